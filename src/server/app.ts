@@ -1,0 +1,42 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import ajvErrors from 'ajv-errors';
+import ajvFormats from 'ajv-formats';
+import type { AppContext } from './context';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityPlugin } from './plugins/security';
+import { storefrontPlugin } from './plugins/storefront';
+import { apiSchemas } from './http/api-schemas';
+import { adminRoutes } from './routes/admin.routes';
+import { botCheckRoutes } from './routes/bot-check.routes';
+import { configRoutes } from './routes/config.routes';
+import { eventRoutes } from './routes/event.routes';
+import { purchaseRoutes } from './routes/purchase.routes';
+
+/**
+ * Builds the Fastify app. Only registers, in order: external plugins (security
+ * headers, rate limit), the app's own (errors, shared schemas), then the routes,
+ * then the storefront's static files. The database is opened and migrated by the caller.
+ */
+export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      // Strict request checks: no silent type coercion, unknown fields rejected, every error reported.
+      customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: true },
+      // The plugin typings of ajv-errors/ajv-formats predate Fastify's option type; both are plain ajv plugins.
+      plugins: [ajvErrors, ajvFormats] as unknown as never[],
+    },
+  });
+  await app.register(securityPlugin, { config: ctx.config });
+  await app.register(errorHandlerPlugin);
+  for (const schema of apiSchemas) app.addSchema(schema);
+  await app.register(configRoutes, { ctx });
+  await app.register(botCheckRoutes, { ctx });
+  await app.register(eventRoutes, { ctx });
+  await app.register(purchaseRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
+  if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });
+  return app;
+}

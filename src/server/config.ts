@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+
+/** Everything the server reads from the environment, parsed once at start-up. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** `undefined` → the default SQLite file; `sqlite:PATH` or `postgres://…` otherwise. */
+  databaseUrl: string | undefined;
+  /** Bearer token for the admin API; when unset the admin API answers 404. */
+  adminToken: string | undefined;
+  /** Google reCAPTCHA v3 secret; when unset the built-in bot-check sandbox is used. */
+  recaptchaSecret: string | undefined;
+  recaptchaSiteKey: string | undefined;
+  recaptchaMinScore: number;
+  recaptchaVerifyUrl: string;
+  /** Host names a reCAPTCHA answer may carry; empty = accept the request's own host. */
+  recaptchaHostnames: string[];
+  /** Requests per IP per minute on the purchase, discount and bot-check routes. */
+  rateLimitMax: number;
+  /** Secret that signs sandbox tokens; random per process unless set (set it when running several processes). */
+  signingSecret: string;
+  mainSiteUrl: string;
+  supportEmail: string;
+  /** Load the demo events into an empty database on start. */
+  loadDemoEvents: boolean;
+  /** Serve the built storefront from this folder (undefined = API only). */
+  clientDir: string | undefined;
+  logLevel: string;
+}
+
+function numberFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/** Reads the configuration from `env` (defaults suit `npm start` on a laptop). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: numberFrom(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminToken: env.ADMIN_TOKEN || undefined,
+    recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
+    recaptchaMinScore: numberFrom(env.RECAPTCHA_MIN_SCORE, 0.5),
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
+    recaptchaHostnames: (env.RECAPTCHA_HOSTNAMES ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    rateLimitMax: numberFrom(env.RATE_LIMIT_MAX, 120),
+    signingSecret: env.SIGNING_SECRET || randomBytes(32).toString('hex'),
+    mainSiteUrl: env.MAIN_SITE_URL ?? 'https://boletos.example.mx',
+    supportEmail: env.SUPPORT_EMAIL ?? 'soporte@boletos.example.mx',
+    loadDemoEvents: env.DEMO_EVENTS !== 'off',
+    clientDir: undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}

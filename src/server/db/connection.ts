@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** A Kysely instance plus the name of the dialect behind it (for the few places that must know). */
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** Human-readable location, for the start-up log (never includes a password). */
+  describe: string;
+}
+
+export const DEFAULT_SQLITE_PATH = 'data/checkout.sqlite';
+
+/** Chooses the dialect once from DATABASE_URL: none → SQLite default file, `sqlite:PATH`, or `postgres://…`. */
+export function openDatabase(databaseUrl: string | undefined): Db {
+  const url = databaseUrl?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`;
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const safe = new URL(url);
+    safe.password = safe.password ? '***' : '';
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', describe: safe.toString() };
+  }
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    const filename = path === ':memory:' ? path : resolve(path);
+    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    const sqlite = new SQLite(filename);
+    // WAL lets readers proceed while one writer holds the lock; busy_timeout makes a second
+    // process wait for the write lock instead of failing at once.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', describe: `sqlite:${filename}` };
+  }
+  throw new Error(`DATABASE_URL no reconocida: usa sqlite:RUTA o postgres://… (se recibió "${url.split(':')[0]}:…")`);
+}

@@ -1,0 +1,34 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Db } from './connection';
+import type { Database } from './schema';
+
+/**
+ * Runs `work` in a transaction that serialises with every other writer of stock for
+ * the same event, in this process and in others sharing the database.
+ *
+ * - SQLite: `BEGIN IMMEDIATE` takes the database write lock up front, so two
+ *   processes cannot both read the same availability and then both insert holds.
+ * - PostgreSQL: `SELECT … FOR UPDATE` on the event row; every hold, import and
+ *   payment confirmation of that event queues behind it.
+ *
+ * This is the one place with dialect-specific SQL; repositories stay portable.
+ */
+export async function withStockLock<T>(db: Db, eventId: number, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (db.dialect === 'postgres') {
+    return db.kysely.transaction().execute(async (trx: Transaction<Database>) => {
+      await trx.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+      return work(trx);
+    });
+  }
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await work(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+  });
+}

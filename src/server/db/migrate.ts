@@ -1,0 +1,21 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connection';
+import { initialMigration } from './migrations/20261121_0001_initial';
+
+/** Migrations in order; names are timestamps so they sort the way they were written. */
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    '20261121_0001_initial': initialMigration(db.dialect),
+  };
+}
+
+/** Brings the schema up to date; safe to run from several processes at once (Kysely takes a lock). */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`La migración ${failed?.migrationName ?? ''} falló: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

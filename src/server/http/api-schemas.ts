@@ -1,0 +1,9 @@
+import addInfo from '../../../schemas/api/add-info.request.json';
+import botCheckToken from '../../../schemas/api/bot-check-token.request.json';
+import newPurchase from '../../../schemas/api/new-purchase.request.json';
+import ticketLine from '../../../schemas/api/ticket-line.json';
+import updateProductos from '../../../schemas/api/update-productos.request.json';
+import verifyDiscount from '../../../schemas/api/verify-discount.request.json';
+
+/** Every request-body schema under schemas/api, registered with `addSchema` and referenced by `$id` from routes. */
+export const apiSchemas: { $id: string }[] = [ticketLine, newPurchase, verifyDiscount, updateProductos, addInfo, botCheckToken];

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { rateLimited } from '../plugins/security';
+import { issueSandboxToken } from '../services/bot-check.service';
+
+/**
+ * POST /api/sandbox/bot-check/token: the built-in bot check, used when no
+ * RECAPTCHA_SECRET is configured (with reCAPTCHA the route does not exist).
+ */
+export async function botCheckRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  if (ctx.config.recaptchaSecret) return;
+  app.post<{ Body: { action: string } }>(
+    '/api/sandbox/bot-check/token',
+    { schema: { body: { $ref: 'api/bot-check-token.request#' } }, config: rateLimited },
+    async (request) => ({ token: issueSandboxToken(ctx, request.body.action) }),
+  );
+}

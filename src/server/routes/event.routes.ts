@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { publicEvent } from '../services/catalogue.service';
+
+/** GET /api/event/{url}: the public view of one event. */
+export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.get<{ Params: { url: string }; Querystring: { ticket?: string } }>(
+    '/api/event/:url',
+    {
+      schema: {
+        params: { type: 'object', properties: { url: { type: 'string', maxLength: 120 } }, required: ['url'] },
+        querystring: { type: 'object', properties: { ticket: { type: 'string', maxLength: 40 } } },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return publicEvent(ctx, request.params.url, request.query.ticket);
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { rateLimited } from '../plugins/security';
+import { verifyBotCheck } from '../services/bot-check.service';
+import { saveAttendeeInfo } from '../services/attendee-info.service';
+import {
+  createPurchase,
+  purchaseReload,
+  updateProducts,
+  verifyDiscount,
+  type ProductRequestLine,
+  type TicketRequestLine,
+} from '../services/purchase.service';
+
+interface NewPurchaseBody { code?: string | null; url: string; tickets: TicketRequestLine[]; identificador?: string | null; token: string }
+interface VerifyDiscountBody { code: string; url: string; tickets: TicketRequestLine[] }
+interface UpdateProductsBody { purchase_id?: string; purchaseId?: string; productos: ProductRequestLine[] }
+interface AddInfoBody { purchase_id: string; form: Record<string, unknown> }
+
+/** The purchase routes of the checkout (spec section 7). */
+export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.post<{ Body: NewPurchaseBody }>(
+    '/api/payments/new-purchase',
+    { schema: { body: { $ref: 'api/new-purchase.request#' } }, config: rateLimited },
+    async (request) => {
+      await verifyBotCheck(ctx, request.body.token, 'new_purchase', request.hostname.split(':')[0]);
+      return createPurchase(ctx, request.body);
+    },
+  );
+
+  app.post<{ Body: VerifyDiscountBody }>(
+    '/api/payments/verify-discount',
+    { schema: { body: { $ref: 'api/verify-discount.request#' } }, config: rateLimited },
+    async (request) => verifyDiscount(ctx, request.body),
+  );
+
+  app.put<{ Body: UpdateProductsBody }>(
+    '/api/payments/update-productos-purchase',
+    { schema: { body: { $ref: 'api/update-productos.request#' } }, config: rateLimited },
+    async (request) =>
+      updateProducts(ctx, { purchase_id: (request.body.purchase_id ?? request.body.purchaseId)!, productos: request.body.productos }),
+  );
+
+  app.put<{ Body: AddInfoBody }>(
+    '/api/payments/add-info-purchase',
+    { schema: { body: { $ref: 'api/add-info.request#' } }, config: rateLimited, bodyLimit: 12 * 1024 * 1024 },
+    async (request) => saveAttendeeInfo(ctx, request.body.purchase_id, request.body.form),
+  );
+
+  app.get<{ Params: { purchaseId: string } }>(
+    '/api/payments/purchase/:purchaseId',
+    { schema: { params: { type: 'object', properties: { purchaseId: { type: 'string', maxLength: 64 } }, required: ['purchaseId'] } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return purchaseReload(ctx, request.params.purchaseId);
+    },
+  );
+}

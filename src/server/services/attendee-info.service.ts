@@ -1,0 +1,92 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { compileOrderForm, fileAnswerLimits } from '../../shared/attendee-form';
+import type { AttendeeField } from '../../shared/event-file/event-file.types';
+import { createAjv } from '../../shared/validation/create-ajv';
+import type { AppContext } from '../context';
+import { errors } from '../http/app-error';
+import { findEventById, listTicketTypes, type EventRow, type TicketTypeRow } from '../repositories/event.repository';
+import { listLines, updatePurchase } from '../repositories/purchase.repository';
+import { decodeDataUrl, sniffImageType } from './image-sniff';
+import { needsAttendeeForm, openPurchase } from './purchase.service';
+
+interface OrderFormLine { ticketId: number; ticketName: string; quantity: number; fields: AttendeeField[] }
+export interface FieldError { path: string; message: string }
+
+const ajv = createAjv();
+/** Compiled validators per event version and order shape; an import bumps the version, so stale entries are never hit. */
+const validatorCache = new Map<string, ValidateFunction>();
+const CACHE_LIMIT = 500;
+
+function validatorFor(event: EventRow, lines: OrderFormLine[]): ValidateFunction {
+  const key = `${event.id}:${event.version}:${lines.map((l) => `${l.ticketId}x${l.quantity}`).join(',')}`;
+  const cached = validatorCache.get(key);
+  if (cached) return cached;
+  const validate = ajv.compile(compileOrderForm(lines).schema);
+  if (validatorCache.size >= CACHE_LIMIT) validatorCache.delete(validatorCache.keys().next().value!);
+  validatorCache.set(key, validate);
+  return validate;
+}
+
+/** One error per field path, with the schema's message (an i18n key or the operator's sentence). */
+export function fieldErrors(ajvErrors: ErrorObject[]): FieldError[] {
+  const byPath = new Map<string, string>();
+  for (const error of ajvErrors) {
+    let path = error.instancePath || '/';
+    const inner = (error.params as { errors?: ErrorObject[] }).errors;
+    const missing = error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty : inner?.find((e) => e.keyword === 'required')?.params.missingProperty;
+    if (missing) path = `${error.instancePath}/${missing}`;
+    if (!byPath.has(path)) byPath.set(path, error.message ?? 'errors:attendee.invalid');
+  }
+  return [...byPath].map(([path, message]) => ({ path, message }));
+}
+
+/** Re-checks every file answer by its decoded bytes: a real image, of an allowed type, no larger than allowed. */
+function fileErrors(lines: OrderFormLine[], form: Record<string, unknown>): FieldError[] {
+  const found: FieldError[] = [];
+  for (const line of lines) {
+    const answers = (form[String(line.ticketId)] ?? []) as Record<string, unknown>[];
+    for (const field of line.fields.filter((f) => f.type === 'file')) {
+      answers.forEach((answer, iteration) => {
+        const value = answer?.[field.id];
+        if (typeof value !== 'string' || value === '') return;
+        const path = `/${line.ticketId}/${iteration}/${field.id}`;
+        const decoded = decodeDataUrl(value);
+        const realType = decoded ? sniffImageType(decoded.bytes) : undefined;
+        const limits = fileAnswerLimits(field);
+        if (!decoded || !realType) found.push({ path, message: 'errors:attendee.invalidImage' });
+        else if (limits.allowedMimeTypes && !limits.allowedMimeTypes.includes(realType)) found.push({ path, message: field.validation?.allowedFormats?.message ?? 'errors:attendee.invalidImage' });
+        else if (limits.maxBytes !== undefined && decoded.bytes.length > limits.maxBytes) found.push({ path, message: field.validation?.maxSize?.message ?? 'errors:attendee.invalidImage' });
+      });
+    }
+  }
+  return found;
+}
+
+function orderFormLines(tickets: { ticket: TicketTypeRow; quantity: number }[]): OrderFormLine[] {
+  return tickets
+    .map(({ ticket, quantity }) => ({ ticketId: ticket.external_id, ticketName: ticket.name, quantity, fields: JSON.parse(ticket.form_json) as AttendeeField[] }))
+    .filter((line) => line.fields.length > 0);
+}
+
+/**
+ * Validates attendee answers against the event's compiled attendee schema (the same
+ * function the storefront renders from) and stores them; 400 with per-field errors otherwise.
+ */
+export async function saveAttendeeInfo(ctx: AppContext, purchaseId: string, form: Record<string, unknown>) {
+  const db = ctx.db.kysely;
+  const now = ctx.now().toISOString();
+  const purchase = await openPurchase(db, purchaseId, now);
+  const event = (await findEventById(db, purchase.event_id))!;
+  const catalogue = await listTicketTypes(db, event.id, true);
+  const tickets = (await listLines(db, purchase.id))
+    .filter((l) => l.kind === 'ticket')
+    .map((l) => ({ ticket: catalogue.find((t) => t.id === l.item_id)!, quantity: l.quantity }));
+  if (!needsAttendeeForm(tickets.map((t) => t.ticket))) throw errors.formNotRequired();
+  const lines = orderFormLines(tickets);
+  const validate = validatorFor(event, lines);
+  if (!validate(form)) throw errors.formInvalid(fieldErrors(validate.errors ?? []));
+  const badFiles = fileErrors(lines, form);
+  if (badFiles.length > 0) throw errors.formInvalid(badFiles);
+  await updatePurchase(db, purchase.id, { form_json: JSON.stringify(form), form_completed: 1, updated_at: now });
+  return { purchase_id: purchase.id, form_completed: true, isFormRequiered: true };
+}

@@ -1,0 +1,79 @@
+import { centsToPesos } from '../../shared/money';
+import type { AppContext } from '../context';
+import { errors } from '../http/app-error';
+import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
+import { takenByItem } from '../repositories/stock.repository';
+import { eventConfig } from './order-pricing';
+
+/** Config keys that never leave the server, whatever an operator writes. */
+const PRIVATE_CONFIG_KEY = /secret|private|password|access_token|webhook/i;
+
+/** The event config minus anything secret (the public answer carries no server-only data). */
+export function publicConfig(config: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(config).filter(([key]) => !PRIVATE_CONFIG_KEY.test(key)));
+}
+
+/** What a buyer may still take of an item: the per-order maximum capped by what is left; 0 when sold out. */
+export function purchasableMaximum(perOrderMaximum: number, minimum: number, remaining: number): number {
+  const maximum = Math.min(perOrderMaximum, remaining);
+  return maximum < Math.max(minimum, 1) ? 0 : maximum;
+}
+
+function publicTicket(ticket: TicketTypeRow, remaining: number) {
+  return {
+    id: ticket.external_id,
+    name: ticket.name,
+    price: centsToPesos(ticket.price_cents),
+    description: ticket.description,
+    minimum: ticket.minimum,
+    maximum: purchasableMaximum(ticket.maximum_per_order, ticket.minimum, remaining),
+    md: Boolean(ticket.md),
+    md_quantity: ticket.md_quantity,
+    md_ispercentage: Boolean(ticket.md_ispercentage),
+    md_minimum: ticket.md_minimum,
+    form: JSON.parse(ticket.form_json) as unknown[],
+  };
+}
+
+function publicProduct(product: ProductRow, remaining: number) {
+  return {
+    id: product.external_id,
+    nombre: product.nombre,
+    precio: centsToPesos(product.precio_cents),
+    minimo: product.minimo,
+    maximo: purchasableMaximum(product.maximo, product.minimo, remaining),
+    imagenes: JSON.parse(product.imagenes_json) as { url: string }[],
+    descripcion: product.descripcion,
+    opciones: JSON.parse(product.opciones_json) as unknown[],
+  };
+}
+
+/**
+ * The public view of an event (GET /api/event/{url}): what a buyer may choose now.
+ * A hidden ticket type is listed only when `ticketQuery` names its id.
+ */
+export async function publicEvent(ctx: AppContext, url: string, ticketQuery?: string) {
+  const db = ctx.db.kysely;
+  const event = await findEventByUrl(db, url);
+  if (!event) throw errors.eventNotFound();
+  const now = ctx.now().toISOString();
+  const [tickets, products, ticketsTaken, productsTaken] = await Promise.all([
+    listTicketTypes(db, event.id),
+    listProducts(db, event.id),
+    takenByItem(db, event.id, 'ticket', now),
+    takenByItem(db, event.id, 'product', now),
+  ]);
+  return {
+    event: {
+      url: event.url,
+      name: event.name,
+      image_path: event.image_path,
+      config: publicConfig(eventConfig(event)),
+      html: JSON.parse(event.html_json) as { posicion: string; html: string }[],
+    },
+    tickets: tickets
+      .filter((t) => !t.hidden || String(t.external_id) === ticketQuery)
+      .map((t) => publicTicket(t, t.capacity - (ticketsTaken.get(t.id) ?? 0))),
+    productos: products.map((p) => publicProduct(p, p.stock - (productsTaken.get(p.id) ?? 0))),
+  };
+}

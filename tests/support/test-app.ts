@@ -1,0 +1,56 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { readConfig, type ServerConfig } from '../../src/server/config';
+import type { AppContext } from '../../src/server/context';
+import { openDatabase } from '../../src/server/db/connection';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { importEvent } from '../../src/server/services/event-import.service';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  databaseUrl: string;
+  /** Moves the server's clock forward (holds, tokens and discount windows read it). */
+  advance: (ms: number) => void;
+  /** A fresh sandbox bot-check token for `action`. */
+  botToken: (action?: string) => Promise<string>;
+  /** Imports an event file straight through the service (as `npm run event:import` does). */
+  importEvent: (file: unknown) => Promise<unknown>;
+  close: () => Promise<void>;
+}
+
+/** A real app on a real, empty database of the project's dialect; `app.inject` talks to it. */
+export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = readConfig({ RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'silent' }, { databaseUrl: database.url, ...overrides });
+  const db = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  let offset = 0;
+  const ctx: AppContext = { db, config, now: () => new Date(Date.now() + offset) };
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    databaseUrl: database.url,
+    advance: (ms) => {
+      offset += ms;
+    },
+    botToken: async (action = 'new_purchase') => {
+      const res = await app.inject({ method: 'POST', url: '/api/sandbox/bot-check/token', payload: { action } });
+      return res.json().token as string;
+    },
+    importEvent: (file) => importEvent(ctx, file),
+    close: async () => {
+      await app.close();
+      await db.kysely.destroy();
+      await database.drop();
+    },
+  };
+}
+
+/** The JSON body of a response, typed loosely for assertions. */
+export function body(res: LightMyRequestResponse): Record<string, any> {
+  return res.json() as Record<string, any>;
+}

@@ -1,0 +1,64 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * One config for the storefront build (Vite) and every Vitest project.
+ * The SPA lives in src/client; its build lands in dist/client, which the
+ * Fastify server serves on the same port as the API.
+ */
+export default defineConfig({
+  root: root('./src/client'),
+  publicDir: root('./public'),
+  plugins: [react()],
+  build: {
+    outDir: root('./dist/client'),
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    // `npm run dev`: Vite serves the SPA and forwards /api to the API process.
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
+  },
+  test: {
+    root: root('.'),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          root: root('.'),
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-sqlite',
+          root: root('.'),
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          root: root('.'),
+          include: ['tests/api/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/support/postgres.global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One PostgreSQL server; each file gets its own database, but keep the load sane on 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
