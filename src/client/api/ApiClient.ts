@@ -1,0 +1,26 @@
+import type {
+  AppConfig,
+  EventResponse,
+  NewPurchaseRequest,
+  NewPurchaseResponse,
+  ProductLineRequest,
+  PurchaseStatusResponse,
+  UpdateProductsResponse,
+  VerifyDiscountRequest,
+  VerifyDiscountResponse,
+} from './types';
+
+/**
+ * Everything the stores ask of the server. The browser implementation is
+ * `createHttpApiClient`; unit tests pass a plain object with the same methods.
+ * Every method rejects with an `ApiError` on a 4xx/5xx answer.
+ */
+export interface ApiClient {
+  getConfig(): Promise<AppConfig>;
+  getBotCheckToken(action: string): Promise<string>;
+  getEvent(url: string, ticket?: string | null): Promise<EventResponse>;
+  newPurchase(body: NewPurchaseRequest): Promise<NewPurchaseResponse>;
+  verifyDiscount(body: VerifyDiscountRequest): Promise<VerifyDiscountResponse>;
+  updateProducts(purchaseId: string, productos: ProductLineRequest[]): Promise<UpdateProductsResponse>;
+  getPurchase(purchaseId: string): Promise<PurchaseStatusResponse>;
+}

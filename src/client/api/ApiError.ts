@@ -1,0 +1,30 @@
+/** An HTTP error from the checkout API: status plus the server's `mensaje` and `code` when sent. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's human message (`mensaje`), shown to the buyer when present. */
+  readonly mensaje: string | undefined;
+  readonly code: string | undefined;
+
+  constructor(status: number, mensaje?: string, code?: string) {
+    super(mensaje ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.mensaje = mensaje;
+    this.code = code;
+  }
+
+  /** 401 and 429 already raised their own toast in the HTTP client (spec §8); callers stay quiet. */
+  get handledGlobally(): boolean {
+    return this.status === 401 || this.status === 429;
+  }
+}
+
+/** The server's `mensaje` when `error` is an ApiError that carries one. */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.mensaje ? error.mensaje : undefined;
+}
+
+/** True when the HTTP client already told the buyer about this error. */
+export function isHandledGlobally(error: unknown): boolean {
+  return error instanceof ApiError && error.handledGlobally;
+}

@@ -1,0 +1,309 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { NewPurchaseResponse, PurchaseReload, UpdateProductsResponse, VerifyDiscountResponse } from '../api/types';
+import type { FlowContext } from '../flow/checkoutFlow';
+import type { RootStore } from './RootStore';
+import type { SelectedProduct, SelectedTicket } from './orderLines';
+import { productLineFromPurchase, ticketLine, ticketLineFromPurchase, toAmount, upsertLine } from './orderLines';
+import { buildOrderSummary, type OrderSummary } from './orderSummary';
+import { storageKeys } from './ports';
+
+export type DiscountStatus = 'idle' | 'pending' | 'success' | 'error';
+
+/** What sessionStorage keeps so a refresh can restore the hold. */
+interface SavedPurchase {
+  purchase_id: string;
+  url: string;
+}
+
+/**
+ * The order state of spec §3/§4 and its transitions. Amounts are pesos as the API
+ * sends them; the summary converts to centavos. Server calls live in
+ * `CheckoutCommands`, which drives these transitions.
+ */
+export class CheckoutStore {
+  tickets: SelectedTicket[] = [];
+  productos: SelectedProduct[] = [];
+  purchaseId: string | null = null;
+  amount: number | null = null;
+  amountProductos: number | null = null;
+  amountDiscount: number | null = null;
+  amountOutDiscount: number | null = null;
+  comission: number | null = null;
+  expiresTickets: string | null = null;
+  /** The discount code applied (validated by the server), sent with the new purchase. */
+  code: string | null = null;
+  isFormRequiered: boolean | null = null;
+  formCompleted = false;
+  ticketsEmited = false;
+  emissionId: string | null = null;
+  buyerInfo: { name: string; email: string; phone: string } | null = null;
+
+  /** Discount block state (spec §4 "Discount block"). */
+  discountInput = '';
+  discountRevealed = false;
+  discountStatus: DiscountStatus = 'idle';
+  discountErrorKey: string | null = null;
+
+  purchasePending = false;
+  productsPending = false;
+  /** Products page: show option errors only after a submit attempt. */
+  productsSubmitted = false;
+  /** 'done' once a refresh has had its chance to restore the held purchase. */
+  restoreStatus: 'idle' | 'restoring' | 'done' = 'idle';
+
+  constructor(private readonly root: RootStore) {
+    makeAutoObservable<CheckoutStore, 'root'>(this, { root: false }, { autoBind: true });
+  }
+
+  // ----- ticket selection -------------------------------------------------
+
+  /** Choosing 0 removes the line, another quantity replaces it; resets code, amounts, commission and purchase id. */
+  setTicketQuantity(ticketId: number, quantity: number): void {
+    const ticket = this.root.event.ticketById(ticketId);
+    if (!ticket) return;
+    this.tickets = upsertLine(this.tickets, ticketLine(ticket, quantity), (line) => line.ticket_id === ticketId);
+    this.code = null;
+    this.resetAmounts();
+    this.purchaseId = null;
+    this.isFormRequiered = null;
+    this.discountInput = '';
+    this.discountStatus = 'idle';
+    this.discountErrorKey = null;
+    if (this.tickets.length === 0) this.discountRevealed = false;
+  }
+
+  quantityOf(ticketId: number): number {
+    return this.tickets.find((line) => line.ticket_id === ticketId)?.cantidad ?? 0;
+  }
+
+  get hasTickets(): boolean {
+    return this.tickets.length > 0;
+  }
+
+  get ticketRequests(): { ticket_id: number; cantidad: number }[] {
+    return this.tickets.map((line) => ({ ticket_id: line.ticket_id, cantidad: line.cantidad }));
+  }
+
+  get canCreatePurchase(): boolean {
+    return this.hasTickets && !this.purchasePending;
+  }
+
+  // ----- purchase ---------------------------------------------------------
+
+  /** Stores a created purchase: id, amounts, code, expiry and the form flag, as numbers. */
+  setPurchase(response: NewPurchaseResponse, url: string): void {
+    this.purchaseId = String(response.purchase_id);
+    this.amount = toAmount(response.amount);
+    this.comission = toAmount(response.comission);
+    this.amountOutDiscount = toAmount(response.amountOutDiscount);
+    this.amountDiscount = toAmount(response.amountDiscount);
+    this.amountProductos = toAmount(response.amountProductos ?? 0);
+    this.code = response.code ?? null;
+    this.expiresTickets = response.expiresTickets;
+    this.isFormRequiered = Boolean(response.isFormRequiered);
+    this.ticketsEmited = Boolean(response.tickets_emited);
+    this.formCompleted = false;
+    this.savePurchase({ purchase_id: this.purchaseId, url });
+  }
+
+  /** Forgets the hold (id and expiry); the ticket selection stays. */
+  deletePurchase(): void {
+    this.purchaseId = null;
+    this.expiresTickets = null;
+    this.formCompleted = false;
+    this.isFormRequiered = null;
+    this.amountProductos = null;
+    this.root.sessionStorage.removeItem(storageKeys.purchase);
+  }
+
+  /** Opening bare /{url}: drop the held purchase and the attendee-form draft. */
+  clearHeldPurchase(): void {
+    this.deletePurchase();
+    this.root.sessionStorage.removeItem(storageKeys.formDraft);
+  }
+
+  /** Restores the order from the server's purchase record; `withPurchase` also restores id, buyer and emission. */
+  reload(reload: PurchaseReload, withPurchase = true): void {
+    this.tickets = (reload.tickets ?? []).map(ticketLineFromPurchase);
+    this.productos = (reload.productos ?? []).map(productLineFromPurchase);
+    this.amount = toAmount(reload.amounts?.amount);
+    this.comission = toAmount(reload.amounts?.comission);
+    this.amountOutDiscount = toAmount(reload.amounts?.amountOutDiscount);
+    this.amountDiscount = toAmount(reload.amounts?.amountDiscount);
+    this.amountProductos = toAmount(reload.amounts?.amountProductos);
+    this.expiresTickets = reload.expires_at;
+    this.code = reload.code ?? null;
+    this.discountInput = this.code ?? '';
+    this.discountStatus = this.code ? 'success' : 'idle';
+    this.discountRevealed = Boolean(this.code);
+    this.isFormRequiered = Boolean(reload.isFormRequiered);
+    this.formCompleted = Boolean(reload.form_completed);
+    if (withPurchase) {
+      this.purchaseId = String(reload.purchase_id);
+      this.buyerInfo = reload.buyer_info ?? null;
+      this.emissionId = reload.emission_id ?? null;
+      this.savePurchase({ purchase_id: this.purchaseId, url: reload.url });
+    }
+  }
+
+  /** Applying a discount code updates amounts, commission and code. */
+  applyDiscount(response: VerifyDiscountResponse): void {
+    this.code = response.code;
+    this.discountInput = response.code;
+    this.amount = toAmount(response.amount);
+    this.amountOutDiscount = toAmount(response.amountOutDiscount);
+    this.amountDiscount = toAmount(response.amountDiscount);
+    this.comission = toAmount(response.comission);
+  }
+
+  /** The products step answered: keep its lines and amounts. */
+  setProductsResult(response: UpdateProductsResponse): void {
+    this.productos = (response.productos ?? []).map(productLineFromPurchase);
+    this.isFormRequiered = Boolean(response.isFormRequiered);
+    this.amount = toAmount(response.amount);
+    this.amountProductos = toAmount(response.amountProductos);
+    this.comission = toAmount(response.comission);
+    this.amountOutDiscount = toAmount(response.amountOutDiscount);
+    this.amountDiscount = toAmount(response.amountDiscount);
+  }
+
+  /** Clears the whole order (after a store-voucher, online-wallet or free call, and in tests). */
+  clear(): void {
+    this.tickets = [];
+    this.productos = [];
+    this.code = null;
+    this.resetAmounts();
+    this.deletePurchase();
+    this.buyerInfo = null;
+    this.emissionId = null;
+    this.ticketsEmited = false;
+    this.discountInput = '';
+    this.discountStatus = 'idle';
+    this.discountRevealed = false;
+  }
+
+  // ----- products -----------------------------------------------------------
+
+  /** Sets the quantity of a product; 0 removes the line. */
+  setProductQuantity(productId: number, quantity: number): void {
+    const product = this.root.event.productById(productId);
+    if (!product) return;
+    const existing = this.productos.find((line) => line.id === productId);
+    const line: SelectedProduct = { id: product.id, cantidad: quantity, precio: Number(product.precio), nombre: product.nombre, opciones: existing?.opciones ?? {} };
+    this.productos = upsertLine(this.productos, line, (candidate) => candidate.id === productId);
+  }
+
+  /** Chooses a value for one option of a selected product. */
+  setProductOption(productId: number, optionId: string, value: string): void {
+    this.productos = this.productos.map((line) => (line.id === productId ? { ...line, opciones: { ...line.opciones, [optionId]: value } } : line));
+  }
+
+  productLine(productId: number): SelectedProduct | undefined {
+    return this.productos.find((line) => line.id === productId);
+  }
+
+  /** Option ids still unchosen per selected product (every option is required). */
+  get missingProductOptions(): Map<number, string[]> {
+    const missing = new Map<number, string[]>();
+    for (const line of this.productos) {
+      const product = this.root.event.productById(line.id);
+      const unchosen = (product?.opciones ?? []).map((option) => String(option.id)).filter((id) => !line.opciones[id]);
+      if (unchosen.length > 0) missing.set(line.id, unchosen);
+    }
+    return missing;
+  }
+
+  setProductsSubmitted(value: boolean): void {
+    this.productsSubmitted = value;
+  }
+
+  // ----- discount block -----------------------------------------------------
+
+  revealDiscount(): void {
+    if (this.hasTickets) this.discountRevealed = true;
+  }
+
+  setDiscountInput(value: string): void {
+    if (this.code) return; // locked while a code is set
+    this.discountInput = value;
+    if (this.discountStatus === 'error') {
+      this.discountStatus = 'idle';
+      this.discountErrorKey = null;
+    }
+  }
+
+  setDiscountState(status: DiscountStatus, errorKey: string | null = null): void {
+    this.discountStatus = status;
+    this.discountErrorKey = errorKey;
+  }
+
+  // ----- derived ------------------------------------------------------------
+
+  /** What the checkout flow needs to decide where the buyer may be. */
+  get flowContext(): FlowContext {
+    const guessedForm = this.tickets.some((line) => (this.root.event.ticketById(line.ticket_id)?.form?.length ?? 0) > 0);
+    return {
+      hasProducts: this.root.event.hasProducts,
+      formRequired: this.isFormRequiered ?? guessedForm,
+      hasTickets: this.hasTickets,
+      hasPurchase: this.purchaseId !== null,
+      formCompleted: this.formCompleted,
+    };
+  }
+
+  /** The order summary: local pricing, with the server's amounts winning when present. */
+  get summary(): OrderSummary {
+    return buildOrderSummary({
+      tickets: this.tickets,
+      productos: this.productos,
+      serviceChargeConfig: this.root.event.event?.config ?? {},
+      server: {
+        amount: this.amount,
+        amountProductos: this.amountProductos,
+        amountDiscount: this.amountDiscount,
+        amountOutDiscount: this.amountOutDiscount,
+        comission: this.comission,
+      },
+      code: this.code,
+    });
+  }
+
+  /** Amount plus products, in centavos: what the payment step charges (0 → only the free option). */
+  get payableTotalCents(): number {
+    return this.summary.totalCents;
+  }
+
+  setRestoreStatus(status: 'idle' | 'restoring' | 'done'): void {
+    this.restoreStatus = status;
+  }
+
+  setPurchasePending(value: boolean): void {
+    this.purchasePending = value;
+  }
+
+  setProductsPending(value: boolean): void {
+    this.productsPending = value;
+  }
+
+  /** The purchase saved in sessionStorage by this tab, if any. */
+  savedPurchase(): SavedPurchase | null {
+    try {
+      const saved = JSON.parse(this.root.sessionStorage.getItem(storageKeys.purchase) ?? 'null') as SavedPurchase | null;
+      return saved && typeof saved.purchase_id === 'string' && typeof saved.url === 'string' ? saved : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private savePurchase(saved: SavedPurchase): void {
+    this.root.sessionStorage.setItem(storageKeys.purchase, JSON.stringify(saved));
+  }
+
+  private resetAmounts(): void {
+    this.amount = null;
+    this.amountProductos = null;
+    this.amountDiscount = null;
+    this.amountOutDiscount = null;
+    this.comission = null;
+  }
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../../src/client/api/ApiError';
+import { buildRoot, demoEvent } from './fakeApi';
+
+describe('EventStore', () => {
+  it('loads an event once per url and ticket query, and passes the ticket query on', async () => {
+    const { root, calls } = buildRoot();
+    await root.event.load('demo', '7');
+    await root.event.load('demo', '7');
+    expect(calls.getEvent).toEqual([['demo', '7']]);
+    expect(root.event).toMatchObject({ status: 'ready', hasProducts: true, currency: 'MXN' });
+    expect(root.event.htmlAt('TICKET_INFO')).toHaveLength(1);
+  });
+
+  it('reports a failed load', async () => {
+    const { root } = buildRoot({ getEvent: new ApiError(404, 'Evento no encontrado') });
+    expect(await root.event.load('nope')).toBe(false);
+    expect(root.event.status).toBe('error');
+  });
+});
+
+describe('UiStore language', () => {
+  it('defaults to es, keeps the choice in localStorage under "language"', () => {
+    const { root, localStorage } = buildRoot();
+    expect(root.ui.language).toBe('es');
+    root.ui.setLanguage('en');
+    expect(localStorage.getItem('language')).toBe('en');
+  });
+
+  it("lets the event's idiomaDefault override the stored choice", async () => {
+    const { root, localStorage } = buildRoot({ getEvent: demoEvent({ idiomaDefault: 'en' }) });
+    localStorage.setItem('language', 'es');
+    await root.event.load('demo');
+    expect(root.ui.language).toBe('en');
+    expect(localStorage.getItem('language')).toBe('es');
+  });
+
+  it('reads the hide_language_switch flag', async () => {
+    const { root } = buildRoot({ getEvent: demoEvent({ hide_language_switch: true }) });
+    await root.event.load('demo');
+    expect(root.event.hideLanguageSwitch).toBe(true);
+  });
+
+  it('counts pending requests and loads the config once', async () => {
+    const { root, calls } = buildRoot();
+    const pending = root.ui.track(new Promise((resolve) => setTimeout(resolve, 5)));
+    expect(root.ui.isBusy).toBe(true);
+    await pending;
+    expect(root.ui.isBusy).toBe(false);
+    await Promise.all([root.ui.loadConfig(), root.ui.loadConfig()]);
+    expect(calls.getConfig).toHaveLength(1);
+    expect(root.ui.appConfig?.helpUrl).toBe('https://help.example');
+  });
+});
+
+describe('PaymentStore methods', () => {
+  it('offers only the free option when the total is 0', async () => {
+    const event = demoEvent({ metodo_pago_fintoc: true });
+    event.tickets[1].price = 0;
+    const { root } = buildRoot({ getEvent: event });
+    await root.event.load('demo');
+    root.checkout.setTicketQuantity(2, 1);
+    expect(root.payment.methods).toEqual(['free']);
+  });
+
+  it('lists enabled methods in the spec order and narrows them on the documented flags', async () => {
+    const config = { metodo_pago_paypal: true, metodo_pago_fintoc: true, metodo_pago_mercadopago_tarjetas: true, metodo_pago_stripe_google_pay: true, metodo_pago_open_pay: true };
+    const { root } = buildRoot({ getEvent: demoEvent(config) });
+    await root.event.load('demo');
+    root.checkout.setTicketQuantity(2, 1);
+    expect(root.payment.methods).toEqual(['bankTransfer', 'card', 'stripe', 'paypal']);
+    root.payment.setErrorFlag(true);
+    expect(root.payment.methods).toEqual(['openpay']);
+  });
+});
