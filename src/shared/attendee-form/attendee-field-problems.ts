@@ -1,0 +1,137 @@
+import type { AttendeeField, AttendeeFieldType } from '../event-file/event-file.types';
+
+/** Why a field definition cannot be compiled as written. */
+export type FieldProblemCode =
+  | 'unknownType'
+  | 'selectWithoutValues'
+  | 'optionsNotAllowed'
+  | 'duplicateOptionValue'
+  | 'emptyOptionValue'
+  | 'ruleNotAllowed'
+  | 'invalidPattern'
+  | 'minAboveMax'
+  | 'minLengthAboveMaxLength'
+  | 'notImageMime'
+  | 'jpgMime'
+  | 'checkboxLinkInvalid'
+  | 'duplicateFieldId';
+
+/** One problem, `pointer` relative to the field (or, for duplicates, to the field list). */
+export interface FieldProblem {
+  pointer: string;
+  code: FieldProblemCode;
+  params: Record<string, string | number>;
+}
+
+type RuleName = keyof NonNullable<AttendeeField['validation']>;
+
+/** Which validation rules the compiler can honour per field type; anything else is refused. */
+export const RULES_BY_TYPE: Readonly<Record<AttendeeFieldType, readonly RuleName[]>> = {
+  text: ['pattern', 'maxLength', 'minLength'],
+  email: ['pattern', 'maxLength', 'minLength'],
+  telefono: ['pattern', 'maxLength', 'minLength'],
+  number: ['min', 'max'],
+  select: [],
+  checkbox: [],
+  file: ['maxSize', 'allowedFormats'],
+};
+
+/** An `image/…` MIME type as browsers write it in data URLs. */
+export const IMAGE_MIME = /^image\/[a-z0-9.+-]+$/;
+
+/** A checkbox link must be a site path or an http(s) URL (never `javascript:`). */
+const SAFE_LINK = /^(\/(?!\/)|https?:\/\/)[^\s]*$/;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Returns the error text when `pattern` is not a valid unicode-mode regular expression (ajv compiles with `u`). */
+export function regexError(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern, 'u');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * Lists what in one field definition the compiler cannot honour (empty = compilable).
+ * Defensive: tolerates malformed input, so the event-file checker can call it on raw JSON.
+ */
+export function attendeeFieldProblems(field: AttendeeField): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const add = (pointer: string, code: FieldProblemCode, params: Record<string, string | number> = {}) =>
+    problems.push({ pointer, code, params });
+  const type = field.type;
+  if (!Object.hasOwn(RULES_BY_TYPE, type)) {
+    add('/type', 'unknownType', { type: String(type) });
+    return problems;
+  }
+
+  if (type === 'select') {
+    const values = isObject(field.options) && Array.isArray(field.options.values) ? field.options.values : [];
+    if (values.length === 0) add(field.options ? '/options/values' : '/options', 'selectWithoutValues');
+    const seen = new Set<string>();
+    values.forEach((value, index) => {
+      if (value === '') add(`/options/values/${index}`, 'emptyOptionValue');
+      else if (seen.has(value)) add(`/options/values/${index}`, 'duplicateOptionValue', { value });
+      seen.add(value);
+    });
+  } else if (field.options !== undefined) {
+    add('/options', 'optionsNotAllowed', { type });
+  }
+
+  if (type === 'checkbox' && typeof field.placeholder === 'string' && !SAFE_LINK.test(field.placeholder)) {
+    add('/placeholder', 'checkboxLinkInvalid', { value: field.placeholder });
+  }
+
+  const validation = isObject(field.validation) ? field.validation : {};
+  const allowed: readonly string[] = RULES_BY_TYPE[type];
+  for (const rule of Object.keys(validation)) {
+    if (!allowed.includes(rule)) add(`/validation/${rule}`, 'ruleNotAllowed', { rule, type });
+  }
+  const value = (rule: string): unknown => (isObject(validation[rule]) ? validation[rule].value : undefined);
+
+  const pattern = value('pattern');
+  if (typeof pattern === 'string' && allowed.includes('pattern')) {
+    const error = regexError(pattern);
+    if (error) add('/validation/pattern/value', 'invalidPattern', { error });
+  }
+  const min = value('min');
+  const max = value('max');
+  if (typeof min === 'number' && typeof max === 'number' && min > max) {
+    add('/validation/min/value', 'minAboveMax', { min, max });
+  }
+  const minLength = value('minLength');
+  const maxLength = value('maxLength');
+  if (typeof minLength === 'number' && typeof maxLength === 'number' && minLength > maxLength) {
+    add('/validation/minLength/value', 'minLengthAboveMaxLength', { min: minLength, max: maxLength });
+  }
+  const formats = value('allowedFormats');
+  if (Array.isArray(formats) && allowed.includes('allowedFormats')) {
+    formats.forEach((format, index) => {
+      const pointer = `/validation/allowedFormats/value/${index}`;
+      if (format === 'image/jpg') add(pointer, 'jpgMime', { value: format });
+      else if (typeof format !== 'string' || !IMAGE_MIME.test(format)) add(pointer, 'notImageMime', { value: String(format) });
+    });
+  }
+  return problems;
+}
+
+/** Problems of a whole field list: each field's problems plus duplicate ids (pointers relative to the list). */
+export function attendeeFormProblems(fields: AttendeeField[]): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const ids = new Set<string>();
+  fields.forEach((field, index) => {
+    if (!isObject(field)) return;
+    for (const problem of attendeeFieldProblems(field)) {
+      problems.push({ ...problem, pointer: `/${index}${problem.pointer}` });
+    }
+    if (typeof field.id === 'string') {
+      if (ids.has(field.id)) problems.push({ pointer: `/${index}/id`, code: 'duplicateFieldId', params: { id: field.id } });
+      ids.add(field.id);
+    }
+  });
+  return problems;
+}

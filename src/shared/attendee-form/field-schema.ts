@@ -1,0 +1,206 @@
+import type { AttendeeField } from '../event-file/event-file.types';
+import type { UiSchema } from './attendee-form.types';
+import { ATTENDEE_MESSAGE_KEYS as KEY } from './message-keys';
+
+/** A JSON Schema node under construction (ajv-errors' `errorMessage` included). */
+export type SchemaNode = { [keyword: string]: unknown };
+
+/**
+ * Every string check below lets the empty string through: "" counts as "not answered",
+ * and only the `minLength: 1` added for required fields complains about it (with the
+ * required key). So an empty required answer yields exactly one message, and an empty
+ * optional answer is valid. Regexes are written for ajv's unicode mode (`u` flag).
+ */
+const allowEmpty = (pattern: string): string => `^$|(?:${pattern})`;
+
+/** Simple address check (no spaces, one @, a dot in the domain); a pattern keeps validators free of ajv-formats. */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
+
+export const TELEFONO_PATTERN = '^[0-9]*$';
+export const TELEFONO_DEFAULT_MAX_LENGTH = 10;
+
+/** An image data URL as FileReader.readAsDataURL writes it: MIME, `;base64,`, base64 body. */
+export const IMAGE_DATA_URL_PATTERN = '^data:image/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]*={0,2}$';
+
+/** Room left for `data:<mime>;base64,` when the operator lists no allowedFormats. */
+export const DEFAULT_DATA_URL_PREFIX_LENGTH = 64;
+
+// Only syntax characters may be escaped in unicode mode (`\-` would be a SyntaxError).
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The longest string a file answer of `maxBytes` decoded bytes can be:
+ * `data:<mime>;base64,` + base64 body, which is 4 characters per started 3 bytes.
+ * The prefix allowance is the longest allowed MIME type's prefix (or
+ * DEFAULT_DATA_URL_PREFIX_LENGTH), so the schema may accept up to 2 bytes more than
+ * maxBytes (4·ceil(n/3) also fits 3·ceil(n/3) bytes) plus whatever a shorter prefix
+ * leaves. That slack is why the server re-checks the decoded bytes with fileAnswerLimits().
+ */
+export function dataUrlMaxLength(maxBytes: number, allowedMimeTypes?: string[]): number {
+  const prefix = allowedMimeTypes?.length
+    ? Math.max(...allowedMimeTypes.map((mime) => `data:${mime};base64,`.length))
+    : DEFAULT_DATA_URL_PREFIX_LENGTH;
+  return prefix + 4 * Math.ceil(maxBytes / 3);
+}
+
+/**
+ * Pattern for allowedFormats. It only judges image data URLs (anything else matches
+ * the first branch) so a non-image gets only `invalidImage`, and an image of the wrong
+ * type gets only the operator's allowedFormats message.
+ */
+export function allowedFormatsPattern(mimeTypes: string[]): string {
+  return `^(?!data:image/)|^data:(?:${mimeTypes.map(escapeRegExp).join('|')});base64,`;
+}
+
+interface StringFieldOptions {
+  typeMessage: string;
+  builtIn?: { pattern: string; message: string };
+  defaultMaxLength?: { value: number; message: string };
+}
+
+/** text, email, telefono: string with patterns; the first pattern is top-level, the rest in allOf. */
+function stringSchema(field: AttendeeField, options: StringFieldOptions): SchemaNode {
+  const validation = field.validation ?? {};
+  const schema: SchemaNode = { type: 'string', title: field.label };
+  const errorMessage: Record<string, string> = { type: options.typeMessage };
+  const patterns: { pattern: string; message: string }[] = [];
+  if (options.builtIn) patterns.push({ pattern: allowEmpty(options.builtIn.pattern), message: options.builtIn.message });
+  if (validation.pattern) patterns.push({ pattern: allowEmpty(validation.pattern.value), message: validation.pattern.message });
+  // minLength as a pattern (counts code points like ajv's minLength) so that "" is left to `required`.
+  if (validation.minLength && validation.minLength.value > 1) {
+    patterns.push({ pattern: `^$|^[\\s\\S]{${validation.minLength.value},}$`, message: validation.minLength.message });
+  }
+  if (field.required) {
+    schema.minLength = 1;
+    errorMessage.minLength = KEY.required;
+  }
+  const maxLength = validation.maxLength ?? options.defaultMaxLength;
+  if (maxLength) {
+    schema.maxLength = maxLength.value;
+    errorMessage.maxLength = maxLength.message;
+  }
+  const [first, ...rest] = patterns;
+  if (first) {
+    schema.pattern = first.pattern;
+    errorMessage.pattern = first.message;
+  }
+  if (rest.length > 0) {
+    schema.allOf = rest.map(({ pattern, message }) => ({ pattern, errorMessage: { pattern: message } }));
+  }
+  schema.errorMessage = errorMessage;
+  return schema;
+}
+
+function numberSchema(field: AttendeeField): SchemaNode {
+  const { min, max } = field.validation ?? {};
+  const schema: SchemaNode = { type: 'number', title: field.label };
+  const errorMessage: Record<string, string> = { type: KEY.number };
+  if (min) {
+    schema.minimum = min.value;
+    errorMessage.minimum = min.message ?? KEY.min;
+  }
+  if (max) {
+    schema.maximum = max.value;
+    errorMessage.maximum = max.message ?? KEY.max;
+  }
+  schema.errorMessage = errorMessage;
+  return schema;
+}
+
+function selectSchema(field: AttendeeField): SchemaNode {
+  // "" is not an option: rjsf sends undefined for an empty select, so it reads as missing.
+  return {
+    type: 'string',
+    title: field.label,
+    enum: [...(field.options?.values ?? [])],
+    errorMessage: { type: KEY.option, enum: KEY.option },
+  };
+}
+
+function checkboxSchema(field: AttendeeField): SchemaNode {
+  const schema: SchemaNode = { type: 'boolean', title: field.label };
+  if (field.required) schema.const = true;
+  schema.errorMessage = field.required ? { type: KEY.invalid, const: KEY.checkboxRequired } : { type: KEY.invalid };
+  return schema;
+}
+
+/**
+ * file: a data URL string, checked with plain keywords only (validators are compiled
+ * to standalone code for a strict CSP, so no custom keywords):
+ *   - pattern IMAGE_DATA_URL_PATTERN → errors:attendee.invalidImage;
+ *   - allowedFormats → a pattern on the MIME part (allOf) → the operator's message;
+ *   - maxSize → maxLength = prefix length + 4·ceil(maxSize/3) → the operator's message.
+ * The server decodes the bytes and re-checks them exactly with fileAnswerLimits().
+ */
+function fileSchema(field: AttendeeField): SchemaNode {
+  const { maxSize, allowedFormats } = field.validation ?? {};
+  const schema: SchemaNode = { type: 'string', title: field.label, pattern: allowEmpty(IMAGE_DATA_URL_PATTERN) };
+  const errorMessage: Record<string, string> = { type: KEY.invalidImage, pattern: KEY.invalidImage };
+  if (field.required) {
+    schema.minLength = 1;
+    errorMessage.minLength = KEY.required;
+  }
+  if (maxSize) {
+    schema.maxLength = dataUrlMaxLength(maxSize.value, allowedFormats?.value);
+    errorMessage.maxLength = maxSize.message;
+  }
+  if (allowedFormats) {
+    schema.allOf = [
+      { pattern: allowedFormatsPattern(allowedFormats.value), errorMessage: { pattern: allowedFormats.message } },
+    ];
+  }
+  schema.errorMessage = errorMessage;
+  return schema;
+}
+
+/** JSON Schema of one field's answer (assumes attendeeFieldProblems(field) is empty). */
+export function fieldSchema(field: AttendeeField): SchemaNode {
+  switch (field.type) {
+    case 'text':
+      return stringSchema(field, { typeMessage: KEY.invalid });
+    case 'email':
+      return stringSchema(field, { typeMessage: KEY.email, builtIn: { pattern: EMAIL_PATTERN, message: KEY.email } });
+    case 'telefono':
+      return stringSchema(field, {
+        typeMessage: KEY.telefono,
+        builtIn: { pattern: TELEFONO_PATTERN, message: KEY.telefono },
+        defaultMaxLength: { value: TELEFONO_DEFAULT_MAX_LENGTH, message: KEY.telefono },
+      });
+    case 'number':
+      return numberSchema(field);
+    case 'select':
+      return selectSchema(field);
+    case 'checkbox':
+      return checkboxSchema(field);
+    case 'file':
+      return fileSchema(field);
+  }
+}
+
+const WIDGET_BY_TYPE: Partial<Record<AttendeeField['type'], string>> = {
+  email: 'email',
+  telefono: 'telefono',
+  select: 'select',
+  checkbox: 'checkboxLink',
+  file: 'fileImage',
+};
+
+/** uiSchema of one field: title, placeholder, and the widget name our registry knows. */
+export function fieldUiSchema(field: AttendeeField): UiSchema {
+  const ui: UiSchema = { 'ui:title': field.label };
+  const widget = WIDGET_BY_TYPE[field.type];
+  if (widget) ui['ui:widget'] = widget;
+  if (field.type === 'checkbox') {
+    if (field.placeholder) ui['ui:options'] = { href: field.placeholder };
+  } else if (field.placeholder) {
+    ui['ui:placeholder'] = field.placeholder;
+  }
+  if (field.type === 'file') {
+    const { maxSize, allowedFormats } = field.validation ?? {};
+    ui['ui:options'] = {
+      accept: allowedFormats ? allowedFormats.value.join(',') : 'image/*',
+      ...(maxSize ? { maxBytes: maxSize.value } : {}),
+    };
+  }
+  return ui;
+}

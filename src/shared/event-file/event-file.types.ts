@@ -1,0 +1,172 @@
+/**
+ * Types of the event file an operator writes (schemas/event/*.schema.json).
+ *
+ * Hand-written once, kept in step with the schemas by
+ * tests/unit/shared/event-file/event-file.types.test.ts (property names and
+ * required-ness of every object are compared). See docs/decisions/002-event-file-types.md.
+ */
+
+/** The attendee field kinds the compiler in src/shared/attendee-form understands. */
+export type AttendeeFieldType = 'text' | 'email' | 'number' | 'telefono' | 'select' | 'checkbox' | 'file';
+
+/** A rule whose failure shows the operator's own sentence. */
+export interface MessageRule<T> {
+  value: T;
+  message: string;
+}
+
+/** A rule whose message is optional (a translated default is used). */
+export interface OptionalMessageRule<T> {
+  value: T;
+  message?: string;
+}
+
+export interface AttendeeFieldValidation {
+  /** text, email, telefono. A JavaScript regular expression in unicode mode. */
+  pattern?: MessageRule<string>;
+  /** text, email, telefono. */
+  maxLength?: MessageRule<number>;
+  /** text, email, telefono. */
+  minLength?: MessageRule<number>;
+  /** number. */
+  min?: OptionalMessageRule<number>;
+  /** number. */
+  max?: OptionalMessageRule<number>;
+  /** file: decoded size in bytes. */
+  maxSize?: MessageRule<number>;
+  /** file: image MIME types, e.g. `image/png`. */
+  allowedFormats?: MessageRule<string[]>;
+}
+
+export interface SelectOptions {
+  values: string[];
+}
+
+/** One question of the attendee form (spec section 3). */
+export interface AttendeeField {
+  id: string;
+  type: AttendeeFieldType;
+  label: string;
+  /** Input hint; for a checkbox, the URL of the link beside the label. */
+  placeholder?: string;
+  required?: boolean;
+  /** select only. */
+  options?: SelectOptions;
+  validation?: AttendeeFieldValidation;
+}
+
+export interface SeatsConfig {
+  workspaceKey: string;
+  eventKey: string;
+  region: string;
+}
+
+export interface AllowedBin {
+  /** First six digits of the card. */
+  bin: string;
+}
+
+/** Per-event settings; every key optional (defaults in the spec, section 9). */
+export interface EventConfig {
+  idiomaDefault?: 'es' | 'en';
+  currency?: string;
+  /** Service-fee rate, 0.1 = 10 %. */
+  comission_percentage?: number;
+  /** `customer`: the buyer pays the service fee. */
+  absorb?: 'customer' | 'organizer';
+  seats?: SeatsConfig;
+  bines_permitidos?: AllowedBin[];
+  tarjetas_amex?: boolean;
+  download_wallets?: boolean;
+  stripe_public_key?: string;
+  hide_language_switch?: boolean;
+  support_email?: string;
+  metodo_pago_open_pay?: boolean;
+  metodo_pago_fintoc?: boolean;
+  metodo_pago_mercadopago_tarjetas?: boolean;
+  metodo_pago_mercadopago_efectivo?: boolean;
+  metodo_pago_mercadopago_supertoken?: boolean;
+  metodo_pago_paypal?: boolean;
+  metodo_pago_stripe_tarjeta?: boolean;
+  metodo_pago_stripe_google_pay?: boolean;
+  metodo_pago_stripe_apple_pay?: boolean;
+  metodo_pago_free?: boolean;
+}
+
+export type HtmlPosition = 'TICKET_INFO' | 'FINISH';
+
+export interface HtmlBlock {
+  posicion: HtmlPosition;
+  html: string;
+}
+
+export interface EventDetails {
+  name: string;
+  image_path?: string;
+  config?: EventConfig;
+  html?: HtmlBlock[];
+}
+
+export interface TicketType {
+  id: number;
+  name: string;
+  /** Pesos, at most 2 decimals. */
+  price: number;
+  description?: string;
+  minimum: number;
+  /** Per-order maximum. */
+  maximum: number;
+  /** Stock. */
+  capacity: number;
+  hidden?: boolean;
+  md?: boolean;
+  md_quantity?: number;
+  md_ispercentage?: boolean;
+  md_minimum?: number;
+  form?: AttendeeField[];
+}
+
+export interface ProductImage {
+  url: string;
+  alt?: string;
+}
+
+export interface ProductOption {
+  id: string;
+  label: string;
+  options: SelectOptions;
+}
+
+export interface Product {
+  id: number;
+  nombre: string;
+  /** Pesos, at most 2 decimals. */
+  precio: number;
+  minimo: number;
+  maximo: number;
+  stock: number;
+  imagenes?: ProductImage[];
+  descripcion?: string;
+  opciones?: ProductOption[];
+}
+
+export interface DiscountCode {
+  code: string;
+  percent?: number;
+  amount?: number;
+  max_uses?: number;
+  valid_from?: string;
+  valid_until?: string;
+  ticket_ids?: number[];
+}
+
+/** The whole event file. */
+export interface EventFile {
+  $schema?: string;
+  url: string;
+  hold_minutes?: number;
+  event: EventDetails;
+  tickets: TicketType[];
+  productos?: Product[];
+  discount_codes?: DiscountCode[];
+}

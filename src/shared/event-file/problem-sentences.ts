@@ -1,0 +1,91 @@
+import { RULES_BY_TYPE } from '../attendee-form/attendee-field-problems';
+import type { AttendeeFieldType } from './event-file.types';
+import type { ProblemLang } from './event-file-problem';
+import type { SemanticProblem, SemanticProblemCode } from './semantic-checks';
+
+type Params = Record<string, string | number>;
+type Sentences = Record<SemanticProblemCode, (p: Params) => string>;
+
+const allowedRules = (type: unknown, none: string): string => {
+  const rules = RULES_BY_TYPE[type as AttendeeFieldType] ?? [];
+  return rules.length > 0 ? rules.join(', ') : none;
+};
+
+const ES: Sentences = {
+  unknownType: (p) => `el tipo "${p.type}" no existe`,
+  selectWithoutValues: () => 'un campo select necesita al menos una opción en options.values',
+  optionsNotAllowed: (p) => `options solo aplica a campos select, y este campo es ${p.type}`,
+  duplicateOptionValue: (p) => `la opción "${p.value}" está repetida`,
+  emptyOptionValue: () => 'una opción no puede ser texto vacío',
+  ruleNotAllowed: (p) =>
+    `la regla ${p.rule} no se puede aplicar a un campo ${p.type} (reglas posibles: ${allowedRules(p.type, 'ninguna')})`,
+  invalidPattern: (p) => `no es una expresión regular válida de JavaScript (${p.error})`,
+  minAboveMax: (p) => `min (${p.min}) es mayor que max (${p.max})`,
+  minLengthAboveMaxLength: (p) => `minLength (${p.min}) es mayor que maxLength (${p.max})`,
+  notImageMime: (p) => `"${p.value}" no es un tipo MIME de imagen (ej. image/png, image/jpeg)`,
+  jpgMime: () => '"image/jpg" no es un tipo MIME real; usa "image/jpeg"',
+  checkboxLinkInvalid: () =>
+    'en un checkbox, placeholder es el enlace junto a la etiqueta: debe empezar con https://, http:// o /',
+  duplicateFieldId: (p) => `el id "${p.id}" ya lo usa otro campo de este formulario`,
+  reservedUrl: (p) => `"${p.url}" está reservado por el sistema; elige otra url`,
+  duplicateTicketId: (p) => `el id ${p.id} ya lo usa otro boleto`,
+  duplicateProductId: (p) => `el id ${p.id} ya lo usa otro producto`,
+  duplicateDiscountCode: (p) => `el código "${p.code}" está repetido (no se distinguen mayúsculas de minúsculas)`,
+  minimumAboveMaximum: (p) => `el mínimo (${p.minimum}) es mayor que el máximo por compra (${p.maximum})`,
+  tooManyDecimals: (p) => `${p.value} tiene más de 2 decimales; los precios van en pesos con centavos`,
+  mdFieldMissing: (p) => `md es true, así que ${p.field} es obligatorio`,
+  mdPercentAbove100: (p) => `el descuento por volumen es un porcentaje y ${p.value} es mayor que 100`,
+  mdMinimumUnreachable: (p) =>
+    `el descuento por volumen pide ${p.md_minimum} boletos pero el máximo por compra es ${p.maximum}; nunca se aplicaría`,
+  mdAmountAboveLineTotal: (p) =>
+    `el descuento fijo (${p.value}) es mayor que el total mínimo al que se aplica (${p.total})`,
+  percentOutOfRange: (p) => `el porcentaje debe estar entre 0 y 100, no ${p.value}`,
+  percentAndAmount: () => 'un código de descuento lleva percent o amount, no ambos',
+  neitherPercentNorAmount: () => 'un código de descuento necesita percent o amount',
+  validFromNotBeforeUntil: (p) => `valid_until (${p.until}) debe ser posterior a valid_from (${p.from})`,
+  unknownDiscountTicket: (p) => `no existe un boleto con id ${p.id} en este archivo`,
+  duplicateProductOptionId: (p) => `el id de opción "${p.id}" está repetido en este producto`,
+  productOptionWithoutValues: () => 'una opción de producto necesita al menos un valor',
+};
+
+const EN: Sentences = {
+  unknownType: (p) => `the type "${p.type}" does not exist`,
+  selectWithoutValues: () => 'a select field needs at least one option in options.values',
+  optionsNotAllowed: (p) => `options only applies to select fields, and this field is ${p.type}`,
+  duplicateOptionValue: (p) => `the option "${p.value}" is repeated`,
+  emptyOptionValue: () => 'an option cannot be empty text',
+  ruleNotAllowed: (p) =>
+    `the rule ${p.rule} cannot be applied to a ${p.type} field (possible rules: ${allowedRules(p.type, 'none')})`,
+  invalidPattern: (p) => `is not a valid JavaScript regular expression (${p.error})`,
+  minAboveMax: (p) => `min (${p.min}) is greater than max (${p.max})`,
+  minLengthAboveMaxLength: (p) => `minLength (${p.min}) is greater than maxLength (${p.max})`,
+  notImageMime: (p) => `"${p.value}" is not an image MIME type (e.g. image/png, image/jpeg)`,
+  jpgMime: () => '"image/jpg" is not a real MIME type; use "image/jpeg"',
+  checkboxLinkInvalid: () =>
+    'for a checkbox, placeholder is the link beside the label: it must start with https://, http:// or /',
+  duplicateFieldId: (p) => `the id "${p.id}" is already used by another field of this form`,
+  reservedUrl: (p) => `"${p.url}" is reserved by the system; choose another url`,
+  duplicateTicketId: (p) => `the id ${p.id} is already used by another ticket`,
+  duplicateProductId: (p) => `the id ${p.id} is already used by another product`,
+  duplicateDiscountCode: (p) => `the code "${p.code}" is repeated (codes are case-insensitive)`,
+  minimumAboveMaximum: (p) => `the minimum (${p.minimum}) is greater than the per-order maximum (${p.maximum})`,
+  tooManyDecimals: (p) => `${p.value} has more than 2 decimals; prices are pesos and centavos`,
+  mdFieldMissing: (p) => `md is true, so ${p.field} is required`,
+  mdPercentAbove100: (p) => `the volume discount is a percentage and ${p.value} is greater than 100`,
+  mdMinimumUnreachable: (p) =>
+    `the volume discount needs ${p.md_minimum} tickets but the per-order maximum is ${p.maximum}; it would never apply`,
+  mdAmountAboveLineTotal: (p) =>
+    `the fixed discount (${p.value}) is greater than the smallest total it applies to (${p.total})`,
+  percentOutOfRange: (p) => `the percentage must be between 0 and 100, not ${p.value}`,
+  percentAndAmount: () => 'a discount code takes percent or amount, not both',
+  neitherPercentNorAmount: () => 'a discount code needs percent or amount',
+  validFromNotBeforeUntil: (p) => `valid_until (${p.until}) must be later than valid_from (${p.from})`,
+  unknownDiscountTicket: (p) => `there is no ticket with id ${p.id} in this file`,
+  duplicateProductOptionId: (p) => `the option id "${p.id}" is repeated in this product`,
+  productOptionWithoutValues: () => 'a product option needs at least one value',
+};
+
+/** The operator-facing sentence of one semantic problem. */
+export function semanticSentence(problem: SemanticProblem, lang: ProblemLang): string {
+  return (lang === 'en' ? EN : ES)[problem.code](problem.params);
+}
