@@ -29,6 +29,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
       plugins: [ajvErrors, ajvFormats] as unknown as never[],
     },
   });
+  // The API speaks JSON only: a text/plain body gets 415 with a mensaje, not a confusing type error.
+  app.removeContentTypeParser('text/plain');
   await app.register(securityPlugin, { config: ctx.config });
   await app.register(errorHandlerPlugin);
   for (const schema of apiSchemas) app.addSchema(schema);

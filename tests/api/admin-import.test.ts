@@ -49,7 +49,11 @@ describe.skipIf(skipDatabase)('PUT /api/admin/events/{url}', () => {
     expect(refused.statusCode).toBe(409);
     expect(body(refused).mensaje).toBe('La capacidad de «VIP» (3) es menor que lo ya vendido o apartado (4).');
     // Dropping the ticket type from the file deactivates it; the hold still points at it and reload works.
-    const withoutVip = { ...fixture, tickets: fixture.tickets.filter((x) => x.id !== 2) };
+    const withoutVip = {
+      ...fixture,
+      tickets: fixture.tickets.filter((x) => x.id !== 2),
+      discount_codes: fixture.discount_codes.filter((d) => d.code !== 'SOLOVIP'),
+    };
     expect((await put(t, 'prueba-api', withoutVip)).statusCode).toBe(200);
     expect(body(await t.app.inject('/api/event/prueba-api')).tickets.map((x: { id: number }) => x.id)).not.toContain(2);
     const reload = await t.app.inject(`/api/payments/purchase/${body(held).purchase_id}`);

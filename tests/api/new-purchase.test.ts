@@ -37,7 +37,9 @@ describe.skipIf(skipDatabase)('POST /api/payments/new-purchase', () => {
   });
 
   it('refuses more than is left with 409 and a mensaje, and frees the stock when the hold expires', async () => {
-    expect((await newPurchase({ tickets: [{ ticket_id: 2, cantidad: 4 }] })).statusCode).toBe(409);
+    // VIP: capacity 5, one unit held by the previous test → 4 left.
+    expect((await newPurchase({ tickets: [{ ticket_id: 2, cantidad: 4 }] })).statusCode).toBe(200);
+    expect((await newPurchase({ tickets: [{ ticket_id: 2, cantidad: 1 }] })).statusCode).toBe(409);
     const res = await newPurchase({ tickets: [{ ticket_id: 3, cantidad: 1 }] });
     expect(res.statusCode).toBe(409);
     expect(body(res)).toMatchObject({ code: 'SOLD_OUT', mensaje: expect.stringContaining('ya no están disponibles') });
