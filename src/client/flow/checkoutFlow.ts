@@ -24,6 +24,10 @@ export interface StepDefinition {
   labelKey: string;
   /** i18n key of the Back button that returns to this step. */
   backLabelKey: string;
+  /** The step works on a held purchase: the header shows the hold countdown. */
+  showsHoldTimer: boolean;
+  /** Leaving loses the buyer's place: browser warning on unload (spec: form and payment-method). */
+  blocksLeave: boolean;
   isApplicable(ctx: FlowContext): boolean;
   isCompleted(ctx: FlowContext): boolean;
 }
@@ -32,6 +36,8 @@ export interface StepDefinition {
 export const checkoutFlow: readonly StepDefinition[] = [
   {
     id: 'tickets',
+    showsHoldTimer: false,
+    blocksLeave: false,
     route: '',
     labelKey: 'checkout:steps.tickets',
     backLabelKey: 'checkout:actions.backToTickets',
@@ -41,6 +47,8 @@ export const checkoutFlow: readonly StepDefinition[] = [
   },
   {
     id: 'products',
+    showsHoldTimer: true,
+    blocksLeave: false,
     route: 'productos',
     labelKey: 'checkout:steps.products',
     backLabelKey: 'checkout:actions.backToProducts',
@@ -50,6 +58,8 @@ export const checkoutFlow: readonly StepDefinition[] = [
   },
   {
     id: 'information',
+    showsHoldTimer: true,
+    blocksLeave: true,
     route: 'form',
     labelKey: 'checkout:steps.information',
     backLabelKey: 'checkout:actions.backToInformation',
@@ -58,6 +68,8 @@ export const checkoutFlow: readonly StepDefinition[] = [
   },
   {
     id: 'payment',
+    showsHoldTimer: true,
+    blocksLeave: true,
     route: 'payment-method',
     labelKey: 'checkout:steps.payment',
     backLabelKey: 'checkout:actions.back',
@@ -110,4 +122,10 @@ export function stepById(flow: readonly StepDefinition[], id: StepId): StepDefin
   const step = flow.find((candidate) => candidate.id === id);
   if (!step) throw new Error(`Unknown checkout step ${id}`);
   return step;
+}
+
+/** The step shown at `pathname` for event `url`, if that path is a step. */
+export function stepAtPath(flow: readonly StepDefinition[], url: string, pathname: string): StepDefinition | undefined {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return flow.find((step) => stepPath(url, step) === normalised);
 }

@@ -46,6 +46,8 @@ export class CheckoutStore {
 
   purchasePending = false;
   productsPending = false;
+  /** Option choices per product id, kept while its quantity is 0. */
+  optionDraft: Record<number, Record<string, string>> = {};
   /** Products page: show option errors only after a submit attempt. */
   productsSubmitted = false;
   /** 'done' once a refresh has had its chance to restore the held purchase. */
@@ -184,18 +186,25 @@ export class CheckoutStore {
 
   // ----- products -----------------------------------------------------------
 
-  /** Sets the quantity of a product; 0 removes the line. */
+  /** Sets the quantity of a product; 0 removes the line (its option choices are remembered). */
   setProductQuantity(productId: number, quantity: number): void {
     const product = this.root.event.productById(productId);
     if (!product) return;
     const existing = this.productos.find((line) => line.id === productId);
-    const line: SelectedProduct = { id: product.id, cantidad: quantity, precio: Number(product.precio), nombre: product.nombre, opciones: existing?.opciones ?? {} };
+    const opciones = { ...(this.optionDraft[productId] ?? {}), ...(existing?.opciones ?? {}) };
+    const line: SelectedProduct = { id: product.id, cantidad: quantity, precio: Number(product.precio), nombre: product.nombre, opciones };
     this.productos = upsertLine(this.productos, line, (candidate) => candidate.id === productId);
   }
 
-  /** Chooses a value for one option of a selected product. */
+  /** Chooses a value for one option of a product (kept even before a quantity is chosen). */
   setProductOption(productId: number, optionId: string, value: string): void {
+    this.optionDraft = { ...this.optionDraft, [productId]: { ...(this.optionDraft[productId] ?? {}), [optionId]: value } };
     this.productos = this.productos.map((line) => (line.id === productId ? { ...line, opciones: { ...line.opciones, [optionId]: value } } : line));
+  }
+
+  /** The chosen value of a product option, whether or not the product is selected yet. */
+  productOption(productId: number, optionId: string): string {
+    return this.productLine(productId)?.opciones[optionId] ?? this.optionDraft[productId]?.[optionId] ?? '';
   }
 
   productLine(productId: number): SelectedProduct | undefined {

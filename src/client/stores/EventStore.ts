@@ -21,7 +21,10 @@ export class EventStore {
 
   /** Loads the event unless it is already loaded (or loading) for the same url and ticket query. */
   async load(url: string, ticketQuery: string | null = null): Promise<boolean> {
-    if (this.url === url && this.ticketQuery === ticketQuery && this.status !== 'error' && this.status !== 'idle') {
+    // Moving between steps drops the `ticket` query from the address; keep the event
+    // (and its hidden ticket type) instead of reloading it without.
+    const sameEvent = this.url === url && (ticketQuery === null || ticketQuery === this.ticketQuery);
+    if (sameEvent && this.status !== 'error' && this.status !== 'idle') {
       return this.status === 'ready';
     }
     this.url = url;

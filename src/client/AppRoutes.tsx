@@ -1,0 +1,43 @@
+import { lazy } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { EventLayout } from './layout/EventLayout';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
+import { TicketsPage } from './pages/TicketsPage';
+
+// Every step after the ticket page is its own chunk (the ticket page loads no form or payment code).
+const ProductsPage = lazy(() => import('./pages/ProductsPage'));
+const FormPage = lazy(() => import('./pages/FormPage'));
+const PaymentMethodPage = lazy(() => import('./pages/PaymentMethodPage'));
+const PaymentStatusPage = lazy(() => import('./pages/PaymentStatusPage'));
+const PaymentLoaderPage = lazy(() => import('./pages/PaymentLoaderPage'));
+
+// Loader pages of the payment providers (spec §2); one placeholder module serves them all for now.
+const LOADER_SEGMENTS = ['mp', 'mp-supertoken', 'open-pay', 'paypal', 'fintoc', 'stripe', 'free'];
+
+/**
+ * The route table of spec §2. Declarative routes (not the data router) keep
+ * react-router at about half its size in the first-visit bundle; the step order
+ * itself lives in flow/checkoutFlow.ts, not here.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Routes>
+        <Route index element={<NotFoundPage />} />
+        <Route path=":url" element={<EventLayout />}>
+          <Route index element={<TicketsPage />} />
+          <Route path="productos" element={<ProductsPage />} />
+          <Route path="form" element={<FormPage />} />
+          <Route path="payment-method" element={<PaymentMethodPage />} />
+          <Route path="payment-status" element={<PaymentStatusPage />} />
+          {LOADER_SEGMENTS.map((segment) => (
+            <Route key={segment} path={`${segment}/loader`} element={<PaymentLoaderPage />} />
+          ))}
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { pesosToCents } from '../../../shared/money';
+import type { Product } from '../../api/types';
+import { useMoney } from '../../hooks/useMoney';
+import { useStores } from '../../StoreContext';
+import { MoreInfo } from '../MoreInfo';
+import { QuantitySelect } from '../QuantitySelect';
+import { SafeHtml } from '../SafeHtml';
+import { ImageCarousel } from './ImageCarousel';
+import { OptionSelect } from './OptionSelect';
+
+/** One product: carousel, name, price, quantity (or 'Sold Out'), its required options, 'MÁS INFORMACIÓN'. */
+export const ProductCard = observer(function ProductCard({ product }: { product: Product }) {
+  const { t } = useTranslation('checkout');
+  const { checkout } = useStores();
+  const money = useMoney();
+  const soldOut = !(product.maximo > 0);
+  const missing = checkout.productsSubmitted ? (checkout.missingProductOptions.get(product.id) ?? []) : [];
+
+  return (
+    <Box component="li" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 2, py: 2, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+      <ImageCarousel name={product.nombre} images={product.imagenes ?? []} />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'flex-start' }}>
+          <Box>
+            <Typography variant="h3" component="h3">
+              {product.nombre}
+            </Typography>
+            <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{money(pesosToCents(Number(product.precio)))}</Typography>
+          </Box>
+          {soldOut ? (
+            <Typography sx={{ fontWeight: 700, color: 'error.main', whiteSpace: 'nowrap' }}>{t('products.soldOut')}</Typography>
+          ) : (
+            <QuantitySelect
+              label={t('products.quantity')}
+              hiddenLabel={t('products.quantityOf', { name: product.nombre })}
+              minimum={product.minimo}
+              maximum={product.maximo}
+              value={checkout.productLine(product.id)?.cantidad ?? 0}
+              onChange={(quantity) => checkout.setProductQuantity(product.id, quantity)}
+              disabled={checkout.productsPending}
+            />
+          )}
+        </Box>
+        {!soldOut
+          ? (product.opciones ?? []).map((option) => (
+              <OptionSelect
+                key={option.id}
+                label={option.label}
+                placeholder={t('products.chooseOption')}
+                values={option.options?.values ?? []}
+                value={checkout.productOption(product.id, String(option.id))}
+                onChange={(value) => checkout.setProductOption(product.id, String(option.id), value)}
+                error={missing.includes(String(option.id)) ? t('products.optionRequired') : undefined}
+              />
+            ))
+          : null}
+        {product.descripcion ? (
+          <MoreInfo label={t('products.moreInfo')} hiddenLabel={product.nombre}>
+            <SafeHtml html={product.descripcion} />
+          </MoreInfo>
+        ) : null}
+      </Box>
+    </Box>
+  );
+});

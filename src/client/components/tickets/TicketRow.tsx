@@ -1,0 +1,49 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { pesosToCents } from '../../../shared/money';
+import type { TicketType } from '../../api/types';
+import { useMoney } from '../../hooks/useMoney';
+import { useStores } from '../../StoreContext';
+import { MoreInfo } from '../MoreInfo';
+import { QuantitySelect } from '../QuantitySelect';
+import { SafeHtml } from '../SafeHtml';
+
+/** One ticket type: name, price, quantity (or 'Sold Out') and its expandable description. */
+export const TicketRow = observer(function TicketRow({ ticket }: { ticket: TicketType }) {
+  const { t } = useTranslation('checkout');
+  const { checkout } = useStores();
+  const money = useMoney();
+  const soldOut = !(ticket.maximum > 0);
+  return (
+    <Box component="li" sx={{ py: 2, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h3" component="h3">
+            {ticket.name}
+          </Typography>
+          <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{money(pesosToCents(Number(ticket.price)))}</Typography>
+        </Box>
+        {soldOut ? (
+          <Typography sx={{ fontWeight: 700, color: 'error.main', whiteSpace: 'nowrap' }}>{t('tickets.soldOut')}</Typography>
+        ) : (
+          <QuantitySelect
+            label={t('tickets.quantity')}
+            hiddenLabel={t('tickets.quantityOf', { name: ticket.name })}
+            minimum={ticket.minimum}
+            maximum={ticket.maximum}
+            value={checkout.quantityOf(ticket.id)}
+            onChange={(quantity) => checkout.setTicketQuantity(ticket.id, quantity)}
+            disabled={checkout.purchasePending}
+          />
+        )}
+      </Box>
+      {ticket.description ? (
+        <MoreInfo label={t('tickets.moreInfo')} hiddenLabel={ticket.name}>
+          <SafeHtml html={ticket.description} />
+        </MoreInfo>
+      ) : null}
+    </Box>
+  );
+});

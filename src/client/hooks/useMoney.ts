@@ -1,0 +1,9 @@
+import { formatMoney } from '../../shared/money';
+import { useStores } from '../StoreContext';
+
+/** A formatter for centavos in the event's currency, always es-MX (spec §9). */
+export function useMoney(): (cents: number) => string {
+  const { event } = useStores();
+  const currency = event.currency;
+  return (cents) => formatMoney(cents, currency, 'es-MX');
+}

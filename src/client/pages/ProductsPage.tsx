@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Panel } from '../components/Panel';
+import { ProductCard } from '../components/products/ProductCard';
+import { StepGuard } from '../components/StepGuard';
+import { StepNavigation } from '../components/StepNavigation';
+import { checkoutFlow, nextStep, stepPath } from '../flow/checkoutFlow';
+import { useStores } from '../StoreContext';
+
+const ProductsStep = observer(function ProductsStep() {
+  const { t } = useTranslation('checkout');
+  const { checkout, event, actions } = useStores();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const listId = useId();
+
+  const onContinue = async () => {
+    const result = await actions.submitProducts();
+    if (result === 'invalid') {
+      // Take keyboard and screen-reader users to the first option still missing.
+      document.getElementById(listId)?.querySelector<HTMLSelectElement>('select[aria-invalid="true"]')?.focus();
+      return;
+    }
+    // The server's isFormRequiered (now in the store) decides form vs payment-method.
+    const next = result === 'ok' ? nextStep(checkoutFlow, 'products', checkout.flowContext) : undefined;
+    if (next && event.url) navigate(stepPath(event.url, next));
+  };
+
+  return (
+    <>
+      <Panel labelledBy={titleId}>
+        <Typography id={titleId} variant="h1" component="h1" sx={{ mb: 1 }}>
+          {t('products.title')}
+        </Typography>
+        <Box component="ul" id={listId} aria-label={t('products.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {event.productos.map((product) => (
+            <ProductCard key={product.id} product={product} />
+          ))}
+        </Box>
+      </Panel>
+      <Panel>
+        <StepNavigation step="products" onContinue={onContinue} pending={checkout.productsPending} pendingLabel={t('products.saving')} />
+      </Panel>
+    </>
+  );
+});
+
+/** `/{url}/productos`: optional extras for the held purchase (redirects to /{url} without one). */
+export default function ProductsPage() {
+  return (
+    <StepGuard step="products">
+      <ProductsStep />
+    </StepGuard>
+  );
+}

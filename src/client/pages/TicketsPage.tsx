@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Panel } from '../components/Panel';
+import { SafeHtml } from '../components/SafeHtml';
+import { StepNavigation } from '../components/StepNavigation';
+import { DiscountBlock } from '../components/tickets/DiscountBlock';
+import { TicketRow } from '../components/tickets/TicketRow';
+import { checkoutFlow, nextStep, stepPath } from '../flow/checkoutFlow';
+import { useStores } from '../StoreContext';
+
+/** `/{url}`: choose tickets, maybe a discount code, then Continue creates the purchase. */
+export const TicketsPage = observer(function TicketsPage() {
+  const { t } = useTranslation('checkout');
+  const { checkout, event, actions } = useStores();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const titleId = useId();
+
+  // Spec §2: opening the bare /{url} gives up any held purchase and the form draft.
+  useEffect(() => {
+    checkout.clearHeldPurchase();
+  }, [checkout]);
+
+  const onContinue = async () => {
+    const created = await actions.createPurchase(searchParams.get('i'));
+    const next = created ? nextStep(checkoutFlow, 'tickets', checkout.flowContext) : undefined;
+    if (next && event.url) navigate(stepPath(event.url, next));
+  };
+
+  return (
+    <>
+      <Panel labelledBy={titleId}>
+        <Typography id={titleId} variant="h1" component="h1" sx={{ mb: 1 }}>
+          {t('tickets.title')}
+        </Typography>
+        {event.tickets.length === 0 ? (
+          <Typography>{t('tickets.none')}</Typography>
+        ) : (
+          <Box component="ul" aria-label={t('tickets.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {event.tickets.map((ticket) => (
+              <TicketRow key={ticket.id} ticket={ticket} />
+            ))}
+          </Box>
+        )}
+        {event.htmlAt('TICKET_INFO').map((block, index) => (
+          <SafeHtml key={index} html={block.html} />
+        ))}
+      </Panel>
+      <Panel>
+        <DiscountBlock />
+        <StepNavigation
+          step="tickets"
+          onContinue={onContinue}
+          continueDisabled={!checkout.canCreatePurchase}
+          pending={checkout.purchasePending}
+          pendingLabel={t('tickets.creating')}
+        />
+      </Panel>
+    </>
+  );
+});
