@@ -14,7 +14,7 @@ function pointerOf(error: ErrorObject): string {
 
 /**
  * Turns ajv errors of a compiled attendee/order schema into `{ pointer, message }` per
- * failure. ajv-errors reports a missing required answer (and an unknown one) on the
+ * failure (duplicates removed). ajv-errors reports a missing required answer (and an unknown one) on the
  * parent object; here it points at that field itself (`/1/0/email`), which is where
  * forms show it.
  */
@@ -30,5 +30,8 @@ export function answerProblems(errors: readonly ErrorObject[] | null | undefined
       problems.push({ pointer: pointerOf(error), message: KEY.invalid });
     }
   }
-  return problems;
+  // Two keywords with the same message on one field (e.g. telefono's pattern and maxLength) say it once.
+  return problems.filter(
+    (problem, index) => problems.findIndex((p) => p.pointer === problem.pointer && p.message === problem.message) === index,
+  );
 }

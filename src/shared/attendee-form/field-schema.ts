@@ -44,12 +44,12 @@ export function dataUrlMaxLength(maxBytes: number, allowedMimeTypes?: string[]):
 }
 
 /**
- * Pattern for allowedFormats. It only judges image data URLs (anything else matches
- * the first branch) so a non-image gets only `invalidImage`, and an image of the wrong
- * type gets only the operator's allowedFormats message.
+ * Pattern for allowedFormats. It only judges strings that start like an image data URL
+ * (anything else matches the first branch), so a non-image gets only `invalidImage`,
+ * and an image of the wrong type gets only the operator's allowedFormats message.
  */
 export function allowedFormatsPattern(mimeTypes: string[]): string {
-  return `^(?!data:image/)|^data:(?:${mimeTypes.map(escapeRegExp).join('|')});base64,`;
+  return `^(?!data:image/[a-z0-9.+-]+;base64,)|^data:(?:${mimeTypes.map(escapeRegExp).join('|')});base64,`;
 }
 
 interface StringFieldOptions {

@@ -12,14 +12,21 @@ function editDistance(a: string, b: string): number {
   return previous[b.length];
 }
 
-/** The known name an unknown one was probably meant to be (a typo), if any is close enough. */
-export function closestName(unknown: string, known: readonly string[]): string | undefined {
+/**
+ * The known names an unknown one was probably meant to be: those it is the start of
+ * (`metodo_pago_stripe` → the three stripe flags), else the nearest by edit distance.
+ */
+export function closestNames(unknown: string, known: readonly string[]): string[] {
   const lower = unknown.toLowerCase();
+  if (lower.length >= 3) {
+    const extended = known.filter((name) => name.toLowerCase().startsWith(lower) && name.toLowerCase() !== lower);
+    if (extended.length > 0 && extended.length <= 3) return extended;
+  }
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
-    const distance = name.toLowerCase() === lower ? 0 : editDistance(lower, name.toLowerCase());
+    const distance = editDistance(lower, name.toLowerCase());
     if (!best || distance < best.distance) best = { name, distance };
   }
   const tolerance = Math.max(1, Math.floor(unknown.length / 4));
-  return best && best.distance <= tolerance ? best.name : undefined;
+  return best && best.distance <= tolerance ? [best.name] : [];
 }

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { closestName } from './closest-name';
+import { closestNames } from './closest-name';
 import type { EventFileProblem, ProblemLang } from './event-file-problem';
 
 const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -77,9 +77,13 @@ function sentence(error: ErrorObject, lang: ProblemLang): string {
       return es ? 'falta este campo obligatorio' : 'this required field is missing';
     case 'additionalProperties': {
       const known = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
-      const guess = closestName(String(params.additionalProperty), known);
+      const guesses = closestNames(String(params.additionalProperty), known).map((name) => `"${name}"`);
       const base = es ? 'no es un campo permitido aquí' : 'is not an allowed field here';
-      if (guess) return es ? `${base} (¿quisiste decir "${guess}"?)` : `${base} (did you mean "${guess}"?)`;
+      if (guesses.length > 0) {
+        const last = guesses.pop();
+        const options = guesses.length > 0 ? `${guesses.join(', ')} ${es ? 'o' : 'or'} ${last}` : last;
+        return es ? `${base} (¿quisiste decir ${options}?)` : `${base} (did you mean ${options}?)`;
+      }
       return known.length > 0 ? `${base} (${es ? 'se permiten' : 'allowed'}: ${known.join(', ')})` : base;
     }
     case 'type':

@@ -23,27 +23,40 @@ function eventFileValidator(): ValidateFunction {
   return compiled;
 }
 
+const unescapeToken = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
+
 /**
- * Orders problems so that those of one list item sit together and items follow their
- * index (/tickets/2 before /tickets/10); object keys keep the order they first appeared in.
+ * Orders problems as the file reads: list items by index (/tickets/2 before /tickets/10),
+ * object keys in the order the operator wrote them, and missing keys (required) after
+ * the keys present, in the order they were reported.
  */
-function inDocumentOrder(problems: EventFileProblem[]): EventFileProblem[] {
+function inDocumentOrder(problems: EventFileProblem[], input: unknown): EventFileProblem[] {
   const firstSeen = new Map<string, number>();
   problems.forEach((problem, index) => {
-    const segments = problem.pointer.split('/');
-    for (let depth = 1; depth <= segments.length; depth++) {
-      const prefix = segments.slice(0, depth).join('/');
-      if (!firstSeen.has(prefix)) firstSeen.set(prefix, index);
-    }
+    if (!firstSeen.has(problem.pointer)) firstSeen.set(problem.pointer, index);
   });
-  const key = (pointer: string): number[][] =>
-    pointer.split('/').map((segment, depth, segments) =>
-      /^\d+$/.test(segment) ? [0, Number(segment)] : [1, firstSeen.get(segments.slice(0, depth + 1).join('/')) ?? 0],
-    );
-  const compare = (a: number[][], b: number[][]): number => {
+  const key = (pointer: string): number[] => {
+    const ranks: number[] = [];
+    let node: unknown = input;
+    for (const token of pointer.split('/').slice(1).map(unescapeToken)) {
+      if (Array.isArray(node) && /^\d+$/.test(token)) {
+        ranks.push(Number(token));
+        node = node[Number(token)];
+      } else if (typeof node === 'object' && node !== null) {
+        const keys = Object.keys(node);
+        const position = keys.indexOf(token);
+        ranks.push(position >= 0 ? position : keys.length + (firstSeen.get(pointer) ?? 0));
+        node = (node as Record<string, unknown>)[token];
+      } else {
+        ranks.push(firstSeen.get(pointer) ?? 0);
+        node = undefined;
+      }
+    }
+    return ranks;
+  };
+  const compare = (a: number[], b: number[]): number => {
     for (let i = 0; i < Math.min(a.length, b.length); i++) {
-      const difference = a[i][0] - b[i][0] || a[i][1] - b[i][1];
-      if (difference !== 0) return difference;
+      if (a[i] !== b[i]) return a[i] - b[i];
     }
     return a.length - b.length;
   };
@@ -69,5 +82,5 @@ export function validateEventFile(input: unknown, lang: ProblemLang = 'es'): Eve
   const unique = problems.filter(
     (problem, index) => problems.findIndex((p) => p.pointer === problem.pointer && p.message === problem.message) === index,
   );
-  return { valid: false, problems: inDocumentOrder(unique) };
+  return { valid: false, problems: inDocumentOrder(unique, input) };
 }

@@ -1,0 +1,220 @@
+/**
+ * Keeps src/shared/event-file/event-file.types.ts and schemas/event/*.schema.json in step.
+ *
+ * Each manifest below is checked twice: by TypeScript (`satisfies Presence<T>` refuses a
+ * missing key, an extra key or a wrong required/optional mark — run `npm run typecheck`)
+ * and by this test against the schema's `properties` and `required`.
+ */
+import { describe, expect, it } from 'vitest';
+import attendeeFieldSchema from '../../../../schemas/event/attendee-field.schema.json';
+import discountCodeSchema from '../../../../schemas/event/discount-code.schema.json';
+import eventConfigSchema from '../../../../schemas/event/event-config.schema.json';
+import eventFileSchema from '../../../../schemas/event/event-file.schema.json';
+import productSchema from '../../../../schemas/event/product.schema.json';
+import ticketTypeSchema from '../../../../schemas/event/ticket-type.schema.json';
+import type {
+  AllowedBin,
+  AttendeeField,
+  AttendeeFieldType,
+  AttendeeFieldValidation,
+  DiscountCode,
+  EventConfig,
+  EventDetails,
+  EventFile,
+  HtmlBlock,
+  HtmlPosition,
+  MessageRule,
+  OptionalMessageRule,
+  Product,
+  ProductImage,
+  ProductOption,
+  SeatsConfig,
+  SelectOptions,
+  TicketType,
+} from '../../../../src/shared/event-file/event-file.types';
+
+type Presence<T> = { [K in keyof T]-?: object extends Pick<T, K> ? 'optional' : 'required' };
+type Members<U extends string> = Record<U, true>;
+
+interface ObjectSchema {
+  properties?: Record<string, unknown>;
+  required?: string[];
+  enum?: unknown[];
+}
+
+function expectAgreement(schema: unknown, manifest: Record<string, 'required' | 'optional'>): void {
+  const node = schema as ObjectSchema;
+  expect(Object.keys(node.properties ?? {}).sort()).toEqual(Object.keys(manifest).sort());
+  expect([...(node.required ?? [])].sort()).toEqual(
+    Object.entries(manifest)
+      .filter(([, presence]) => presence === 'required')
+      .map(([key]) => key)
+      .sort(),
+  );
+}
+
+const prop = (schema: unknown, ...path: string[]): unknown =>
+  path.reduce((node, key) => (node as Record<string, unknown>)[key], schema);
+
+const eventFile = {
+  $schema: 'optional',
+  url: 'required',
+  hold_minutes: 'optional',
+  event: 'required',
+  tickets: 'required',
+  productos: 'optional',
+  discount_codes: 'optional',
+} as const satisfies Presence<EventFile>;
+
+const eventDetails = {
+  name: 'required',
+  image_path: 'optional',
+  config: 'optional',
+  html: 'optional',
+} as const satisfies Presence<EventDetails>;
+
+const htmlBlock = { posicion: 'required', html: 'required' } as const satisfies Presence<HtmlBlock>;
+
+const eventConfig = {
+  idiomaDefault: 'optional',
+  currency: 'optional',
+  comission_percentage: 'optional',
+  absorb: 'optional',
+  seats: 'optional',
+  bines_permitidos: 'optional',
+  tarjetas_amex: 'optional',
+  download_wallets: 'optional',
+  stripe_public_key: 'optional',
+  hide_language_switch: 'optional',
+  support_email: 'optional',
+  metodo_pago_open_pay: 'optional',
+  metodo_pago_fintoc: 'optional',
+  metodo_pago_mercadopago_tarjetas: 'optional',
+  metodo_pago_mercadopago_efectivo: 'optional',
+  metodo_pago_mercadopago_supertoken: 'optional',
+  metodo_pago_paypal: 'optional',
+  metodo_pago_stripe_tarjeta: 'optional',
+  metodo_pago_stripe_google_pay: 'optional',
+  metodo_pago_stripe_apple_pay: 'optional',
+  metodo_pago_free: 'optional',
+} as const satisfies Presence<EventConfig>;
+
+const seats = { workspaceKey: 'required', eventKey: 'required', region: 'required' } as const satisfies Presence<SeatsConfig>;
+const allowedBin = { bin: 'required' } as const satisfies Presence<AllowedBin>;
+
+const ticketType = {
+  id: 'required',
+  name: 'required',
+  price: 'required',
+  description: 'optional',
+  minimum: 'required',
+  maximum: 'required',
+  capacity: 'required',
+  hidden: 'optional',
+  md: 'optional',
+  md_quantity: 'optional',
+  md_ispercentage: 'optional',
+  md_minimum: 'optional',
+  form: 'optional',
+} as const satisfies Presence<TicketType>;
+
+const product = {
+  id: 'required',
+  nombre: 'required',
+  precio: 'required',
+  minimo: 'required',
+  maximo: 'required',
+  stock: 'required',
+  imagenes: 'optional',
+  descripcion: 'optional',
+  opciones: 'optional',
+} as const satisfies Presence<Product>;
+
+const productImage = { url: 'required', alt: 'optional' } as const satisfies Presence<ProductImage>;
+const productOption = { id: 'required', label: 'required', options: 'required' } as const satisfies Presence<ProductOption>;
+const selectOptions = { values: 'required' } as const satisfies Presence<SelectOptions>;
+
+const discountCode = {
+  code: 'required',
+  percent: 'optional',
+  amount: 'optional',
+  max_uses: 'optional',
+  valid_from: 'optional',
+  valid_until: 'optional',
+  ticket_ids: 'optional',
+} as const satisfies Presence<DiscountCode>;
+
+const attendeeField = {
+  id: 'required',
+  type: 'required',
+  label: 'required',
+  placeholder: 'optional',
+  required: 'optional',
+  options: 'optional',
+  validation: 'optional',
+} as const satisfies Presence<AttendeeField>;
+
+const validation = {
+  pattern: 'optional',
+  maxLength: 'optional',
+  minLength: 'optional',
+  min: 'optional',
+  max: 'optional',
+  maxSize: 'optional',
+  allowedFormats: 'optional',
+} as const satisfies Presence<AttendeeFieldValidation>;
+
+const messageRule = { value: 'required', message: 'required' } as const satisfies Presence<MessageRule<unknown>>;
+const optionalMessageRule = { value: 'required', message: 'optional' } as const satisfies Presence<OptionalMessageRule<unknown>>;
+
+const fieldTypes = {
+  text: true,
+  email: true,
+  number: true,
+  telefono: true,
+  select: true,
+  checkbox: true,
+  file: true,
+} satisfies Members<AttendeeFieldType>;
+const htmlPositions = { TICKET_INFO: true, FINISH: true } satisfies Members<HtmlPosition>;
+const languages = { es: true, en: true } satisfies Members<NonNullable<EventConfig['idiomaDefault']>>;
+const absorbModes = { customer: true, organizer: true } satisfies Members<NonNullable<EventConfig['absorb']>>;
+
+describe('event-file types agree with schemas/event', () => {
+  it.each([
+    ['EventFile', eventFileSchema, eventFile],
+    ['EventDetails', prop(eventFileSchema, 'properties', 'event'), eventDetails],
+    ['HtmlBlock', prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],
+    ['EventConfig', eventConfigSchema, eventConfig],
+    ['SeatsConfig', prop(eventConfigSchema, 'properties', 'seats'), seats],
+    ['AllowedBin', prop(eventConfigSchema, 'properties', 'bines_permitidos', 'items'), allowedBin],
+    ['TicketType', ticketTypeSchema, ticketType],
+    ['Product', productSchema, product],
+    ['ProductImage', prop(productSchema, 'properties', 'imagenes', 'items'), productImage],
+    ['ProductOption', prop(productSchema, 'properties', 'opciones', 'items'), productOption],
+    ['ProductOption.options', prop(productSchema, 'properties', 'opciones', 'items', 'properties', 'options'), selectOptions],
+    ['DiscountCode', discountCodeSchema, discountCode],
+    ['AttendeeField', attendeeFieldSchema, attendeeField],
+    ['AttendeeField.options', prop(attendeeFieldSchema, 'properties', 'options'), selectOptions],
+    ['AttendeeFieldValidation', prop(attendeeFieldSchema, 'properties', 'validation'), validation],
+  ] as const)('%s', (_name, schema, manifest) => {
+    expectAgreement(schema, manifest);
+  });
+
+  it('validation rules: message required except for min and max', () => {
+    const rules = prop(attendeeFieldSchema, 'properties', 'validation', 'properties') as Record<string, unknown>;
+    for (const [rule, schema] of Object.entries(rules)) {
+      expectAgreement(schema, rule === 'min' || rule === 'max' ? optionalMessageRule : messageRule);
+    }
+  });
+
+  it('enumerations', () => {
+    const enumOf = (schema: unknown) => [...((schema as ObjectSchema).enum ?? [])].sort();
+    expect(enumOf(prop(attendeeFieldSchema, 'properties', 'type'))).toEqual(Object.keys(fieldTypes).sort());
+    expect(enumOf(prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items', 'properties', 'posicion'))).toEqual(
+      Object.keys(htmlPositions).sort(),
+    );
+    expect(enumOf(prop(eventConfigSchema, 'properties', 'idiomaDefault'))).toEqual(Object.keys(languages).sort());
+    expect(enumOf(prop(eventConfigSchema, 'properties', 'absorb'))).toEqual(Object.keys(absorbModes).sort());
+  });
+});
