@@ -16,6 +16,7 @@ export const theme = createTheme({
     h3: { fontSize: '1.05rem', fontWeight: 600 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // Sentence case reads better and keeps the locale's own capitalisation ('MÁS INFORMACIÓN' is written so).
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
   },
 });

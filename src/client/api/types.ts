@@ -72,7 +72,7 @@ export interface Product {
   precio: number;
   minimo: number;
   maximo: number;
-  imagenes: { url: string }[];
+  imagenes: { url: string; alt?: string }[];
   descripcion: string;
   opciones: ProductOption[];
 }

@@ -6,7 +6,7 @@ import placeholder from '../../assets/product-placeholder.svg';
 import { ArrowIcon } from '../icons';
 
 /** A product's images one at a time with previous/next buttons; a placeholder when it has none. */
-export function ImageCarousel({ name, images }: { name: string; images: { url: string }[] }) {
+export function ImageCarousel({ name, images }: { name: string; images: { url: string; alt?: string }[] }) {
   const { t } = useTranslation('checkout');
   const [index, setIndex] = useState(0);
   const count = images.length;
@@ -19,13 +19,13 @@ export function ImageCarousel({ name, images }: { name: string; images: { url: s
   const move = (step: number) => setIndex((value) => (value + step + count) % count);
   return (
     <Box sx={{ position: 'relative' }}>
-      <Box component="img" src={current.url} alt={t('products.imageAlt', { name, index: index + 1, count })} loading="lazy" sx={frame} />
+      <Box component="img" src={current.url} alt={current.alt || t('products.imageAlt', { name, index: index + 1, count })} loading="lazy" sx={frame} />
       {count > 1 ? (
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 0.5 }}>
           <IconButton onClick={() => move(-1)} aria-label={t('products.previousImage', { name })}>
             <ArrowIcon direction="left" />
           </IconButton>
-          <Box component="span" aria-hidden sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>
+          <Box component="span" aria-live="polite" sx={{ fontSize: '0.85rem', color: 'text.secondary' }}>
             {index + 1} / {count}
           </Box>
           <IconButton onClick={() => move(1)} aria-label={t('products.nextImage', { name })}>
