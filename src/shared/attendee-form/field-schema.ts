@@ -16,6 +16,7 @@ const allowEmpty = (pattern: string): string => `^$|(?:${pattern})`;
 /** Simple address check (no spaces, one @, a dot in the domain); a pattern keeps validators free of ajv-formats. */
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
+/** telefono answers keep digits only, at most 10 unless the operator sets maxLength. */
 export const TELEFONO_PATTERN = '^[0-9]*$';
 export const TELEFONO_DEFAULT_MAX_LENGTH = 10;
 
@@ -117,10 +118,15 @@ function selectSchema(field: AttendeeField): SchemaNode {
   };
 }
 
+/**
+ * A required checkbox must be ticked: `enum: [true]`, which validates exactly like
+ * `const: true` but is not taken as a default by rjsf (getDefaultFormState fills a field
+ * with its `const`, which would show consent boxes already ticked).
+ */
 function checkboxSchema(field: AttendeeField): SchemaNode {
   const schema: SchemaNode = { type: 'boolean', title: field.label };
-  if (field.required) schema.const = true;
-  schema.errorMessage = field.required ? { type: KEY.invalid, const: KEY.checkboxRequired } : { type: KEY.invalid };
+  if (field.required) schema.enum = [true];
+  schema.errorMessage = field.required ? { type: KEY.invalid, enum: KEY.checkboxRequired } : { type: KEY.invalid };
   return schema;
 }
 

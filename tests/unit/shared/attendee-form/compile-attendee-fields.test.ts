@@ -192,7 +192,7 @@ describe('checkbox', () => {
     required: true,
   };
 
-  it('a required checkbox must be ticked (const true)', () => {
+  it('a required checkbox must be ticked (enum [true], same as const true)', () => {
     expect(one(terms, true)).toEqual([]);
     expect(one(terms, false)).toEqual([{ pointer: '/terminos', message: KEY.checkboxRequired }]);
     expect(one(terms, undefined)).toEqual([{ pointer: '/terminos', message: KEY.checkboxRequired }]);
@@ -300,12 +300,20 @@ describe('schema shape', () => {
       additionalProperties: false,
       properties: {
         nombre: { type: 'string', title: 'Nombre', minLength: 1 },
-        terminos: { type: 'boolean', const: true },
+        terminos: { type: 'boolean', enum: [true] },
         edad: { type: 'number' },
       },
       errorMessage: { required: { nombre: KEY.required, terminos: KEY.checkboxRequired } },
     });
     expect(JSON.parse(JSON.stringify(schema))).toEqual(schema);
+  });
+
+  it('rjsf does not pre-tick a required checkbox (no const for getDefaultFormState to copy)', async () => {
+    const { getDefaultFormState } = await import('@rjsf/utils');
+    const { default: validator } = await import('@rjsf/validator-ajv8');
+    const { schema } = compileAttendeeFields([{ id: 'terminos', type: 'checkbox', label: 'Acepto', required: true }]);
+    const defaults = getDefaultFormState(validator, schema, undefined, schema) as Record<string, unknown>;
+    expect(defaults.terminos).not.toBe(true);
   });
 
   it('compiles under strict mode without custom keywords', () => {
