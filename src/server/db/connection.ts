@@ -35,6 +35,8 @@ export function openDatabase(databaseUrl: string | undefined): Db {
     // process wait for the write lock instead of failing at once.
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
+    // In WAL mode NORMAL still never corrupts the database; it only skips an fsync per commit.
+    sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', describe: `sqlite:${filename}` };
   }

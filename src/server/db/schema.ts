@@ -39,6 +39,8 @@ export interface TicketTypeTable {
   minimum: number;
   maximum_per_order: number;
   capacity: number;
+  /** Units paid for; raised in the same transaction that confirms a payment. */
+  sold: Generated<number>;
   hidden: number;
   /** 0 once the operator removed it from the file; kept because purchases point at it. */
   active: number;
@@ -59,6 +61,8 @@ export interface ProductTable {
   minimo: number;
   maximo: number;
   stock: number;
+  /** Units paid for; raised in the same transaction that confirms a payment. */
+  sold: Generated<number>;
   active: number;
   imagenes_json: string;
   descripcion: string;
@@ -96,7 +100,7 @@ export interface PurchaseTable {
   amount_out_discount_cents: number;
   /** End of the hold shown to the buyer. */
   expires_at: string;
-  /** Until when the lines count against stock (a voucher deadline may extend it); NULL once paid. */
+  /** Until when the lines count as a hold (a voucher deadline may extend it); NULL once paid, when `sold` counts them. */
   stock_until: string | null;
   buyer_info_json: string | null;
   form_json: string | null;

@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
- * Units of each ticket type (or product) of an event that count against stock at
- * `now`: paid purchases, plus held or pending ones whose `stock_until` is still
- * ahead. Expired holds simply stop matching, so no sweeper is needed.
+ * Units of each ticket type (or product) of an event held at `now` by purchases that
+ * are not paid yet: held ones and pending vouchers whose `stock_until` is still ahead.
+ * Expired holds simply stop matching, so no sweeper is needed; the index on
+ * (event_id, stock_until) keeps this to the live holds, however long the history.
  */
-export async function takenByItem(
+export async function heldByItem(
   db: Kysely<Database>,
   eventId: number,
   kind: 'ticket' | 'product',
@@ -14,22 +15,23 @@ export async function takenByItem(
   excludePurchaseId?: string,
 ): Promise<Map<number, number>> {
   let query = db
-    .selectFrom('purchase_lines as l')
-    .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
-    .select(['l.item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('taken')])
+    .selectFrom('purchases as p')
+    .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
+    .select(['l.item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('held')])
     .where('p.event_id', '=', eventId)
+    .where('p.stock_until', '>', now)
+    .where('p.status', 'in', ['held', 'pending'])
     .where('l.kind', '=', kind)
-    .where((eb) =>
-      eb.or([
-        eb('p.status', '=', 'paid'),
-        eb.and([eb('p.status', 'in', ['held', 'pending']), eb('p.stock_until', '>', now)]),
-      ]),
-    )
     .groupBy('l.item_id');
   if (excludePurchaseId) query = query.where('p.id', '!=', excludePurchaseId);
   const rows = await query.execute();
   // PostgreSQL returns SUM as a string (bigint); SQLite as a number.
-  return new Map(rows.map((r) => [Number(r.item_id), Number(r.taken)]));
+  return new Map(rows.map((r) => [Number(r.item_id), Number(r.held)]));
+}
+
+/** What is left of an item: capacity (or stock) − units sold (a counter) − units held right now. */
+export function remaining(item: { id: number; sold: number }, total: number, held: Map<number, number>): number {
+  return total - item.sold - (held.get(item.id) ?? 0);
 }
 
 /** Purchases that currently use a discount code (paid, or holding stock), for `max_uses`. */

@@ -2,7 +2,7 @@ import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
-import { takenByItem } from '../repositories/stock.repository';
+import { heldByItem, remaining } from '../repositories/stock.repository';
 import { eventConfig } from './order-pricing';
 
 /** Config keys that never leave the server, whatever an operator writes. */
@@ -57,11 +57,11 @@ export async function publicEvent(ctx: AppContext, url: string, ticketQuery?: st
   const event = await findEventByUrl(db, url);
   if (!event) throw errors.eventNotFound();
   const now = ctx.now().toISOString();
-  const [tickets, products, ticketsTaken, productsTaken] = await Promise.all([
+  const [tickets, products, ticketsHeld, productsHeld] = await Promise.all([
     listTicketTypes(db, event.id),
     listProducts(db, event.id),
-    takenByItem(db, event.id, 'ticket', now),
-    takenByItem(db, event.id, 'product', now),
+    heldByItem(db, event.id, 'ticket', now),
+    heldByItem(db, event.id, 'product', now),
   ]);
   return {
     event: {
@@ -73,7 +73,7 @@ export async function publicEvent(ctx: AppContext, url: string, ticketQuery?: st
     },
     tickets: tickets
       .filter((t) => !t.hidden || String(t.external_id) === ticketQuery)
-      .map((t) => publicTicket(t, t.capacity - (ticketsTaken.get(t.id) ?? 0))),
-    productos: products.map((p) => publicProduct(p, p.stock - (productsTaken.get(p.id) ?? 0))),
+      .map((t) => publicTicket(t, remaining(t, t.capacity, ticketsHeld))),
+    productos: products.map((p) => publicProduct(p, remaining(p, p.stock, productsHeld))),
   };
 }

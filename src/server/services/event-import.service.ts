@@ -7,7 +7,7 @@ import { withStockLock } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
 import { findEventByUrl, listProducts, listTicketTypes, normaliseCode } from '../repositories/event.repository';
-import { takenByItem } from '../repositories/stock.repository';
+import { heldByItem } from '../repositories/stock.repository';
 import { sanitizeOperatorHtml } from './sanitize-html';
 
 export interface ImportResult { url: string; created: boolean; version: number; tickets: number; productos: number }
@@ -61,12 +61,12 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
 
 async function upsertTickets(trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<void> {
   const current = await listTicketTypes(trx, eventId, true);
-  const taken = await takenByItem(trx, eventId, 'ticket', now);
+  const held = await heldByItem(trx, eventId, 'ticket', now);
   const listed = new Set<number>();
   for (const [index, ticket] of file.tickets.entries()) {
     listed.add(ticket.id);
     const row = current.find((t) => t.external_id === ticket.id);
-    const used = row ? (taken.get(row.id) ?? 0) : 0;
+    const used = row ? row.sold + (held.get(row.id) ?? 0) : 0;
     if (ticket.capacity < used) throw errors.capacityBelowSold(ticket.name, ticket.capacity, used);
     const values = {
       name: ticket.name,
@@ -93,12 +93,12 @@ async function upsertTickets(trx: Kysely<Database>, eventId: number, file: Event
 
 async function upsertProducts(trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<void> {
   const current = await listProducts(trx, eventId, true);
-  const taken = await takenByItem(trx, eventId, 'product', now);
+  const held = await heldByItem(trx, eventId, 'product', now);
   const listed = new Set<number>();
   for (const [index, product] of (file.productos ?? []).entries()) {
     listed.add(product.id);
     const row = current.find((p) => p.external_id === product.id);
-    const used = row ? (taken.get(row.id) ?? 0) : 0;
+    const used = row ? row.sold + (held.get(row.id) ?? 0) : 0;
     if (product.stock < used) throw errors.capacityBelowSold(product.nombre, product.stock, used);
     const values = {
       nombre: product.nombre,

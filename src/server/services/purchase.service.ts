@@ -18,7 +18,7 @@ import {
   type TicketTypeRow,
 } from '../repositories/event.repository';
 import { deleteLines, findPurchase, insertLines, insertPurchase, listLines, updatePurchase, type PurchaseLineRow, type PurchaseRow } from '../repositories/purchase.repository';
-import { takenByItem } from '../repositories/stock.repository';
+import { heldByItem, remaining } from '../repositories/stock.repository';
 import { usableDiscountCode } from './discount.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 
@@ -87,9 +87,11 @@ export async function createPurchase(
 
   const result = await withStockLock(ctx.db, event.id, async (trx) => {
     const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now) : undefined;
-    const taken = await takenByItem(trx, event.id, 'ticket', now);
+    // Re-read inside the lock: `sold` may have moved since the catalogue was read above.
+    const current = new Map((await listTicketTypes(trx, event.id, true)).map((t) => [t.id, t]));
+    const held = await heldByItem(trx, event.id, 'ticket', now);
     for (const { ticket, quantity } of chosen) {
-      if (ticket.capacity - (taken.get(ticket.id) ?? 0) < quantity) throw errors.soldOut(ticket.name);
+      if (remaining(current.get(ticket.id)!, ticket.capacity, held) < quantity) throw errors.soldOut(ticket.name);
     }
     const totals = priceForEvent(event, pricedLines, [], discount);
     await insertPurchase(trx, {
@@ -205,9 +207,10 @@ export async function updateProducts(ctx: AppContext, input: { purchase_id: stri
 
   const totals = await withStockLock(ctx.db, event.id, async (trx) => {
     const purchase = await openPurchase(trx, input.purchase_id, now);
-    const taken = await takenByItem(trx, event.id, 'product', now, purchase.id);
+    const current = new Map((await listProducts(trx, event.id, true)).map((p) => [p.id, p]));
+    const held = await heldByItem(trx, event.id, 'product', now, purchase.id);
     for (const { product, quantity } of chosen) {
-      if (product.stock - (taken.get(product.id) ?? 0) < quantity) throw errors.productSoldOut(product.nombre);
+      if (remaining(current.get(product.id)!, product.stock, held) < quantity) throw errors.productSoldOut(product.nombre);
     }
     const tickets = ticketChoices(await listLines(trx, purchase.id), ticketCatalogue);
     const discount = purchase.discount_code_id ? await findDiscountCodeById(trx, purchase.discount_code_id) : undefined;

@@ -34,6 +34,7 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
     .addColumn('minimum', 'integer', (c) => c.notNull())
     .addColumn('maximum_per_order', 'integer', (c) => c.notNull())
     .addColumn('capacity', 'integer', (c) => c.notNull())
+    .addColumn('sold', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('hidden', 'integer', (c) => c.notNull())
     .addColumn('active', 'integer', (c) => c.notNull())
     .addColumn('md', 'integer', (c) => c.notNull())
@@ -53,6 +54,7 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
     .addColumn('minimo', 'integer', (c) => c.notNull())
     .addColumn('maximo', 'integer', (c) => c.notNull())
     .addColumn('stock', 'integer', (c) => c.notNull())
+    .addColumn('sold', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('active', 'integer', (c) => c.notNull())
     .addColumn('imagenes_json', 'text', (c) => c.notNull())
     .addColumn('descripcion', 'text', (c) => c.notNull())
@@ -96,7 +98,10 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('purchases_event_status').on('purchases').columns(['event_id', 'status']).execute();
+  // Availability reads only the purchases still holding stock: this index finds them without
+  // touching the (growing) history of expired holds.
+  await db.schema.createIndex('purchases_event_stock_until').on('purchases').columns(['event_id', 'stock_until']).execute();
+  await db.schema.createIndex('purchases_discount_code').on('purchases').column('discount_code_id').execute();
 
   await withId(db.schema.createTable('purchase_lines'), dialect)
     .addColumn('purchase_id', 'text', (c) => c.notNull().references('purchases.id'))
@@ -114,6 +119,7 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
+  await db.schema.createIndex('used_tokens_expires_at').on('used_tokens').column('expires_at').execute();
 }
 
 /** Drops everything the migration created. */
