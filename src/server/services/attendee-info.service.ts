@@ -1,5 +1,5 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { compileOrderForm, fileAnswerLimits } from '../../shared/attendee-form';
+import type { ValidateFunction } from 'ajv';
+import { answerProblems, compileOrderForm, fileAnswerLimits } from '../../shared/attendee-form';
 import type { AttendeeField } from '../../shared/event-file/event-file.types';
 import { createAjv } from '../../shared/validation/create-ajv';
 import type { AppContext } from '../context';
@@ -25,19 +25,6 @@ function validatorFor(event: EventRow, lines: OrderFormLine[]): ValidateFunction
   if (validatorCache.size >= CACHE_LIMIT) validatorCache.delete(validatorCache.keys().next().value!);
   validatorCache.set(key, validate);
   return validate;
-}
-
-/** One error per field path, with the schema's message (an i18n key or the operator's sentence). */
-export function fieldErrors(ajvErrors: ErrorObject[]): FieldError[] {
-  const byPath = new Map<string, string>();
-  for (const error of ajvErrors) {
-    let path = error.instancePath || '/';
-    const inner = (error.params as { errors?: ErrorObject[] }).errors;
-    const missing = error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty : inner?.find((e) => e.keyword === 'required')?.params.missingProperty;
-    if (missing) path = `${error.instancePath}/${missing}`;
-    if (!byPath.has(path)) byPath.set(path, error.message ?? 'errors:attendee.invalid');
-  }
-  return [...byPath].map(([path, message]) => ({ path, message }));
 }
 
 /** Re-checks every file answer by its decoded bytes: a real image, of an allowed type, no larger than allowed. */
@@ -84,7 +71,7 @@ export async function saveAttendeeInfo(ctx: AppContext, purchaseId: string, form
   if (!needsAttendeeForm(tickets.map((t) => t.ticket))) throw errors.formNotRequired();
   const lines = orderFormLines(tickets);
   const validate = validatorFor(event, lines);
-  if (!validate(form)) throw errors.formInvalid(fieldErrors(validate.errors ?? []));
+  if (!validate(form)) throw errors.formInvalid(answerProblems(validate.errors).map((p) => ({ path: p.pointer, message: p.message })));
   const badFiles = fileErrors(lines, form);
   if (badFiles.length > 0) throw errors.formInvalid(badFiles);
   await updatePurchase(db, purchase.id, { form_json: JSON.stringify(form), form_completed: 1, updated_at: now });
