@@ -21,6 +21,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
     trustProxy: true,
+    // Per-request lines drown the start-up message; a load balancer keeps access logs. LOG_LEVEL=debug brings them back.
+    disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
     bodyLimit: 1024 * 1024,
     ajv: {
       // Strict request checks: no silent type coercion, unknown fields rejected, every error reported.
