@@ -203,9 +203,11 @@ export function fieldUiSchema(field: AttendeeField): UiSchema {
   }
   if (field.type === 'file') {
     const { maxSize, allowedFormats } = field.validation ?? {};
+    // The widget checks type and size before reading the file, with the operator's own messages.
     ui['ui:options'] = {
       accept: allowedFormats ? allowedFormats.value.join(',') : 'image/*',
-      ...(maxSize ? { maxBytes: maxSize.value } : {}),
+      ...(maxSize ? { maxBytes: maxSize.value, sizeMessage: maxSize.message } : {}),
+      ...(allowedFormats ? { formatMessage: allowedFormats.message } : {}),
     };
   }
   return ui;

@@ -364,7 +364,7 @@ describe('uiSchema', () => {
       foto: {
         'ui:title': 'Foto',
         'ui:widget': 'fileImage',
-        'ui:options': { accept: 'image/png,image/jpeg', maxBytes: 2097152 },
+        'ui:options': { accept: 'image/png,image/jpeg', maxBytes: 2097152, sizeMessage: 'm', formatMessage: 'm' },
       },
       doc: { 'ui:title': 'Documento', 'ui:widget': 'fileImage', 'ui:options': { accept: 'image/*' } },
     });
