@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const base = `http://localhost:${port}`;
+  // In `npm run dev` the buyer-facing URL is Vite's, not the API's own port.
+  const base = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   console.log(`\n  Checkout listo en ${base}/demo  (base de datos: ${db.describe})`);
   if (loaded.length > 0) console.log(`  Eventos de demostración cargados: ${loaded.map((u) => `${base}/${u}`).join('  ')}`);
   if (!config.adminToken) console.log('  API de administración apagada (define ADMIN_TOKEN para activarla).');
