@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { formValidatorsPlugin } from './scripts/vite-plugin-form-validators.js';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -12,7 +13,8 @@ const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   root: root('./src/client'),
   publicDir: root('./public'),
-  plugins: [react()],
+  // formValidatorsPlugin: schemas/forms precompiled to standalone validators (strict CSP, docs/decisions/003).
+  plugins: [react(), formValidatorsPlugin()],
   build: {
     outDir: root('./dist/client'),
     emptyOutDir: true,

@@ -33,5 +33,15 @@ export const FORM_SCHEMAS = {
 
 export type FormId = keyof typeof FORM_SCHEMAS;
 
+/** The file of each form under schemas/forms (`<file>.schema.json` and `<file>.ui.json`). */
+export const FORM_SCHEMA_FILES: Record<FormId, string> = {
+  buyer: 'buyer',
+  walletCard: 'wallet-card',
+  secondCard: 'second-card',
+  cardPayment: 'card-payment',
+  discountCode: 'discount-code',
+  superTokenEmail: 'super-token-email',
+};
+
 /** The form ids, in a stable order. */
 export const FORM_IDS = Object.keys(FORM_SCHEMAS) as FormId[];

@@ -1,0 +1,88 @@
+import Form from '@rjsf/core';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { observer } from 'mobx-react-lite';
+import { useMemo, type ElementType, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createTranslateString } from '../i18n/createTranslateString';
+import { addFormsNamespace } from '../i18n/formsNamespace';
+import { templates, widgets } from '../registry';
+import type { SchemaFormContext } from '../state/formContext';
+import { ID_SEPARATOR, type SchemaFormState } from '../state/SchemaFormState';
+import { problemsToErrorSchema } from '../validator/problemsToErrorSchema';
+
+export interface SchemaFormProps<T> {
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  /** From `createPrecompiledValidator` (the same step as `state`'s problems). */
+  validator: ValidatorType<T>;
+  /** Data, touched set, submitted flag and problems of this form (its idPrefix names the inputs). */
+  state: SchemaFormState<T>;
+  disabled?: boolean;
+  /** `form` (default) or e.g. `div` when the form sits inside a larger <form>. */
+  tagName?: ElementType;
+  /** Called with the data when the form is submitted without problems. */
+  onSubmit?: (formData: T) => void;
+  /** Called when submitted with problems (after they are shown). */
+  onInvalid?: () => void;
+  /** Rendered at the end of the form (e.g. its submit button). */
+  children?: ReactNode;
+  /** Accessible name of the form element. */
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+}
+
+/**
+ * A JSON Schema form rendered by rjsf with our MUI widgets and templates. rjsf renders;
+ * `state` (MobX) judges: its problems (precompiled validator + shared cross-field step,
+ * plus widget and server problems) reach rjsf as `extraErrors`, and the templates show
+ * a field's first problem once it was touched or the form submitted. rjsf's own
+ * validation stays off, so no ajv compiler runs in the browser.
+ */
+function SchemaFormView<T>(props: SchemaFormProps<T>) {
+  const { schema, uiSchema, validator, state, disabled, tagName, onSubmit, onInvalid, children } = props;
+  const { t, i18n } = useTranslation();
+  addFormsNamespace(i18n);
+  // A new function when the language changes, so rjsf's strings follow it.
+  const translateString = useMemo(() => createTranslateString(t), [t]);
+  const formContext = useMemo<SchemaFormContext>(() => ({ state: state as SchemaFormState<unknown> }), [state]);
+  const extraErrors = useMemo(() => problemsToErrorSchema<T>(state.problems), [state.problems]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    state.markSubmitted();
+    if (state.hasErrors) onInvalid?.();
+    else onSubmit?.(state.formData);
+  };
+
+  return (
+    <Form<T>
+      schema={schema}
+      uiSchema={uiSchema}
+      validator={validator}
+      initialFormData={state.formData}
+      formContext={formContext}
+      widgets={widgets}
+      templates={templates}
+      translateString={translateString}
+      idPrefix={state.idPrefix}
+      idSeparator={ID_SEPARATOR}
+      tagName={tagName}
+      disabled={disabled}
+      extraErrors={extraErrors}
+      noHtml5Validate
+      showErrorList={false}
+      liveValidate={false}
+      onChange={(event) => state.setFormData(event.formData as T)}
+      onBlur={(id) => state.touch(state.pointerOfId(id))}
+      // rjsf's submit validates with the same validator; our state has already judged.
+      onSubmit={(_data, event) => submit(event)}
+      onError={() => submit()}
+      aria-label={props['aria-label']}
+      aria-labelledby={props['aria-labelledby']}
+    >
+      {children ?? <></>}
+    </Form>
+  );
+}
+
+export const SchemaForm = observer(SchemaFormView) as <T>(props: SchemaFormProps<T>) => ReactNode;

@@ -1,0 +1,48 @@
+import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { BaseInputTemplate } from './templates/BaseInputTemplate/BaseInputTemplate';
+import { DescriptionFieldTemplate } from './templates/DescriptionFieldTemplate/DescriptionFieldTemplate';
+import { FieldErrorTemplate } from './templates/FieldErrorTemplate/FieldErrorTemplate';
+import { FieldTemplate } from './templates/FieldTemplate/FieldTemplate';
+import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate/ObjectFieldTemplate';
+import { TitleFieldTemplate } from './templates/TitleFieldTemplate/TitleFieldTemplate';
+import { CardExpiry } from './widgets/CardExpiry/CardExpiry';
+import { CardNumber } from './widgets/CardNumber/CardNumber';
+import { CheckboxLink } from './widgets/CheckboxLink/CheckboxLink';
+import { Cvv } from './widgets/Cvv/Cvv';
+import { FileImage } from './widgets/FileImage/FileImage';
+import { Select } from './widgets/Select/Select';
+import { Telefono } from './widgets/Telefono/Telefono';
+import { EmailWidget, TextWidget } from './widgets/Text/TextWidgets';
+
+/**
+ * Our widgets by the names uiSchemas use (`"ui:widget": "telefono"`); schemas never name
+ * a component. rjsf's own default names are mapped to ours too, so a field without
+ * `ui:widget` (a plain string, a number, an enum, a boolean) still gets our MUI inputs.
+ */
+export const widgets: RegistryWidgetsType = {
+  telefono: Telefono,
+  fileImage: FileImage,
+  cardNumber: CardNumber,
+  cardExpiry: CardExpiry,
+  cvv: Cvv,
+  checkboxLink: CheckboxLink,
+  select: Select,
+  email: EmailWidget,
+  TextWidget,
+  EmailWidget,
+  SelectWidget: Select,
+  CheckboxWidget: CheckboxLink,
+};
+
+/** The names above, for checks (uiSchemas may only name these). */
+export const WIDGET_NAMES = Object.keys(widgets);
+
+/** Our templates; rjsf's core ones fill in what we do not use (arrays, additional properties). */
+export const templates: Partial<TemplatesType> = {
+  BaseInputTemplate,
+  DescriptionFieldTemplate,
+  FieldErrorTemplate,
+  FieldTemplate,
+  ObjectFieldTemplate,
+  TitleFieldTemplate,
+};

@@ -1,0 +1,74 @@
+import TextField from '@mui/material/TextField';
+import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
+import { observer } from 'mobx-react-lite';
+import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { shownErrors } from '../../state/formContext';
+import { translateText } from '../../i18n/translateText';
+
+/** Extra props our own widgets pass to the input template. */
+export interface OurInputProps {
+  /** Shown at the end of the input (e.g. the security-code help). */
+  endAdornment?: ReactNode;
+  /** Rewrites what was typed before it becomes the value (digits only, grouping, …). */
+  normalize?: (typed: string) => string;
+}
+
+/**
+ * The MUI text input every text-like widget uses: the label is tied to the input, the
+ * error line is in its aria-describedby, and aria-invalid follows the SHOWN errors.
+ * `ui:options`: `maxLength` (HTML limit), `inputMode`, `digitsOnly`, `inputType`, `autocomplete`.
+ */
+export const BaseInputTemplate = observer(function BaseInputTemplate(props: BaseInputTemplateProps & OurInputProps) {
+  const {
+    id, htmlName, placeholder, required, readonly, disabled, type, label, hideLabel, value, onChange, onChangeOverride,
+    onBlur, onFocus, autofocus, options, schema, rawErrors, registry, endAdornment, normalize,
+  } = props;
+  const { t } = useTranslation();
+  const invalid = shownErrors(id, rawErrors, registry).length > 0;
+  const { step, min, max, accept: _accept, ...inputProps } = getInputProps(schema, type, options);
+  const digitsOnly = options.digitsOnly === true;
+  const maxLength = typeof options.maxLength === 'number' ? options.maxLength : undefined;
+  const toValue = (typed: string) => {
+    let next = normalize ? normalize(typed) : typed;
+    if (digitsOnly) next = next.replace(/\D/g, '');
+    if (maxLength !== undefined && (normalize || digitsOnly)) next = next.slice(0, maxLength);
+    return next;
+  };
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = toValue(event.target.value);
+    onChange(next === '' ? options.emptyValue : next);
+  };
+  const shownValue = value || value === 0 ? value : '';
+  return (
+    <TextField
+      id={id}
+      name={htmlName || id}
+      label={hideLabel ? undefined : translateText(t, label)}
+      placeholder={translateText(t, placeholder)}
+      required={required}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      fullWidth
+      value={shownValue}
+      error={invalid}
+      onChange={onChangeOverride ?? handleChange}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => onBlur(id, event.target.value)}
+      onFocus={(event: FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value)}
+      type={inputProps.type}
+      autoComplete={inputProps.autoComplete}
+      slotProps={{
+        input: endAdornment ? { endAdornment } : undefined,
+        htmlInput: {
+          step,
+          min,
+          max,
+          // Grouped or stripped values are capped in toValue: an HTML limit would cut a paste first.
+          maxLength: normalize || digitsOnly ? undefined : maxLength,
+          inputMode: typeof options.inputMode === 'string' ? options.inputMode : undefined,
+          'aria-describedby': ariaDescribedByIds(id),
+        },
+      }}
+    />
+  );
+});
