@@ -9,6 +9,7 @@ import { apiSchemas } from './http/api-schemas';
 import { adminRoutes } from './routes/admin.routes';
 import { botCheckRoutes } from './routes/bot-check.routes';
 import { configRoutes } from './routes/config.routes';
+import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
 import { eventRoutes } from './routes/event.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(configRoutes, { ctx });
   await app.register(botCheckRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
+  await app.register(attendeeValidatorRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { compileAttendeeFields } from '../../shared/attendee-form';
+import type { AttendeeField } from '../../shared/event-file/event-file.types';
+import { standaloneValidatorModule } from '../../shared/validation/standalone-module';
+import type { AppContext } from '../context';
+import { errors } from '../http/app-error';
+import { findEventByUrl, listTicketTypes } from '../repositories/event.repository';
+
+/** One event version's attendee validators as an ES module, with its ETag. */
+export interface AttendeeValidatorModule {
+  code: string;
+  etag: string;
+}
+
+/** The export name of a ticket type's attendee validator (`t1` for ticket 1). */
+export const attendeeValidatorExport = (ticketId: number | string): string => `t${ticketId}`;
+
+/** Built modules per (event id, version): an import bumps the version, so a stale entry is never served. */
+const moduleCache = new Map<string, AttendeeValidatorModule>();
+const CACHE_LIMIT = 200;
+
+/**
+ * The storefront's attendee validators of one event: standalone ajv code (no `new Function`
+ * in the browser, see docs/decisions/003) with one export per ticket type that has a form,
+ * `t<ticketId>`, validating ONE attendee's answers. They are compiled from the same
+ * `compileAttendeeFields` output the server's add-info check wraps per order
+ * (`compileOrderForm` = those attendee schemas, quantity items per ticket), so both judge alike.
+ */
+export async function attendeeValidatorModule(ctx: AppContext, url: string): Promise<AttendeeValidatorModule> {
+  const db = ctx.db.kysely;
+  const event = await findEventByUrl(db, url);
+  if (!event) throw errors.eventNotFound();
+  const key = `${event.id}:${event.version}`;
+  const cached = moduleCache.get(key);
+  if (cached) return cached;
+
+  const schemas: Record<string, object> = {};
+  for (const ticket of await listTicketTypes(db, event.id, true)) {
+    const fields = JSON.parse(ticket.form_json) as AttendeeField[];
+    if (fields.length > 0) schemas[attendeeValidatorExport(ticket.external_id)] = compileAttendeeFields(fields).schema;
+  }
+  const body = Object.keys(schemas).length > 0 ? standaloneValidatorModule(schemas) : '"use strict";';
+  const code = `${body}\nexport const eventVersion = ${JSON.stringify(String(event.version))};\n`;
+  const built = { code, etag: `"av-${createHash('sha256').update(code).digest('base64url').slice(0, 27)}"` };
+  if (moduleCache.size >= CACHE_LIMIT) moduleCache.delete(moduleCache.keys().next().value!);
+  moduleCache.set(key, built);
+  return built;
+}

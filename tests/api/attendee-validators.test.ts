@@ -1,0 +1,72 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerProblems } from '../../src/shared/attendee-form';
+import fixture from './fixtures/prueba-api.event.json';
+import { body, createTestApp, type TestApp } from '../support/test-app';
+import { skipDatabase } from '../support/test-database';
+
+type Validate = ((data: unknown) => boolean) & { errors?: Parameters<typeof answerProblems>[0] };
+
+/** Loads served module code the way a browser would: as an ES module, nothing else in scope. */
+async function importModule(code: string): Promise<Record<string, unknown>> {
+  const file = join(mkdtempSync(join(tmpdir(), 'attendee-validators-')), 'module.mjs');
+  writeFileSync(file, code);
+  return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
+}
+
+describe.skipIf(skipDatabase)('GET /api/event/{url}/attendee-validators.js', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.importEvent(fixture);
+  });
+  afterAll(() => t.close());
+
+  it('serves a self-contained ES module (no require, no eval) with one validator per ticket type that has a form', async () => {
+    const res = await t.app.inject('/api/event/prueba-api/attendee-validators.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).not.toMatch(/require\(|new Function|eval\(/);
+    const module = await importModule(res.body);
+    const withForm = fixture.tickets.filter((ticket) => (ticket.form ?? []).length > 0).map((ticket) => `t${ticket.id}`);
+    expect(Object.keys(module).filter((name) => /^t\d+$/.test(name)).sort()).toEqual(withForm.sort());
+    expect(typeof module.eventVersion).toBe('string');
+  });
+
+  it('judges one attendee exactly like add-info: same pointers, same message keys', async () => {
+    const module = await importModule((await t.app.inject('/api/event/prueba-api/attendee-validators.js')).body);
+    const validate = module.t1 as Validate;
+    expect(validate({ nombre: 'Ana López', correo: 'ana@example.mx' })).toBe(true);
+    expect(validate({ nombre: '', correo: 'no-es-correo' })).toBe(false);
+    const browser = answerProblems(validate.errors).map((p) => ({ path: `/1/0${p.pointer}`, message: p.message }));
+
+    const purchase = body(
+      await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', token: await t.botToken(), tickets: [{ ticket_id: 1, cantidad: 1 }] } }),
+    ).purchase_id as string;
+    const res = await t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id: purchase, form: { 1: [{ nombre: '', correo: 'no-es-correo' }] } } });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).errors).toEqual(browser);
+  });
+
+  it('answers 304 to a matching ETag and a new module after a re-import', async () => {
+    const first = await t.app.inject('/api/event/prueba-api/attendee-validators.js');
+    const etag = String(first.headers.etag);
+    expect((await t.app.inject({ url: '/api/event/prueba-api/attendee-validators.js', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    await t.importEvent({ ...fixture, tickets: fixture.tickets.map((ticket) => (ticket.id === 1 ? { ...ticket, form: [{ id: 'alias', type: 'text', label: 'Alias', required: true }] } : ticket)) });
+    const second = await t.app.inject({ url: '/api/event/prueba-api/attendee-validators.js', headers: { 'if-none-match': etag } });
+    expect(second.statusCode).toBe(200);
+    const module = await importModule(second.body);
+    expect((module.t1 as Validate)({ alias: 'Anita' })).toBe(true);
+    await t.importEvent(fixture);
+  });
+
+  it('404 with a mensaje for an unknown event', async () => {
+    const res = await t.app.inject('/api/event/no-existe/attendee-validators.js');
+    expect(res.statusCode).toBe(404);
+    expect(body(res).code).toBe('EVENT_NOT_FOUND');
+  });
+});
