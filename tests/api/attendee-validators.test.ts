@@ -35,6 +35,10 @@ describe.skipIf(skipDatabase)('GET /api/event/{url}/attendee-validators.js', () 
     const withForm = fixture.tickets.filter((ticket) => (ticket.form ?? []).length > 0).map((ticket) => `t${ticket.id}`);
     expect(Object.keys(module).filter((name) => /^t\d+$/.test(name)).sort()).toEqual(withForm.sort());
     expect(typeof module.eventVersion).toBe('string');
+    const forms = module.attendeeForms as Record<string, { ticketName: string; schema: { properties: object }; uiSchema: object }>;
+    expect(Object.keys(forms).sort()).toEqual(withForm.map((name) => name.slice(1)).sort());
+    expect(forms['1'].ticketName).toBe('General');
+    expect(Object.keys(forms['1'].schema.properties)).toEqual(['nombre', 'correo']);
   });
 
   it('judges one attendee exactly like add-info: same pointers, same message keys', async () => {

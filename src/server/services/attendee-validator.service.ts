@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { compileAttendeeFields } from '../../shared/attendee-form';
+import { compileAttendeeFields, type CompiledForm } from '../../shared/attendee-form';
 import type { AttendeeField } from '../../shared/event-file/event-file.types';
 import { standaloneValidatorModule } from '../../shared/validation/standalone-module';
 import type { AppContext } from '../context';
@@ -12,6 +12,11 @@ export interface AttendeeValidatorModule {
   etag: string;
 }
 
+/** What the storefront renders for one ticket type: its name and the compiled attendee schema + uiSchema. */
+export interface AttendeeFormOfTicket extends CompiledForm {
+  ticketName: string;
+}
+
 /** The export name of a ticket type's attendee validator (`t1` for ticket 1). */
 export const attendeeValidatorExport = (ticketId: number | string): string => `t${ticketId}`;
 
@@ -22,7 +27,8 @@ const CACHE_LIMIT = 200;
 /**
  * The storefront's attendee validators of one event: standalone ajv code (no `new Function`
  * in the browser, see docs/decisions/003) with one export per ticket type that has a form,
- * `t<ticketId>`, validating ONE attendee's answers. They are compiled from the same
+ * `t<ticketId>`, validating ONE attendee's answers, plus `attendeeForms` (ticket id → name,
+ * schema, uiSchema: what the form page renders, hidden ticket types included). They are compiled from the same
  * `compileAttendeeFields` output the server's add-info check wraps per order
  * (`compileOrderForm` = those attendee schemas, quantity items per ticket), so both judge alike.
  */
@@ -35,12 +41,19 @@ export async function attendeeValidatorModule(ctx: AppContext, url: string): Pro
   if (cached) return cached;
 
   const schemas: Record<string, object> = {};
+  const forms: Record<string, AttendeeFormOfTicket> = {};
   for (const ticket of await listTicketTypes(db, event.id, true)) {
     const fields = JSON.parse(ticket.form_json) as AttendeeField[];
-    if (fields.length > 0) schemas[attendeeValidatorExport(ticket.external_id)] = compileAttendeeFields(fields).schema;
+    if (fields.length === 0) continue;
+    const compiled = compileAttendeeFields(fields);
+    schemas[attendeeValidatorExport(ticket.external_id)] = compiled.schema;
+    forms[String(ticket.external_id)] = { ticketName: ticket.name, ...compiled };
   }
   const body = Object.keys(schemas).length > 0 ? standaloneValidatorModule(schemas) : '"use strict";';
-  const code = `${body}\nexport const eventVersion = ${JSON.stringify(String(event.version))};\n`;
+  const code =
+    `${body}\n` +
+    `export const eventVersion = ${JSON.stringify(String(event.version))};\n` +
+    `export const attendeeForms = ${JSON.stringify(forms)};\n`;
   const built = { code, etag: `"av-${createHash('sha256').update(code).digest('base64url').slice(0, 27)}"` };
   if (moduleCache.size >= CACHE_LIMIT) moduleCache.delete(moduleCache.keys().next().value!);
   moduleCache.set(key, built);
