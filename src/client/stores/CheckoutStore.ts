@@ -282,6 +282,11 @@ export class CheckoutStore {
     return this.summary.totalCents;
   }
 
+  /** The attendee answers were accepted by the server (spec §4: form submit marks the form completed). */
+  markFormCompleted(): void {
+    this.formCompleted = true;
+  }
+
   setRestoreStatus(status: 'idle' | 'restoring' | 'done'): void {
     this.restoreStatus = status;
   }
