@@ -6,6 +6,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/storefront';
 import { apiSchemas } from './http/api-schemas';
+import { paymentsPlugin } from './payments/payments.plugin';
 import { adminRoutes } from './routes/admin.routes';
 import { botCheckRoutes } from './routes/bot-check.routes';
 import { configRoutes } from './routes/config.routes';
@@ -43,6 +44,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(attendeeValidatorRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(paymentsPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });
   return app;
 }

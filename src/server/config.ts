@@ -26,6 +26,25 @@ export interface ServerConfig {
   /** Serve the built storefront from this folder (undefined = API only). */
   clientDir: string | undefined;
   logLevel: string;
+  /** Browser-facing origin (`https://boletos.example.mx`) for provider return links; unset → the request's own origin. */
+  publicUrl: string | undefined;
+  /** How this server reaches itself (sandbox provider APIs and their webhooks); unset → the listening socket. */
+  internalUrl: string | undefined;
+  /** `false` (PAYMENT_SANDBOX=off) refuses to start a provider without keys instead of using the sandbox. */
+  paymentSandbox: boolean;
+  /** Hours a cash voucher stays payable (its stock stays held until then). */
+  voucherHours: number;
+  mercadopago: { accessToken: string | undefined; webhookSecret: string | undefined; apiUrl: string };
+  paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiUrl: string };
+  fintoc: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
+  /** Seconds a signed webhook timestamp may lag behind the clock (replays older than this are refused). */
+  webhookToleranceSeconds: number;
+  /** `smtp://…`/`smtps://…`; unset → each message is written as an .eml file under `mailOutboxDir`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailOutboxDir: string;
+  /** Seconds between retries of unsent e-mails and pending refunds (0 = only when a payment event arrives). */
+  retryIntervalSeconds: number;
 }
 
 function numberFrom(value: string | undefined, fallback: number): number {
@@ -53,6 +72,31 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loadDemoEvents: env.DEMO_EVENTS !== 'off',
     clientDir: undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    internalUrl: env.INTERNAL_URL?.replace(/\/+$/, '') || undefined,
+    paymentSandbox: env.PAYMENT_SANDBOX !== 'off',
+    voucherHours: numberFrom(env.VOUCHER_HOURS, 72),
+    mercadopago: {
+      accessToken: env.MERCADOPAGO_ACCESS_TOKEN || undefined,
+      webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || undefined,
+      apiUrl: env.MERCADOPAGO_API_URL || 'https://api.mercadopago.com',
+    },
+    paypal: {
+      clientId: env.PAYPAL_CLIENT_ID || undefined,
+      clientSecret: env.PAYPAL_CLIENT_SECRET || undefined,
+      webhookId: env.PAYPAL_WEBHOOK_ID || undefined,
+      apiUrl: env.PAYPAL_API_URL || 'https://api-m.paypal.com',
+    },
+    fintoc: {
+      secretKey: env.FINTOC_SECRET_KEY || undefined,
+      webhookSecret: env.FINTOC_WEBHOOK_SECRET || undefined,
+      apiUrl: env.FINTOC_API_URL || 'https://api.fintoc.com',
+    },
+    webhookToleranceSeconds: numberFrom(env.WEBHOOK_TOLERANCE_SECONDS, 300),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Boletos <no-reply@boletos.example.mx>',
+    mailOutboxDir: env.MAIL_OUTBOX_DIR || 'data/outbox',
+    retryIntervalSeconds: numberFrom(env.RETRY_INTERVAL_SECONDS, 60),
     ...overrides,
   };
 }

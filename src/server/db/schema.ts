@@ -13,6 +13,12 @@ export interface Database {
   purchases: PurchaseTable;
   purchase_lines: PurchaseLineTable;
   used_tokens: UsedTokenTable;
+  payment_attempts: PaymentAttemptTable;
+  webhook_inbox: WebhookInboxTable;
+  emissions: EmissionTable;
+  tickets: TicketTable;
+  mail_outbox: MailOutboxTable;
+  sandbox_objects: SandboxObjectTable;
 }
 
 export interface EventTable {
@@ -125,4 +131,104 @@ export interface PurchaseLineTable {
 export interface UsedTokenTable {
   id: string;
   expires_at: string;
+}
+
+export type PaymentProviderName = 'mercadopago' | 'paypal' | 'fintoc' | 'free';
+/** Forward-only: created → pending → rejected | cancelled | approved → refunded (see payments/payment-state.ts). */
+export type AttemptStatus = 'created' | 'pending' | 'rejected' | 'cancelled' | 'approved' | 'refunded';
+export type RefundStatus = 'required' | 'in_progress' | 'done';
+
+/** One payment at one provider for one purchase (a purchase may have several: retries, other methods). */
+export interface PaymentAttemptTable {
+  id: string;
+  purchase_id: string;
+  provider: PaymentProviderName;
+  /** 'live' (real provider) or 'sandbox' (the built-in one), as configured when the attempt started. */
+  mode: string;
+  /** What the buyer is sent to pay: preference id, order id, checkout session id, free-claim secret. Unique per provider. */
+  provider_reference: string | null;
+  /** The provider's payment itself once it exists: MercadoPago payment id, PayPal capture id, Fintoc payment intent id. */
+  provider_payment_id: string | null;
+  amount_cents: number;
+  currency: string;
+  status: AttemptStatus;
+  status_detail: string | null;
+  /** Sent to the provider with the create call, so a retried request never creates a second payment. */
+  idempotency_key: string;
+  /** A cash voucher's payment deadline: the purchase keeps its stock until then. */
+  deadline: string | null;
+  /** Set when an approved payment must be given back (sold out after a late payment, duplicate, wrong amount). */
+  refund_status: RefundStatus | null;
+  refund_reason: string | null;
+  refund_reference: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every webhook delivery accepted after its signature check, deduplicated by the provider's event id. */
+export interface WebhookInboxTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  event_type: string;
+  resource_id: string | null;
+  body: string;
+  status: 'received' | 'processed' | 'ignored' | 'failed';
+  error: string | null;
+  received_at: string;
+  processed_at: string | null;
+}
+
+/** The one emission of a purchase: `purchase_id` is unique, so tickets are emitted once, whatever races. */
+export interface EmissionTable {
+  id: string;
+  purchase_id: string;
+  attempt_id: string;
+  created_at: string;
+}
+
+/** One ticket per unit bought: a per-event folio and an unguessable QR secret. */
+export interface TicketTable {
+  id: string;
+  emission_id: string;
+  purchase_id: string;
+  event_id: number;
+  ticket_type_id: number;
+  /** Position of this unit within the purchase (0-based); unique per purchase. */
+  unit_index: number;
+  /** Serial number within the event, printed on the ticket. */
+  folio: number;
+  qr_secret: string;
+  attendee_name: string;
+  created_at: string;
+}
+
+/** Transactional outbox of buyer e-mails: one row per `dedupe_key`, claimed by exactly one sender. */
+export interface MailOutboxTable {
+  id: string;
+  dedupe_key: string;
+  purchase_id: string;
+  kind: 'tickets' | 'refund';
+  attempt_id: string | null;
+  recipient: string;
+  lang: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  claimed_at: string | null;
+  sent_at: string | null;
+  error: string | null;
+  /** Where the message went: the .eml path, or the SMTP message id. */
+  message_ref: string | null;
+  created_at: string;
+}
+
+/** State of the built-in payment sandbox (its preferences, payments, orders, sessions, keys), shared by every process. */
+export interface SandboxObjectTable {
+  provider: string;
+  kind: string;
+  id: string;
+  status: string;
+  data_json: string;
+  created_at: string;
+  updated_at: string;
 }

@@ -63,4 +63,16 @@ export const errors = {
       `La capacidad de «${name}» (${capacity}) es menor que lo ya vendido o apartado (${taken}).`,
     ),
   urlMismatch: () => new AppError(400, 'URL_MISMATCH', 'El campo url del archivo no coincide con la dirección de la petición.'),
+  formRequired: () => new AppError(409, 'FORM_REQUIRED', 'Completa los datos de los asistentes antes de pagar.'),
+  paymentMethodDisabled: () => new AppError(409, 'PAYMENT_METHOD_DISABLED', 'Este método de pago no está disponible para este evento.'),
+  freeOrder: () => new AppError(409, 'FREE_ORDER', 'Esta compra no tiene costo: usa el acceso gratuito.'),
+  notFree: () => new AppError(409, 'NOT_FREE', 'Esta compra tiene costo: elige un método de pago.'),
+  emailMismatch: () =>
+    new AppError(400, 'VALIDATION_ERROR', 'Los correos electrónicos no coinciden.', { errors: [{ path: '/buyer_info/emailConfirm', message: 'Los correos electrónicos no coinciden.' }] }),
+  paymentNotFound: () => new AppError(404, 'PAYMENT_NOT_FOUND', 'No encontramos el pago.'),
+  paymentProviderFailed: () => new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'Ocurrio un error, intenta con otro metodo de pago.'),
+  paymentProviderUnavailable: () =>
+    new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'No pudimos consultar el pago con el proveedor. Intenta de nuevo en unos minutos.'),
+  webhookRejected: (reason: string) => new AppError(401, 'WEBHOOK_REJECTED', `Notificación rechazada: ${reason}.`),
+  emissionNotFound: () => new AppError(404, 'EMISSION_NOT_FOUND', 'No encontramos los boletos de esta compra.'),
 };

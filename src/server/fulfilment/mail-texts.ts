@@ -1,0 +1,86 @@
+import { formatMoney } from '../../shared/money';
+
+export type MailLang = 'es' | 'en';
+
+/** `lang` as stored with the buyer info; Spanish unless it says English. */
+export function mailLang(value: unknown): MailLang {
+  return value === 'en' ? 'en' : 'es';
+}
+
+interface TicketsMail { eventName: string; buyerName: string; purchaseId: string; count: number; downloadUrl: string | null }
+interface RefundMail { eventName: string; buyerName: string; purchaseId: string; amountCents: number; currency: string; reason: string | null }
+
+/** The e-mail with the tickets attached, in the buyer's language. */
+export function ticketsMail(lang: MailLang, data: TicketsMail): { subject: string; text: string } {
+  if (lang === 'en') {
+    return {
+      subject: `Your tickets for ${data.eventName}`,
+      text: [
+        `Hello ${data.buyerName},`,
+        '',
+        `Your payment was approved. Attached you will find your ${data.count === 1 ? 'ticket' : `${data.count} tickets`} for ${data.eventName} as a PDF: show each QR code at the entrance.`,
+        data.downloadUrl ? `You can also download them here: ${data.downloadUrl}` : '',
+        '',
+        `Purchase number: ${data.purchaseId}`,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Tus boletos para ${data.eventName}`,
+    text: [
+      `Hola ${data.buyerName}:`,
+      '',
+      `Tu pago fue aprobado. Adjuntamos ${data.count === 1 ? 'tu boleto' : `tus ${data.count} boletos`} para ${data.eventName} en PDF: presenta cada código QR en el acceso.`,
+      data.downloadUrl ? `También puedes descargarlos aquí: ${data.downloadUrl}` : '',
+      '',
+      `Número de compra: ${data.purchaseId}`,
+    ].join('\n'),
+  };
+}
+
+/** The e-mail telling a buyer their payment was given back, and why. */
+export function refundMail(lang: MailLang, data: RefundMail): { subject: string; text: string } {
+  const amount = formatMoney(data.amountCents, data.currency, lang === 'en' ? 'en-US' : 'es-MX');
+  const free = data.amountCents === 0;
+  if (lang === 'en') {
+    const why: Record<string, string> = {
+      sold_out: 'Your payment arrived after your reservation had expired, and the tickets were sold out by then.',
+      duplicate: 'We received more than one payment for the same purchase; your tickets are already issued with the first one.',
+      amount_mismatch: 'The amount we received did not match your purchase.',
+    };
+    return {
+      subject: free ? `We could not confirm your registration for ${data.eventName}` : `Refund of your payment for ${data.eventName}`,
+      text: [
+        `Hello ${data.buyerName},`,
+        '',
+        why[data.reason ?? ''] ?? 'We could not complete your purchase.',
+        free ? 'No charge was made.' : `We have refunded ${amount} to the same payment method; depending on your bank it may take a few days to show.`,
+        '',
+        `Purchase number: ${data.purchaseId}`,
+      ].join('\n'),
+    };
+  }
+  const why: Record<string, string> = {
+    sold_out: 'Tu pago llegó cuando tu reservación ya había vencido y para entonces los boletos se agotaron.',
+    duplicate: 'Recibimos más de un pago para la misma compra; tus boletos ya se emitieron con el primero.',
+    amount_mismatch: 'El monto que recibimos no coincide con el de tu compra.',
+  };
+  return {
+    subject: free ? `No pudimos confirmar tu registro para ${data.eventName}` : `Reembolso de tu pago para ${data.eventName}`,
+    text: [
+      `Hola ${data.buyerName}:`,
+      '',
+      why[data.reason ?? ''] ?? 'No pudimos completar tu compra.',
+      free ? 'No se realizó ningún cargo.' : `Te reembolsamos ${amount} al mismo medio de pago; según tu banco puede tardar unos días en reflejarse.`,
+      '',
+      `Número de compra: ${data.purchaseId}`,
+    ].join('\n'),
+  };
+}
+
+/** Words printed on the PDF tickets. */
+export function pdfWords(lang: MailLang) {
+  return lang === 'en'
+    ? { ticket: 'Ticket type', attendee: 'Attendee', folio: 'Folio', purchase: 'Purchase', present: 'Show this QR code at the entrance. It admits one person once.', page: 'Ticket' }
+    : { ticket: 'Tipo de boleto', attendee: 'Asistente', folio: 'Folio', purchase: 'Compra', present: 'Presenta este código QR en el acceso. Vale por una entrada, una sola vez.', page: 'Boleto' };
+}

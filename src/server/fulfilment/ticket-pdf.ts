@@ -1,0 +1,57 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { formatFolio } from './emit-tickets';
+import { pdfWords, type MailLang } from './mail-texts';
+
+export interface PrintableTicket {
+  folio: number;
+  ticketTypeName: string;
+  attendeeName: string;
+  qrSecret: string;
+}
+
+/** What a QR code carries: the ticket's secret, which the door scanner looks up (nothing else is needed or leaked). */
+export function qrPayload(ticket: PrintableTicket): string {
+  return ticket.qrSecret;
+}
+
+/**
+ * The tickets of a purchase as a PDF, one page per ticket: event, ticket type, attendee,
+ * folio and the QR code. Standard PDF fonts, so the text is real text (pdftotext reads it).
+ */
+export async function renderTicketsPdf(input: { eventName: string; purchaseId: string; lang: MailLang; tickets: PrintableTicket[] }): Promise<Buffer> {
+  const words = pdfWords(input.lang);
+  const qrImages = await Promise.all(input.tickets.map((t) => QRCode.toBuffer(qrPayload(t), { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 })));
+  const doc = new PDFDocument({ size: 'A5', margin: 40, autoFirstPage: false, info: { Title: `${input.eventName} — ${input.purchaseId}`, Author: 'Boletos' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  input.tickets.forEach((ticket, index) => {
+    doc.addPage();
+    const width = doc.page.width - 80;
+    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`${words.page} ${index + 1} / ${input.tickets.length}`, { align: 'right', width });
+    doc.moveDown(0.5);
+    doc.font('Helvetica-Bold').fontSize(18).fillColor('#000000').text(input.eventName, { width });
+    doc.moveDown(0.8);
+    doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.ticket, { width });
+    doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(ticket.ticketTypeName, { width });
+    doc.moveDown(0.4);
+    doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.attendee, { width });
+    doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(ticket.attendeeName || '—', { width });
+    doc.moveDown(0.4);
+    doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.folio, { width });
+    doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(formatFolio(ticket.folio), { width });
+    doc.moveDown(0.8);
+    const size = 180;
+    doc.image(qrImages[index], (doc.page.width - size) / 2, doc.y, { width: size, height: size });
+    doc.y += size + 12;
+    doc.font('Helvetica').fontSize(9).fillColor('#333333').text(words.present, 40, doc.y, { width, align: 'center' });
+    doc.moveDown(0.4);
+    doc.fontSize(8).fillColor('#777777').text(`${words.purchase}: ${input.purchaseId}`, { width, align: 'center' });
+  });
+  doc.end();
+  return done;
+}

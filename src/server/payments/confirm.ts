@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { withStockLock } from '../db/locked-transaction';
+import type { Database } from '../db/schema';
+import { emitTickets } from '../fulfilment/emit-tickets';
+import { deliverMail, queueTicketsMail } from '../fulfilment/outbox';
+import { findEmissionOfPurchase } from '../repositories/emission.repository';
+import { listProducts, listTicketTypes } from '../repositories/event.repository';
+import {
+  claimPaymentId,
+  findAttempt,
+  findAttemptByPayment,
+  moveAttemptStatus,
+  type PaymentAttemptRow,
+} from '../repositories/payment-attempt.repository';
+import { findPurchase, listLines, updatePurchase } from '../repositories/purchase.repository';
+import { heldByItem, remaining } from '../repositories/stock.repository';
+import { statusesBefore } from './payment-state';
+import type { ObservedPayment } from './provider';
+import { settleRefund } from './refund';
+import type { PaymentsRuntime } from './runtime';
+
+/**
+ * The one confirm path. Loader calls and webhooks both end here with what the provider
+ * said about a payment (re-read from the provider, never taken from the caller). Attempt
+ * statuses only move forward; tickets are emitted once per purchase under the event's stock
+ * lock (and the unique emission per purchase backs that up); e-mails and refunds that follow
+ * are claimed by exactly one caller.
+ */
+export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemptRow, observed: ObservedPayment): Promise<PaymentAttemptRow> {
+  const db = rt.ctx.db.kysely;
+  const now = rt.ctx.now().toISOString();
+  const attempt = observed.paymentId ? await attemptForPayment(db, found, observed.paymentId, now) : found;
+
+  const expectedMoney = observed.amountCents === null || (observed.amountCents === attempt.amount_cents && (observed.currency ?? attempt.currency) === attempt.currency);
+  const detail = observed.detail?.slice(0, 200) ?? null;
+
+  switch (observed.state) {
+    case 'created':
+      break;
+    case 'pending':
+      if (!expectedMoney) {
+        rt.log.warn({ attempt: attempt.id, observed }, 'pending payment with an unexpected amount; not holding stock for it');
+        break;
+      }
+      await moveAttemptStatus(db, attempt.id, statusesBefore('pending'), { status: 'pending', status_detail: detail, deadline: observed.deadline, updated_at: now });
+      if (observed.deadline) await holdUntilVoucherDeadline(rt, attempt, observed.deadline);
+      break;
+    case 'rejected':
+    case 'cancelled':
+      if (await moveAttemptStatus(db, attempt.id, statusesBefore(observed.state), { status: observed.state, status_detail: detail, updated_at: now })) {
+        await releaseVoucherHold(rt, attempt);
+      }
+      break;
+    case 'approved':
+      await moveAttemptStatus(db, attempt.id, statusesBefore('approved'), { status: 'approved', status_detail: detail, updated_at: now });
+      if (!expectedMoney) {
+        rt.log.warn({ attempt: attempt.id, observed }, 'approved payment with an unexpected amount; refunding it');
+        await requireRefund(db, attempt.id, 'amount_mismatch', now);
+      } else {
+        await settleApproved(rt, attempt);
+      }
+      break;
+    case 'refunded':
+      await moveAttemptStatus(db, attempt.id, statusesBefore('refunded'), { status: 'refunded', status_detail: detail, updated_at: now });
+      break;
+  }
+  await followUp(rt, attempt.id);
+  return (await findAttempt(db, attempt.id))!;
+}
+
+/** Sends what is owed after a status change: the purchase's queued e-mails and this attempt's refund. */
+export async function followUp(rt: PaymentsRuntime, attemptId: string): Promise<void> {
+  const attempt = (await findAttempt(rt.ctx.db.kysely, attemptId))!;
+  if (attempt.refund_status === 'required') await settleRefund(rt, attempt);
+  await deliverMail(rt, attempt.purchase_id);
+}
+
+/**
+ * The attempt a provider payment belongs to. Usually the attempt itself (first payment
+ * seen is recorded on it); a second payment for the same preference gets its own attempt,
+ * so each payment moves and is refunded on its own.
+ */
+async function attemptForPayment(db: Kysely<Database>, attempt: PaymentAttemptRow, paymentId: string, now: string): Promise<PaymentAttemptRow> {
+  if (attempt.provider_payment_id === paymentId) return attempt;
+  if (await claimPaymentId(db, attempt.id, paymentId, now)) return { ...attempt, provider_payment_id: paymentId };
+  const existing = await findAttemptByPayment(db, attempt.provider, paymentId);
+  if (existing) return existing;
+  await db
+    .insertInto('payment_attempts')
+    .values({
+      ...attempt,
+      id: randomUUID(),
+      provider_reference: null,
+      provider_payment_id: paymentId,
+      status: 'created',
+      status_detail: null,
+      idempotency_key: randomUUID(),
+      refund_status: null,
+      refund_reason: null,
+      refund_reference: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['provider', 'provider_payment_id']).doNothing())
+    .execute();
+  return (await findAttemptByPayment(db, attempt.provider, paymentId))!;
+}
+
+/** Marks an approved payment as one to give back (once; a refund already decided stays as it is). */
+async function requireRefund(db: Kysely<Database>, attemptId: string, reason: string, now: string): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ refund_status: 'required', refund_reason: reason, updated_at: now })
+    .where('id', '=', attemptId)
+    .where('refund_status', 'is', null)
+    .execute();
+}
+
+/** A cash voucher was issued: the purchase keeps its stock until the voucher's deadline (re-checked when the hold already ran out). */
+async function holdUntilVoucherDeadline(rt: PaymentsRuntime, attempt: PaymentAttemptRow, deadline: string): Promise<void> {
+  const purchase = await findPurchase(rt.ctx.db.kysely, attempt.purchase_id);
+  if (!purchase) return;
+  await withStockLock(rt.ctx.db, purchase.event_id, async (trx) => {
+    const now = rt.ctx.now().toISOString();
+    const current = (await findPurchase(trx, attempt.purchase_id))!;
+    if (current.status !== 'held' && current.status !== 'pending') return;
+    if (deadline <= now) return;
+    const live = current.stock_until !== null && current.stock_until > now;
+    if (!live && !(await stockRemains(trx, current.id, current.event_id, now))) return;
+    const until = current.stock_until && current.stock_until > deadline ? current.stock_until : deadline;
+    await updatePurchase(trx, current.id, { status: 'pending', stock_until: until, updated_at: now });
+  });
+}
+
+/** A voucher was cancelled or expired: the purchase goes back to its own hold (likely over by now). */
+async function releaseVoucherHold(rt: PaymentsRuntime, attempt: PaymentAttemptRow): Promise<void> {
+  const db = rt.ctx.db.kysely;
+  const purchase = await findPurchase(db, attempt.purchase_id);
+  if (!purchase || purchase.status !== 'pending') return;
+  const now = rt.ctx.now().toISOString();
+  const otherVoucher = await db
+    .selectFrom('payment_attempts')
+    .select('id')
+    .where('purchase_id', '=', purchase.id)
+    .where('status', '=', 'pending')
+    .where('deadline', '>', now)
+    .where('id', '!=', attempt.id)
+    .executeTakeFirst();
+  if (otherVoucher) return;
+  await db
+    .updateTable('purchases')
+    .set({ status: 'held', stock_until: purchase.expires_at, updated_at: now })
+    .where('id', '=', purchase.id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Whether every line of a purchase still fits in what is left (its own, no longer live, hold excluded). */
+async function stockRemains(trx: Kysely<Database>, purchaseId: string, eventId: number, now: string): Promise<boolean> {
+  const lines = await listLines(trx, purchaseId);
+  const tickets = new Map((await listTicketTypes(trx, eventId, true)).map((t) => [t.id, t]));
+  const products = new Map((await listProducts(trx, eventId, true)).map((p) => [p.id, p]));
+  const heldTickets = await heldByItem(trx, eventId, 'ticket', now, purchaseId);
+  const heldProducts = await heldByItem(trx, eventId, 'product', now, purchaseId);
+  return lines.every((line) =>
+    line.kind === 'ticket'
+      ? remaining(tickets.get(line.item_id)!, tickets.get(line.item_id)!.capacity, heldTickets) >= line.quantity
+      : remaining(products.get(line.item_id)!, products.get(line.item_id)!.stock, heldProducts) >= line.quantity,
+  );
+}
+
+/**
+ * An approved payment, inside the event's stock lock: tickets for the purchase (once), or a
+ * refund when the purchase was already paid by another attempt, or when its hold had run out
+ * and the stock is gone meanwhile. `sold` rises by exactly the purchase's lines, so paid units
+ * never exceed capacity.
+ */
+async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow): Promise<void> {
+  const purchase = await findPurchase(rt.ctx.db.kysely, attempt.purchase_id);
+  if (!purchase) return;
+  await withStockLock(rt.ctx.db, purchase.event_id, async (trx) => {
+    const now = rt.ctx.now().toISOString();
+    const current = (await findPurchase(trx, purchase.id))!;
+    const emission = await findEmissionOfPurchase(trx, current.id);
+    if (emission) {
+      if (emission.attempt_id !== attempt.id) await requireRefund(trx, attempt.id, 'duplicate', now);
+      return;
+    }
+    const fresh = (await findAttempt(trx, attempt.id))!;
+    if (fresh.refund_status !== null || current.status === 'refunded') return;
+    const holdIsLive = (current.status === 'held' || current.status === 'pending') && current.stock_until !== null && current.stock_until > now;
+    if (!holdIsLive && !(await stockRemains(trx, current.id, current.event_id, now))) {
+      await requireRefund(trx, attempt.id, 'sold_out', now);
+      await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, updated_at: now });
+      return;
+    }
+    const lines = await listLines(trx, current.id);
+    for (const line of lines) {
+      const table = line.kind === 'ticket' ? 'ticket_types' : 'products';
+      await trx.updateTable(table).set((eb) => ({ sold: eb('sold', '+', line.quantity) })).where('id', '=', line.item_id).execute();
+    }
+    const ticketTypes = new Map((await listTicketTypes(trx, current.event_id, true)).map((t) => [t.id, t]));
+    const emissionId = await emitTickets(trx, { purchase: current, attemptId: attempt.id, lines, ticketTypes, now });
+    await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, emission_id: emissionId, updated_at: now });
+    await queueTicketsMail(trx, current, attempt.id, now);
+  });
+}

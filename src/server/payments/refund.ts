@@ -1,0 +1,42 @@
+import { queueRefundMail } from '../fulfilment/outbox';
+import { claimRefund, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
+import { findPurchase } from '../repositories/purchase.repository';
+import type { PaymentsRuntime } from './runtime';
+
+/**
+ * Gives an approved payment back through its provider's adapter. Only the caller that
+ * claims the refund (required → in_progress) calls the provider, with an idempotency key
+ * per attempt; on failure the refund goes back to `required` for the retry loop. Once done
+ * the attempt is `refunded`, an unpaid purchase becomes `refunded`, and the buyer is told.
+ */
+export async function settleRefund(rt: PaymentsRuntime, attempt: PaymentAttemptRow): Promise<void> {
+  const db = rt.ctx.db.kysely;
+  if (!(await claimRefund(db, attempt.id, rt.ctx.now().toISOString()))) return;
+  const provider = rt.providers[attempt.provider];
+  let refundId: string;
+  try {
+    if (!attempt.provider_payment_id) throw new Error('payment id unknown');
+    ({ refundId } = await provider.refund({
+      paymentId: attempt.provider_payment_id,
+      amountCents: attempt.amount_cents,
+      currency: attempt.currency,
+      idempotencyKey: `refund-${attempt.id}`,
+    }));
+  } catch (error) {
+    rt.log.error({ err: error, attempt: attempt.id }, 'refund failed; it will be retried');
+    await db.updateTable('payment_attempts').set({ refund_status: 'required', updated_at: rt.ctx.now().toISOString() }).where('id', '=', attempt.id).execute();
+    return;
+  }
+  const now = rt.ctx.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('payment_attempts')
+      .set({ refund_status: 'done', refund_reference: refundId, status: 'refunded', updated_at: now })
+      .where('id', '=', attempt.id)
+      .execute();
+    await trx.updateTable('purchases').set({ status: 'refunded', stock_until: null, updated_at: now }).where('id', '=', attempt.purchase_id).where('status', '!=', 'paid').execute();
+    const purchase = (await findPurchase(trx, attempt.purchase_id))!;
+    await queueRefundMail(trx, purchase, attempt, now);
+  });
+  rt.log.info({ attempt: attempt.id, refund: refundId, reason: attempt.refund_reason }, 'payment refunded');
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { PaymentsRuntime } from '../runtime';
+import { fintocSandbox } from './fintoc.sandbox';
+import { mercadoPagoSandbox } from './mercadopago.sandbox';
+import { payPalSandbox } from './paypal.sandbox';
+
+/**
+ * The built-in payment sandbox, for each provider that has no keys configured: its REST
+ * API under /sandbox/{provider}/api (the real adapter talks to it) and its hosted pages
+ * under /sandbox/{provider}/… (plain HTML forms, no scripts). A provider with keys has
+ * no sandbox routes at all.
+ */
+export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  // The hosted pages post plain HTML forms; this parser lives only inside this plugin.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  if (rt.providers.mercadopago.mode === 'sandbox') await app.register(mercadoPagoSandbox, { rt });
+  if (rt.providers.paypal.mode === 'sandbox') await app.register(payPalSandbox, { rt });
+  if (rt.providers.fintoc.mode === 'sandbox') await app.register(fintocSandbox, { rt });
+}

@@ -1,0 +1,42 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, EmissionTable, TicketTable } from '../db/schema';
+
+export type EmissionRow = Selectable<EmissionTable>;
+export type TicketRow = Selectable<TicketTable>;
+
+/** Stores the emission of a purchase; the unique `purchase_id` refuses a second one. */
+export async function insertEmission(db: Kysely<Database>, row: Insertable<EmissionTable>): Promise<void> {
+  await db.insertInto('emissions').values(row).execute();
+}
+
+/** The emission of a purchase, or undefined while it has none. */
+export async function findEmissionOfPurchase(db: Kysely<Database>, purchaseId: string): Promise<EmissionRow | undefined> {
+  return db.selectFrom('emissions').selectAll().where('purchase_id', '=', purchaseId).executeTakeFirst();
+}
+
+/** Stores the tickets of an emission. */
+export async function insertTickets(db: Kysely<Database>, rows: Insertable<TicketTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('tickets').values(rows).execute();
+}
+
+/** The highest folio issued so far for an event (0 when none); read under the event's stock lock. */
+export async function lastFolio(db: Kysely<Database>, eventId: number): Promise<number> {
+  const row = await db
+    .selectFrom('tickets')
+    .select((eb) => eb.fn.max<number | string | null>('folio').as('folio'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return Number(row?.folio ?? 0);
+}
+
+/** Tickets of a purchase in unit order, with their ticket type's name. */
+export async function listTicketsOfPurchase(db: Kysely<Database>, purchaseId: string) {
+  return db
+    .selectFrom('tickets as t')
+    .innerJoin('ticket_types as tt', 'tt.id', 't.ticket_type_id')
+    .selectAll('t')
+    .select('tt.name as ticket_type_name')
+    .where('t.purchase_id', '=', purchaseId)
+    .orderBy('t.unit_index')
+    .execute();
+}

@@ -1,0 +1,94 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { AttemptStatus, Database, PaymentAttemptTable, PaymentProviderName } from '../db/schema';
+
+export type PaymentAttemptRow = Selectable<PaymentAttemptTable>;
+
+/** Stores a new payment attempt. */
+export async function insertAttempt(db: Kysely<Database>, row: Insertable<PaymentAttemptTable>): Promise<void> {
+  await db.insertInto('payment_attempts').values(row).execute();
+}
+
+/** The attempt with this id, or undefined. */
+export async function findAttempt(db: Kysely<Database>, id: string): Promise<PaymentAttemptRow | undefined> {
+  return db.selectFrom('payment_attempts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The attempt a provider knows by `reference` (preference, order, session, free-claim secret). */
+export async function findAttemptByReference(
+  db: Kysely<Database>,
+  provider: PaymentProviderName,
+  reference: string,
+): Promise<PaymentAttemptRow | undefined> {
+  return db.selectFrom('payment_attempts').selectAll().where('provider', '=', provider).where('provider_reference', '=', reference).executeTakeFirst();
+}
+
+/** The attempt holding the provider's payment `paymentId`, or undefined. */
+export async function findAttemptByPayment(
+  db: Kysely<Database>,
+  provider: PaymentProviderName,
+  paymentId: string,
+): Promise<PaymentAttemptRow | undefined> {
+  return db.selectFrom('payment_attempts').selectAll().where('provider', '=', provider).where('provider_payment_id', '=', paymentId).executeTakeFirst();
+}
+
+/** The newest attempt of a purchase with one provider. */
+export async function latestAttemptFor(
+  db: Kysely<Database>,
+  purchaseId: string,
+  provider: PaymentProviderName,
+): Promise<PaymentAttemptRow | undefined> {
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('purchase_id', '=', purchaseId)
+    .where('provider', '=', provider)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** Applies `patch` to an attempt. */
+export async function updateAttempt(db: Kysely<Database>, id: string, patch: Updateable<PaymentAttemptTable>): Promise<void> {
+  await db.updateTable('payment_attempts').set(patch).where('id', '=', id).execute();
+}
+
+/**
+ * Moves an attempt to `status` only from one of `from` (compare-and-set), so two
+ * concurrent writers can never move a status backwards. Returns whether it moved.
+ */
+export async function moveAttemptStatus(
+  db: Kysely<Database>,
+  id: string,
+  from: AttemptStatus[],
+  patch: Updateable<PaymentAttemptTable> & { status: AttemptStatus },
+): Promise<boolean> {
+  const result = await db.updateTable('payment_attempts').set(patch).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records the provider's payment id on an attempt that has none yet; false when another id is already there. */
+export async function claimPaymentId(db: Kysely<Database>, id: string, paymentId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_attempts')
+    .set({ provider_payment_id: paymentId, updated_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('provider_payment_id', 'is', null), eb('provider_payment_id', '=', paymentId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes the refund of an attempt for this caller only (required → in_progress); false when someone else has it. */
+export async function claimRefund(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_attempts')
+    .set({ refund_status: 'in_progress', updated_at: now })
+    .where('id', '=', id)
+    .where('refund_status', '=', 'required')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Attempts whose refund is still owed (for the retry loop). */
+export async function attemptsOwingRefund(db: Kysely<Database>, limit = 20): Promise<PaymentAttemptRow[]> {
+  return db.selectFrom('payment_attempts').selectAll().where('refund_status', '=', 'required').limit(limit).execute();
+}

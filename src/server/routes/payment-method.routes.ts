@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PaymentsRuntime } from '../payments/runtime';
+import { rateLimited } from '../plugins/security';
+import { verifyBotCheck } from '../services/bot-check.service';
+import {
+  attemptByReference,
+  latestAttempt,
+  processLoader,
+  startPayment,
+  type BuyerInfoInput,
+} from '../services/payment.service';
+
+/** The browser-facing origin: PUBLIC_URL, else the request's own (behind a proxy, X-Forwarded-* are trusted). */
+export function requestOrigin(rt: PaymentsRuntime, request: FastifyRequest): string {
+  return rt.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+function loaderSchema(required: string[]) {
+  return { body: { allOf: [{ $ref: 'api/payment-loader.request#' }, { required }] } };
+}
+
+/**
+ * The payment routes of spec section 7: start a payment with each provider, and the
+ * loader calls that resolve it ({status, reload}). Every start checks the order (held,
+ * form done, method on, total); every loader re-reads the payment from its provider.
+ */
+export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  const { ctx } = rt;
+
+  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput } }>(
+    '/api/payments/mercadopago/create-preference',
+    { schema: { body: { $ref: 'api/mercadopago-create-preference.request#' } }, config: rateLimited },
+    async (request) => {
+      const { result } = await startPayment(rt, { provider: 'mercadopago', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, origin: requestOrigin(rt, request) });
+      return { preference_id: result.reference, init_point: result.redirectUrl };
+    },
+  );
+
+  app.post<{ Body: { payment_id: string | number } }>(
+    '/api/payments/mercadopago/loader-process',
+    { schema: loaderSchema(['payment_id']), config: rateLimited },
+    async (request) => processLoader(rt, 'mercadopago', { paymentId: String(request.body.payment_id) }),
+  );
+
+  app.post<{ Body: { purchase_id: string } }>(
+    '/api/payments/paypal/create-order',
+    { schema: { body: { $ref: 'api/paypal-create-order.request#' } }, config: rateLimited },
+    async (request) => {
+      const { result } = await startPayment(rt, { provider: 'paypal', purchaseId: request.body.purchase_id, origin: requestOrigin(rt, request) });
+      // The storefront opens links[1]: self first, the approval link second.
+      const links = result.links ?? [];
+      const self = links.find((l) => l.rel === 'self') ?? { href: result.redirectUrl, rel: 'self', method: 'GET' };
+      const approve = { ...(links.find((l) => l.rel === 'approve' || l.rel === 'payer-action') ?? { href: result.redirectUrl, method: 'GET' }), rel: 'approve' };
+      const rest = links.filter((l) => l !== self && l.rel !== 'approve' && l.rel !== 'payer-action');
+      return { order: { id: result.reference, status: 'CREATED', links: [self, approve, ...rest] } };
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/api/payments/paypal/loader-process',
+    { schema: loaderSchema(['token']), config: rateLimited },
+    async (request) => {
+      const attempt = await attemptByReference(rt, 'paypal', request.body.token);
+      return processLoader(rt, 'paypal', { reference: request.body.token, attemptId: attempt.id }, attempt);
+    },
+  );
+
+  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput } }>(
+    '/api/payments/fintoc/create-session',
+    { schema: { body: { $ref: 'api/fintoc-create-session.request#' } }, config: rateLimited },
+    async (request) => {
+      const { result } = await startPayment(rt, { provider: 'fintoc', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, origin: requestOrigin(rt, request) });
+      return { session_token: result.sessionToken ?? null, widget_url: result.redirectUrl };
+    },
+  );
+
+  app.post<{ Body: { purchase_id: string } }>(
+    '/api/payments/fintoc/loader-process',
+    { schema: loaderSchema(['purchase_id']), config: rateLimited },
+    async (request) => {
+      const attempt = await latestAttempt(rt, 'fintoc', request.body.purchase_id);
+      return processLoader(rt, 'fintoc', { reference: attempt.provider_reference, attemptId: attempt.id }, attempt);
+    },
+  );
+
+  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; token: string } }>(
+    '/api/payments/free/verify-free',
+    { schema: { body: { $ref: 'api/free-verify.request#' } }, config: rateLimited },
+    async (request) => {
+      await verifyBotCheck(ctx, request.body.token, 'validate_free_access', request.hostname.split(':')[0]);
+      const { result } = await startPayment(rt, { provider: 'free', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, origin: requestOrigin(rt, request) });
+      return { secretuuid: result.reference };
+    },
+  );
+
+  app.post<{ Body: { token: string; g_token: string } }>(
+    '/api/payments/free/loader-process',
+    { schema: loaderSchema(['token', 'g_token']), config: rateLimited },
+    async (request) => {
+      await verifyBotCheck(ctx, request.body.g_token, 'validate_free_access_loader', request.hostname.split(':')[0]);
+      const attempt = await attemptByReference(rt, 'free', request.body.token);
+      return processLoader(rt, 'free', { reference: request.body.token, attemptId: attempt.id }, attempt);
+    },
+  );
+}

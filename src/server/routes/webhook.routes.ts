@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { errors } from '../http/app-error';
+import type { PaymentsRuntime } from '../payments/runtime';
+import { handleWebhook } from '../services/webhook.service';
+
+const PROVIDERS = ['mercadopago', 'paypal', 'fintoc'] as const;
+type WebhookProvider = (typeof PROVIDERS)[number];
+
+/**
+ * POST /api/webhooks/{provider}: deliveries from MercadoPago, PayPal and Fintoc (and
+ * from the sandbox, which signs the same way). Signatures cover the exact bytes sent,
+ * so inside this plugin JSON bodies are kept as received next to their parsed form.
+ */
+export async function webhookRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (request, body, done) => {
+    (request as unknown as { rawBody: string }).rawBody = String(body);
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  app.post<{ Params: { provider: string }; Querystring: Record<string, string> }>(
+    '/api/webhooks/:provider',
+    { schema: { params: { type: 'object', properties: { provider: { type: 'string', maxLength: 40 } }, required: ['provider'] } } },
+    async (request) => {
+      const provider = request.params.provider as WebhookProvider;
+      if (!PROVIDERS.includes(provider)) throw errors.notFound();
+      const rawBody = (request as unknown as { rawBody?: string }).rawBody ?? '';
+      return handleWebhook(rt, provider, { headers: request.headers, rawBody, query: request.query ?? {} });
+    },
+  );
+}
