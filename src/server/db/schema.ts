@@ -157,6 +157,8 @@ export interface PaymentAttemptTable {
   idempotency_key: string;
   /** A cash voucher's payment deadline: the purchase keeps its stock until then. */
   deadline: string | null;
+  /** The buyer's language (es/en) as the storefront said when the payment started; e-mails use it. */
+  lang: string | null;
   /** Set when an approved payment must be given back (sold out after a late payment, duplicate, wrong amount). */
   refund_status: RefundStatus | null;
   refund_reason: string | null;

@@ -58,7 +58,7 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
         rt.log.warn({ attempt: attempt.id, observed }, 'approved payment with an unexpected amount; refunding it');
         await requireRefund(db, attempt.id, 'amount_mismatch', now);
       } else {
-        await settleApproved(rt, attempt);
+        await settleApproved(rt, attempt, observed);
       }
       break;
     case 'refunded':
@@ -176,7 +176,7 @@ async function stockRemains(trx: Kysely<Database>, purchaseId: string, eventId: 
  * and the stock is gone meanwhile. `sold` rises by exactly the purchase's lines, so paid units
  * never exceed capacity.
  */
-async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow): Promise<void> {
+async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, observed: ObservedPayment): Promise<void> {
   const purchase = await findPurchase(rt.ctx.db.kysely, attempt.purchase_id);
   if (!purchase) return;
   await withStockLock(rt.ctx.db, purchase.event_id, async (trx) => {
@@ -201,8 +201,11 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow): 
       await trx.updateTable(table).set((eb) => ({ sold: eb('sold', '+', line.quantity) })).where('id', '=', line.item_id).execute();
     }
     const ticketTypes = new Map((await listTicketTypes(trx, current.event_id, true)).map((t) => [t.id, t]));
-    const emissionId = await emitTickets(trx, { purchase: current, attemptId: attempt.id, lines, ticketTypes, now });
-    await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, emission_id: emissionId, updated_at: now });
-    await queueTicketsMail(trx, current, attempt.id, now);
+    // A purchase paid without buyer info (PayPal's create-order has none) takes the payer the provider knows.
+    const buyerInfo = current.buyer_info_json ?? (observed.payer ? JSON.stringify({ name: observed.payer.name, email: observed.payer.email.toLowerCase(), phone: '', lang: fresh.lang === 'en' ? 'en' : 'es' }) : null);
+    const paid = { ...current, buyer_info_json: buyerInfo };
+    const emissionId = await emitTickets(trx, { purchase: paid, attemptId: attempt.id, lines, ticketTypes, now });
+    await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, emission_id: emissionId, buyer_info_json: buyerInfo, updated_at: now });
+    await queueTicketsMail(trx, paid, attempt.id, now);
   });
 }

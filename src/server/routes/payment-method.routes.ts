@@ -16,7 +16,7 @@ export function requestOrigin(rt: PaymentsRuntime, request: FastifyRequest): str
 }
 
 function loaderSchema(required: string[]) {
-  return { body: { allOf: [{ $ref: 'api/payment-loader.request#' }, { required }] } };
+  return { body: { type: 'object', allOf: [{ $ref: 'api/payment-loader.request#' }, { type: 'object', required }] } };
 }
 
 /**
@@ -42,11 +42,11 @@ export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: Pa
     async (request) => processLoader(rt, 'mercadopago', { paymentId: String(request.body.payment_id) }),
   );
 
-  app.post<{ Body: { purchase_id: string } }>(
+  app.post<{ Body: { purchase_id: string; lang?: 'es' | 'en' } }>(
     '/api/payments/paypal/create-order',
     { schema: { body: { $ref: 'api/paypal-create-order.request#' } }, config: rateLimited },
     async (request) => {
-      const { result } = await startPayment(rt, { provider: 'paypal', purchaseId: request.body.purchase_id, origin: requestOrigin(rt, request) });
+      const { result } = await startPayment(rt, { provider: 'paypal', purchaseId: request.body.purchase_id, lang: request.body.lang, origin: requestOrigin(rt, request) });
       // The storefront opens links[1]: self first, the approval link second.
       const links = result.links ?? [];
       const self = links.find((l) => l.rel === 'self') ?? { href: result.redirectUrl, rel: 'self', method: 'GET' };

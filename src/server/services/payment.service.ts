@@ -43,7 +43,7 @@ function normaliseBuyer(input: BuyerInfoInput): BuyerInfo {
  */
 export async function startPayment(
   rt: PaymentsRuntime,
-  input: { provider: PaymentProviderName; purchaseId: string; buyer?: BuyerInfoInput; origin: string },
+  input: { provider: PaymentProviderName; purchaseId: string; buyer?: BuyerInfoInput; lang?: 'es' | 'en'; origin: string },
 ): Promise<{ attempt: PaymentAttemptRow; result: StartResult }> {
   const { ctx } = rt;
   const db = ctx.db.kysely;
@@ -69,6 +69,7 @@ export async function startPayment(
   const attempt: PaymentAttemptRow = {
     id: attemptId, purchase_id: purchase.id, provider: input.provider, mode: provider.mode, provider_reference: null, provider_payment_id: null,
     amount_cents: total, currency, status: 'created', status_detail: null, idempotency_key: randomUUID(), deadline: null,
+    lang: buyer?.lang ?? input.lang ?? storedBuyer?.lang ?? null,
     refund_status: null, refund_reason: null, refund_reference: null, created_at: now, updated_at: now,
   };
   await insertAttempt(db, attempt);

@@ -32,6 +32,7 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
     .addColumn('status_detail', 'text')
     .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
     .addColumn('deadline', 'text')
+    .addColumn('lang', 'text')
     .addColumn('refund_status', 'text')
     .addColumn('refund_reason', 'text')
     .addColumn('refund_reference', 'text')

@@ -30,6 +30,7 @@ export interface PayPalOrder {
   id: string;
   status: string;
   links?: { href: string; rel: string; method: string }[];
+  payer?: { email_address?: string; name?: { given_name?: string; surname?: string } };
   purchase_units?: { reference_id?: string; custom_id?: string; description?: string; amount?: Money; payments?: { captures?: Capture[] } }[];
 }
 
@@ -66,6 +67,9 @@ export function observePayPalOrder(order: PayPalOrder): ObservedPayment {
     currency: amount?.currency_code ?? null,
     deadline: null,
     detail: capture ? `capture ${capture.status}` : `order ${order.status}`,
+    payer: order.payer?.email_address
+      ? { email: order.payer.email_address, name: [order.payer.name?.given_name, order.payer.name?.surname].filter(Boolean).join(' ') }
+      : null,
   };
 }
 

@@ -47,11 +47,11 @@ export function page(input: { provider: string; title: string; body: string; acc
   form { display: inline-block; margin: 8px 8px 0 0; }
   button { font-size: 16px; padding: 10px 18px; border-radius: 6px; border: 2px solid ${input.accent}; cursor: pointer; }
   button.primary { background: ${input.accent}; color: #fff; } button.secondary { background: #fff; color: #1b1b1b; }
-  button:focus-visible, a:focus-visible, select:focus-visible { outline: 3px solid #1a5fb4; outline-offset: 2px; }
+  button:focus-visible, a:focus-visible, select:focus-visible, input:focus-visible { outline: 3px solid #1a5fb4; outline-offset: 2px; }
   .status { padding: 8px 12px; border-radius: 6px; background: #eef3fb; }
   .reference { font-family: ui-monospace, monospace; font-size: 20px; letter-spacing: 2px; }
   label { display: block; font-weight: 600; margin-bottom: 4px; }
-  select { font-size: 16px; padding: 6px; }
+  select, input { font-size: 16px; padding: 6px; } input { width: 100%; box-sizing: border-box; }
 </style>
 </head>
 <body>

@@ -205,17 +205,19 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
     const body = [
       facts([['Comercio', order.context.brand_name ?? 'Boletos'], ['Concepto', unit?.description ?? ''], ['Total', amount], ['Orden', order.id]]),
       order.status === 'CREATED'
-        ? `<p>Inicia sesión de prueba como comprador y confirma el pago.</p>${actionButton(`${pages}/checkoutnow/${order.id}/approve`, 'Aprobar pago')}${actionButton(`${pages}/checkoutnow/${order.id}/cancel`, 'Cancelar y volver a la tienda', 'secondary')}`
+        ? `<form method="post" action="${esc(`${pages}/checkoutnow/${order.id}/approve`)}"><label for="email">Correo de tu cuenta PayPal de prueba</label><input id="email" name="email" type="email" autocomplete="email" value="comprador.sandbox@example.mx" required><p>Confirma el pago como comprador de prueba.</p><button type="submit" class="primary">Aprobar pago</button></form>${actionButton(`${pages}/checkoutnow/${order.id}/cancel`, 'Cancelar y volver a la tienda', 'secondary')}`
         : `<p class="status" role="status">${esc(states[order.status] ?? order.status)}</p>`,
     ].join('\n');
     return page({ provider: 'PayPal', accent: '#003087', title: 'Pagar con PayPal', body });
   });
 
-  app.post<{ Params: { id: string } }>('/sandbox/paypal/checkoutnow/:id/approve', async (request, reply) => {
+  app.post<{ Params: { id: string }; Body: { email?: string } }>('/sandbox/paypal/checkoutnow/:id/approve', async (request, reply) => {
     const found = await getOrder(request.params.id);
     if (!found) return reply.status(404).type('text/html; charset=utf-8').send(page({ provider: 'PayPal', accent: '#003087', title: 'Orden no encontrada', body: '<p>Esta orden de PayPal no existe.</p>' }));
     const payerId = paypalId(13);
-    const moved = await moveOrder(found.data, ['CREATED'], { status: 'APPROVED' });
+    const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(request.body?.email ?? '') ? request.body!.email! : 'comprador.sandbox@example.mx';
+    const payer = { email_address: email, payer_id: payerId, name: { given_name: 'Comprador', surname: 'Sandbox' }, address: { country_code: 'MX' } };
+    const moved = await moveOrder(found.data, ['CREATED'], { status: 'APPROVED', payer });
     if (moved) await notify('CHECKOUT.ORDER.APPROVED', 'checkout-order', publicOrder(moved), 'An order has been approved by buyer');
     const target = found.data.context.return_url;
     if (!target) return reply.redirect(`${pages}/checkoutnow?token=${found.id}`, 303);
