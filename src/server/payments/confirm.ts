@@ -189,10 +189,13 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     }
     const fresh = (await findAttempt(trx, attempt.id))!;
     if (fresh.refund_status !== null || current.status === 'refunded') return;
+    // A purchase paid without buyer info (PayPal's create-order has none) takes the payer the provider knows:
+    // the tickets, or the news of a refund, go to that address.
+    const buyerInfo = current.buyer_info_json ?? (observed.payer ? JSON.stringify({ name: observed.payer.name, email: observed.payer.email.toLowerCase(), phone: '', lang: fresh.lang === 'en' ? 'en' : 'es' }) : null);
     const holdIsLive = (current.status === 'held' || current.status === 'pending') && current.stock_until !== null && current.stock_until > now;
     if (!holdIsLive && !(await stockRemains(trx, current.id, current.event_id, now))) {
       await requireRefund(trx, attempt.id, 'sold_out', now);
-      await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, updated_at: now });
+      await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer_info_json: buyerInfo, updated_at: now });
       return;
     }
     const lines = await listLines(trx, current.id);
@@ -201,8 +204,6 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
       await trx.updateTable(table).set((eb) => ({ sold: eb('sold', '+', line.quantity) })).where('id', '=', line.item_id).execute();
     }
     const ticketTypes = new Map((await listTicketTypes(trx, current.event_id, true)).map((t) => [t.id, t]));
-    // A purchase paid without buyer info (PayPal's create-order has none) takes the payer the provider knows.
-    const buyerInfo = current.buyer_info_json ?? (observed.payer ? JSON.stringify({ name: observed.payer.name, email: observed.payer.email.toLowerCase(), phone: '', lang: fresh.lang === 'en' ? 'en' : 'es' }) : null);
     const paid = { ...current, buyer_info_json: buyerInfo };
     const emissionId = await emitTickets(trx, { purchase: paid, attemptId: attempt.id, lines, ticketTypes, now });
     await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, emission_id: emissionId, buyer_info_json: buyerInfo, updated_at: now });
