@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import otherEvent from '../fixtures/prueba-api.event.json';
+import { body } from '../../support/test-app';
+import { skipDatabase } from '../../support/test-database';
+import { buyer, createPaymentsApp, type PaymentsTestApp } from './helpers';
+
+describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the free claim', () => {
+  let t: PaymentsTestApp;
+  const preference = (purchase_id: string, buyer_info: unknown = buyer()) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id, buyer_info } });
+
+  beforeAll(async () => {
+    t = await createPaymentsApp();
+    await t.importEvent(otherEvent);
+  });
+  afterAll(() => t.close());
+
+  describe('before any payment starts', () => {
+    it('requires the attendee form when the order needs one (409 with a mensaje)', async () => {
+      const id = await t.purchase([{ ticket_id: 1, cantidad: 1 }]);
+      for (const res of [
+        await preference(id),
+        await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id } }),
+        await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() } }),
+      ]) {
+        expect(res.statusCode).toBe(409);
+        expect(body(res)).toEqual({ mensaje: 'Completa los datos de los asistentes antes de pagar.', code: 'FORM_REQUIRED' });
+      }
+      await t.fillForm(id, ['Ana']);
+      expect((await preference(id)).statusCode).toBe(200);
+    });
+
+    it.each([
+      ['a phone that is not 10 digits', { phone: '55123' }, 'El teléfono debe tener 10 números.'],
+      ['a phone with letters', { phone: '55-1234-567' }, 'El teléfono debe tener 10 números.'],
+      ['an invalid e-mail', { email: 'ana@' }, 'Debe ser un correo electrónico válido.'],
+      ['an empty name', { name: '   ' }, 'El nombre es requerido.'],
+      ['a confirmation that differs', { emailConfirm: 'otra@example.mx' }, 'Los correos electrónicos no coinciden.'],
+    ])('validates buyer info server-side: refuses %s', async (_name, change, message) => {
+      const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
+      const res = await preference(id, buyer(change));
+      expect(res.statusCode).toBe(400);
+      expect(body(res).mensaje).toBe(message);
+      expect(await t.rows('payment_attempts', 'purchase_id', id)).toHaveLength(0);
+    });
+
+    it('refuses missing buyer fields and unknown ones', async () => {
+      const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
+      const missing = await preference(id, { email: 'ana@example.mx', phone: '5512345678' });
+      expect(missing.statusCode).toBe(400);
+      expect(body(missing).mensaje).toBe('El nombre es requerido.');
+      const unknown = await preference(id, { ...buyer(), rfc: 'XAXX010101000' });
+      expect(unknown.statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id, lang: 'fr' } })).statusCode).toBe(400);
+    });
+
+    it('refuses a method the event does not offer, an unknown purchase, an expired hold and a purchase already paid or waiting for a voucher', async () => {
+      const other = body(await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', token: await t.botToken(), tickets: [{ ticket_id: 2, cantidad: 1 }] } })).purchase_id;
+      const disabled = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: other } });
+      expect(disabled.statusCode).toBe(409);
+      expect(body(disabled).code).toBe('PAYMENT_METHOD_DISABLED');
+
+      expect((await preference('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+
+      const expiring = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
+      t.advance(16 * 60_000);
+      expect((await preference(expiring)).statusCode).toBe(410);
+
+      const voucher = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
+      const checkout = await t.app.inject(body(await preference(voucher)).init_point);
+      await t.app.inject({ method: 'POST', url: /action="([^"]+\/voucher)"/.exec(checkout.body)![1] });
+      const again = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: voucher } });
+      expect(again.statusCode).toBe(409);
+      expect(body(again).code).toBe('PURCHASE_CLOSED');
+    });
+  });
+
+  describe('free claim', () => {
+    const verify = async (purchase_id: string, token?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/payments/free/verify-free', payload: { purchase_id, buyer_info: buyer({ email: 'libre@example.mx' }), token: token ?? (await t.botToken('validate_free_access')) } });
+    const loader = async (secretuuid: string, g_token?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/payments/free/loader-process', payload: { token: secretuuid, g_token: g_token ?? (await t.botToken('validate_free_access_loader')) } });
+
+    it('is only for a zero total; paid methods refuse a zero total', async () => {
+      const paidOrder = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
+      const refused = await verify(paidOrder);
+      expect(refused.statusCode).toBe(409);
+      expect(body(refused).code).toBe('NOT_FREE');
+      const freeOrder = await t.purchase([{ ticket_id: 4, cantidad: 1 }]);
+      const viaVoucher = await preference(freeOrder);
+      expect(viaVoucher.statusCode).toBe(409);
+      expect(body(viaVoucher).code).toBe('FREE_ORDER');
+    });
+
+    it('needs the bot check of its own action, on both calls', async () => {
+      const id = await t.purchase([{ ticket_id: 4, cantidad: 1 }]);
+      expect((await verify(id, await t.botToken('new_purchase'))).statusCode).toBe(403);
+      const { secretuuid } = body(await verify(id));
+      expect((await loader(secretuuid, await t.botToken('validate_free_access'))).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'POST', url: '/api/payments/free/loader-process', payload: { token: secretuuid } })).statusCode).toBe(400);
+    });
+
+    it('gives a secret uuid; its loader emits the tickets once and answers approved again later', async () => {
+      const id = await t.purchase([{ ticket_id: 4, cantidad: 2 }]);
+      const res = await verify(id);
+      expect(res.statusCode).toBe(200);
+      const { secretuuid } = body(res);
+      expect(secretuuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const first = body(await loader(secretuuid));
+      expect(first.status).toBe('approved');
+      expect(first.reload.emission_id).toEqual(expect.any(String));
+      expect(first.reload.buyer_info.email).toBe('libre@example.mx');
+      const second = body(await loader(secretuuid));
+      expect(second).toMatchObject({ status: 'approved', reload: { emission_id: first.reload.emission_id } });
+      expect(await t.rows('tickets', 'purchase_id', id)).toHaveLength(2);
+      expect(t.mails().filter((m) => m.text.includes(id))).toHaveLength(1);
+      expect((await t.rows('payment_attempts', 'purchase_id', id))[0]).toMatchObject({ provider: 'free', amount_cents: 0, status: 'approved' });
+    });
+
+    it('answers 404 for an unknown secret', async () => {
+      const res = await loader('00000000-0000-4000-8000-000000000000');
+      expect(res.statusCode).toBe(404);
+      expect(body(res).code).toBe('PAYMENT_NOT_FOUND');
+    });
+  });
+});
