@@ -1,4 +1,5 @@
-import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import type { RegistryWidgetsType, TemplatesType, WidgetProps } from '@rjsf/utils';
+import { createElement, type ComponentType } from 'react';
 import { BaseInputTemplate } from './templates/BaseInputTemplate/BaseInputTemplate';
 import { DescriptionFieldTemplate } from './templates/DescriptionFieldTemplate/DescriptionFieldTemplate';
 import { FieldErrorTemplate } from './templates/FieldErrorTemplate/FieldErrorTemplate';
@@ -15,23 +16,36 @@ import { Telefono } from './widgets/Telefono/Telefono';
 import { EmailWidget, TextWidget } from './widgets/Text/TextWidgets';
 
 /**
+ * rjsf accepts function components as widgets but not `memo` objects (which MobX
+ * `observer` returns): a plain function in front of each keeps the observer inside.
+ */
+function asWidget(component: ComponentType<WidgetProps>, name: string): ComponentType<WidgetProps> {
+  const Widget = (props: WidgetProps) => createElement(component, props);
+  Widget.displayName = name;
+  return Widget;
+}
+
+/**
  * Our widgets by the names uiSchemas use (`"ui:widget": "telefono"`); schemas never name
  * a component. rjsf's own default names are mapped to ours too, so a field without
  * `ui:widget` (a plain string, a number, an enum, a boolean) still gets our MUI inputs.
  */
+const SelectWidget = asWidget(Select, 'Select');
+const CheckboxLinkWidget = asWidget(CheckboxLink, 'CheckboxLink');
+
 export const widgets: RegistryWidgetsType = {
   telefono: Telefono,
-  fileImage: FileImage,
+  fileImage: asWidget(FileImage, 'FileImage'),
   cardNumber: CardNumber,
   cardExpiry: CardExpiry,
-  cvv: Cvv,
-  checkboxLink: CheckboxLink,
-  select: Select,
+  cvv: asWidget(Cvv, 'Cvv'),
+  checkboxLink: CheckboxLinkWidget,
+  select: SelectWidget,
   email: EmailWidget,
   TextWidget,
   EmailWidget,
-  SelectWidget: Select,
-  CheckboxWidget: CheckboxLink,
+  SelectWidget,
+  CheckboxWidget: CheckboxLinkWidget,
 };
 
 /** The names above, for checks (uiSchemas may only name these). */

@@ -1,0 +1,199 @@
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { action, computed, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
+import { SchemaFormState } from '../../../../renderers/state/SchemaFormState';
+import { createPrecompiledValidator } from '../../../../renderers/validator/createPrecompiledValidator';
+import { pointerSegments } from '../../../../renderers/validator/problemsToErrorSchema';
+import { answerProblems } from '../../../shared/attendee-form/answer-problems';
+import type { AnswerProblem, AttendeeAnswers, OrderFormAnswers } from '../../../shared/attendee-form/attendee-form.types';
+import { isHandledGlobally, serverMessage } from '../../api/ApiError';
+import type { RootStore } from '../../stores/RootStore';
+import { AddInfoError, addInfoPurchase } from './addInfoPurchase';
+import { readDraft, writeDraft } from './attendeeDraft';
+import { loadAttendeeModule, type AttendeeModule } from './attendeeModule';
+
+/** One attendee block: a ticket unit's own form. */
+export interface AttendeeBlock {
+  /** `${ticketId}-${iteration}`. */
+  key: string;
+  ticketId: string;
+  ticketName: string;
+  /** 0-based unit of the ticket line. */
+  iteration: number;
+  /** Units of this ticket in the order. */
+  count: number;
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  validator: ValidatorType<AttendeeAnswers>;
+  state: SchemaFormState<AttendeeAnswers>;
+}
+
+export type SubmitResult = 'ok' | 'invalid' | 'failed';
+
+/** Injected for tests; the page uses the real ones. */
+export interface AttendeeFormDeps {
+  loadModule: (eventUrl: string) => Promise<AttendeeModule>;
+  addInfo: (purchaseId: string, form: OrderFormAnswers) => Promise<void>;
+}
+
+const DRAFT_DELAY_MS = 300;
+
+/**
+ * The attendee step ('Assign your tickets'): one block per ticket unit, each its own
+ * schema form judged by the ticket's precompiled validator; the draft in sessionStorage;
+ * submit → add-info-purchase, with the server's per-field errors put back on their fields.
+ */
+export class AttendeeFormStore {
+  status: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
+  blocks: AttendeeBlock[] = [];
+  submitting = false;
+  /** A submit was tried: the summary under the button may speak. */
+  submitAttempted = false;
+  private disposeDraft: IReactionDisposer | null = null;
+
+  constructor(
+    private readonly root: RootStore,
+    private readonly deps: AttendeeFormDeps = { loadModule: loadAttendeeModule, addInfo: addInfoPurchase },
+  ) {
+    makeObservable<AttendeeFormStore, 'root' | 'deps' | 'disposeDraft'>(this, {
+      root: false,
+      deps: false,
+      disposeDraft: false,
+      status: observable,
+      blocks: observableRef,
+      submitting: observable,
+      submitAttempted: observable,
+      answers: computed,
+      hasErrors: computed,
+      load: action,
+      submit: action,
+    });
+  }
+
+  /** Every block's answers keyed by ticket id and iteration, as add-info wants them. */
+  get answers(): OrderFormAnswers {
+    const answers: OrderFormAnswers = {};
+    for (const block of this.blocks) (answers[block.ticketId] ??= [])[block.iteration] = block.state.formData ?? {};
+    return answers;
+  }
+
+  get hasErrors(): boolean {
+    return this.blocks.some((block) => block.state.hasErrors);
+  }
+
+  /** Builds the blocks for the held order (ticket lines with a form, one per unit) and restores the draft. */
+  async load(): Promise<void> {
+    const { checkout, event } = this.root;
+    const url = event.url;
+    const purchaseId = checkout.purchaseId;
+    if (!url || !purchaseId) return;
+    this.status = 'loading';
+    try {
+      const module = await this.deps.loadModule(url);
+      const draft = readDraft(this.root.sessionStorage, purchaseId) ?? {};
+      const blocks: AttendeeBlock[] = [];
+      for (const line of checkout.tickets) {
+        const ticketId = String(line.ticket_id);
+        const form = module.forms[ticketId];
+        const validate = module.validators[ticketId];
+        if (!form || !validate || line.cantidad <= 0) continue;
+        const schema = form.schema as RJSFSchema;
+        const problemsOf = (data: AttendeeAnswers | undefined) => (validate(data ?? {}) ? [] : answerProblems(validate.errors));
+        for (let iteration = 0; iteration < line.cantidad; iteration += 1) {
+          const saved = draft[ticketId]?.[iteration];
+          blocks.push({
+            key: `${ticketId}-${iteration}`,
+            ticketId,
+            ticketName: form.ticketName || line.name,
+            iteration,
+            count: line.cantidad,
+            schema,
+            uiSchema: form.uiSchema as UiSchema,
+            validator: createPrecompiledValidator<AttendeeAnswers>(validate, schema, problemsOf),
+            state: new SchemaFormState<AttendeeAnswers>(problemsOf, saved && typeof saved === 'object' ? saved : {}, `a${ticketId}-${iteration}`),
+          });
+        }
+      }
+      runInAction(() => {
+        this.blocks = blocks;
+        this.status = 'ready';
+      });
+      this.keepDraft(purchaseId);
+    } catch (error) {
+      console.error('Could not load the attendee form', error);
+      runInAction(() => {
+        this.status = 'error';
+      });
+    }
+  }
+
+  /** Saves the answers to sessionStorage shortly after each change (a reload restores them). */
+  private keepDraft(purchaseId: string): void {
+    this.disposeDraft?.();
+    this.disposeDraft = reaction(
+      () => this.answers,
+      (answers) => writeDraft(this.root.sessionStorage, { purchaseId, answers }),
+      { delay: DRAFT_DELAY_MS },
+    );
+  }
+
+  /** Writes the draft now (the page is being hidden or left). */
+  flushDraft(): void {
+    const purchaseId = this.root.checkout.purchaseId;
+    if (purchaseId && this.status === 'ready') writeDraft(this.root.sessionStorage, { purchaseId, answers: this.answers });
+  }
+
+  /**
+   * Continue: show every problem; with none, send the answers. 'ok' marks the form
+   * completed; the server's per-field refusals land on their fields ('invalid').
+   */
+  async submit(): Promise<SubmitResult> {
+    if (this.submitting || this.status !== 'ready') return 'failed';
+    this.submitAttempted = true;
+    for (const block of this.blocks) block.state.markSubmitted();
+    if (this.hasErrors) return 'invalid';
+    const purchaseId = this.root.checkout.purchaseId;
+    if (!purchaseId) return 'failed';
+    this.submitting = true;
+    const { ui, checkout } = this.root;
+    try {
+      await ui.track(this.deps.addInfo(purchaseId, JSON.parse(JSON.stringify(this.answers)) as OrderFormAnswers));
+      this.flushDraft();
+      runInAction(() => checkout.markFormCompleted());
+      return 'ok';
+    } catch (error) {
+      if (error instanceof AddInfoError && error.status === 401) ui.notify({ variant: 'error', messageKey: 'errors:unauthorized' });
+      else if (error instanceof AddInfoError && error.status === 429) ui.notify({ variant: 'warning', messageKey: 'errors:tooManyRequests' });
+      else if (!isHandledGlobally(error)) ui.notifyRequestFailure(serverMessage(error));
+      if (error instanceof AddInfoError && error.status === 410) checkout.deletePurchase();
+      if (error instanceof AddInfoError && error.fieldErrors.length > 0) {
+        this.applyServerErrors(error.fieldErrors);
+        return 'invalid';
+      }
+      return 'failed';
+    } finally {
+      runInAction(() => {
+        this.submitting = false;
+      });
+    }
+  }
+
+  /** Puts each `/ticketId/iteration/field` refusal on its block's field. */
+  private applyServerErrors(fieldErrors: { path: string; message: string }[]): void {
+    const byBlock = new Map<string, AnswerProblem[]>();
+    for (const { path, message } of fieldErrors) {
+      const [ticketId, iteration, ...rest] = pointerSegments(path);
+      if (ticketId === undefined || iteration === undefined) continue;
+      const key = `${ticketId}-${iteration}`;
+      const pointer = rest.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+      byBlock.set(key, [...(byBlock.get(key) ?? []), { pointer, message }]);
+    }
+    runInAction(() => {
+      for (const block of this.blocks) block.state.setServerProblems(byBlock.get(block.key) ?? []);
+    });
+  }
+
+  dispose(): void {
+    this.disposeDraft?.();
+    this.disposeDraft = null;
+  }
+}

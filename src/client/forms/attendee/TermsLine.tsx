@@ -1,0 +1,37 @@
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { useStores } from '../../StoreContext';
+
+/** A link to a legal page of the main site, in a new tab (said to screen readers). */
+function LegalLink({ href, children }: { href: string; children?: ReactNode }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <VisuallyHidden> {t('form.newTab')}</VisuallyHidden>
+    </Link>
+  );
+}
+
+/** Spec §2: a terms line is shown on forms (terms and privacy notice on the main site). */
+export const TermsLine = observer(function TermsLine() {
+  const { t } = useTranslation('checkout');
+  const { ui } = useStores();
+  const base = (ui.appConfig?.mainSiteUrl ?? '').replace(/\/$/, '');
+  return (
+    <Typography variant="body2" color="text.secondary">
+      <Trans
+        t={t}
+        i18nKey="form.terms"
+        components={{
+          termsLink: <LegalLink href={`${base}/terms-and-conditions`} />,
+          privacyLink: <LegalLink href={`${base}/privacy-policy`} />,
+        }}
+      />
+    </Typography>
+  );
+});
