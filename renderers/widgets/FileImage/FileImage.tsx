@@ -81,7 +81,7 @@ export const FileImage = observer(function FileImage(props: WidgetProps) {
     : t('forms:fileImage.hint', { formats: formatNames(accept) });
 
   return (
-    <Box component="div" role="group" aria-labelledby={labelId}>
+    <Box component="div">
       <FormLabel id={labelId} htmlFor={id} required={required} error={invalid} sx={{ display: 'block', mb: 1, color: 'text.primary' }}>
         {fieldLabel}
       </FormLabel>
@@ -94,11 +94,25 @@ export const FileImage = observer(function FileImage(props: WidgetProps) {
             sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
           />
         ) : null}
-        <Button
+        {/* A plain label styled as a button: the file input inside stays the only control (no nested interactive roles). */}
+        <Box
           component="label"
-          variant="outlined"
-          disabled={locked}
-          sx={{ position: 'relative', '&:focus-within': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}
+          sx={{
+            position: 'relative',
+            display: 'inline-flex',
+            alignItems: 'center',
+            px: 2,
+            py: 0.75,
+            border: 1,
+            borderColor: locked ? 'action.disabled' : 'primary.main',
+            borderRadius: 1,
+            color: locked ? 'text.disabled' : 'primary.main',
+            fontWeight: 600,
+            fontSize: '0.875rem',
+            cursor: locked ? 'default' : 'pointer',
+            '&:hover': locked ? undefined : { bgcolor: 'action.hover' },
+            '&:focus-within': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: 2 },
+          }}
         >
           {hasImage ? t('forms:fileImage.replace') : t('forms:fileImage.choose')}
           <Box
@@ -114,9 +128,9 @@ export const FileImage = observer(function FileImage(props: WidgetProps) {
             aria-describedby={`${ariaDescribedByIds(id)} ${hintId}`}
             aria-invalid={invalid || undefined}
             onChange={onFile}
-            sx={{ position: 'absolute', inset: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' }}
+            sx={{ position: 'absolute', inset: 0, opacity: 0, width: '100%', height: '100%', cursor: 'inherit' }}
           />
-        </Button>
+        </Box>
         {hasImage ? (
           <Button variant="text" color="inherit" onClick={remove} disabled={locked}>
             {t('forms:fileImage.remove')}
