@@ -23,6 +23,8 @@ export interface StartInput {
   /** One line for the provider's page ("Boletos · Festival …"). */
   title: string;
   buyer: BuyerInfo | null;
+  /** The buyer's language for the provider's pages. */
+  lang: 'es' | 'en';
   /** Storefront loader page the buyer returns to (absolute). */
   returnUrl: string;
   /** Where a cancelled approval returns (absolute). */

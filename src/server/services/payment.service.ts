@@ -83,6 +83,7 @@ export async function startPayment(
       currency,
       title: `Boletos · ${event.name}`,
       buyer: storedBuyer,
+      lang: attempt.lang === 'en' ? 'en' : 'es',
       returnUrl: input.provider === 'fintoc' ? `${loader}?purchase_id=${purchase.id}` : loader,
       cancelUrl: input.provider === 'fintoc' ? `${loader}?purchase_id=${purchase.id}` : loader,
       notificationUrl: `${input.origin}/api/webhooks/${input.provider}`,

@@ -130,7 +130,7 @@ export function payPalProvider(options: PayPalOptions): PaymentProvider {
           }],
           application_context: {
             brand_name: 'Boletos',
-            locale: input.buyer?.lang === 'en' ? 'en-US' : 'es-MX',
+            locale: input.lang === 'en' ? 'en-US' : 'es-MX',
             shipping_preference: 'NO_SHIPPING',
             user_action: 'PAY_NOW',
             return_url: input.returnUrl,
