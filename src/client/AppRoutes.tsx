@@ -1,16 +1,9 @@
-import { lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { EventLayout } from './layout/EventLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
+import { FormPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, ProductsPage } from './pages/lazyPages';
 import { TicketsPage } from './pages/TicketsPage';
-
-// Every step after the ticket page is its own chunk (the ticket page loads no form or payment code).
-const ProductsPage = lazy(() => import('./pages/ProductsPage'));
-const FormPage = lazy(() => import('./pages/FormPage'));
-const PaymentMethodPage = lazy(() => import('./pages/PaymentMethodPage'));
-const PaymentStatusPage = lazy(() => import('./pages/PaymentStatusPage'));
-const PaymentLoaderPage = lazy(() => import('./pages/PaymentLoaderPage'));
 
 // Loader pages of the payment providers (spec §2); one placeholder module serves them all for now.
 const LOADER_SEGMENTS = ['mp', 'mp-supertoken', 'open-pay', 'paypal', 'fintoc', 'stripe', 'free'];

@@ -1,12 +1,13 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazyWithRetry } from '../lib/lazyWithRetry';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentStep } from '../hooks/useCurrentStep';
 import { useStores } from '../StoreContext';
 
 // The modal (Dialog, focus trap, backdrop) is only needed once a buyer tries to leave.
-const ExitConfirmModal = lazy(() => import('./ExitConfirmModal'));
+const ExitConfirmModal = lazyWithRetry(() => import('./ExitConfirmModal'));
 
 /**
  * Spec "Exit confirmation": the steps that block leaving (form, payment-method) set the

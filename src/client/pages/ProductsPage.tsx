@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Panel } from '../components/Panel';
@@ -10,6 +10,7 @@ import { StepGuard } from '../components/StepGuard';
 import { StepNavigation } from '../components/StepNavigation';
 import { checkoutFlow, nextStep, stepPath } from '../flow/checkoutFlow';
 import { useStores } from '../StoreContext';
+import { preloadSteps } from './lazyPages';
 
 const ProductsStep = observer(function ProductsStep() {
   const { t } = useTranslation('checkout');
@@ -17,9 +18,13 @@ const ProductsStep = observer(function ProductsStep() {
   const navigate = useNavigate();
   const titleId = useId();
   const listId = useId();
+  const [advancing, setAdvancing] = useState(false);
 
   const onContinue = async () => {
+    setAdvancing(true);
+    preloadSteps('information', 'payment');
     const result = await actions.submitProducts();
+    if (result !== 'ok') setAdvancing(false);
     if (result === 'invalid') {
       // Take keyboard and screen-reader users to the first option still missing.
       document.getElementById(listId)?.querySelector<HTMLSelectElement>('select[aria-invalid="true"]')?.focus();
@@ -43,7 +48,7 @@ const ProductsStep = observer(function ProductsStep() {
         </Box>
       </Panel>
       <Panel>
-        <StepNavigation step="products" onContinue={onContinue} pending={checkout.productsPending} pendingLabel={t('products.saving')} />
+        <StepNavigation step="products" onContinue={onContinue} pending={checkout.productsPending || advancing} pendingLabel={t('products.saving')} />
       </Panel>
     </>
   );

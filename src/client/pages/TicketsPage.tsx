@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Panel } from '../components/Panel';
@@ -11,6 +11,7 @@ import { DiscountBlock } from '../components/tickets/DiscountBlock';
 import { TicketRow } from '../components/tickets/TicketRow';
 import { checkoutFlow, nextStep, stepPath } from '../flow/checkoutFlow';
 import { useStores } from '../StoreContext';
+import { preloadSteps } from './lazyPages';
 
 /** `/{url}`: choose tickets, maybe a discount code, then Continue creates the purchase. */
 export const TicketsPage = observer(function TicketsPage() {
@@ -19,6 +20,8 @@ export const TicketsPage = observer(function TicketsPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const titleId = useId();
+  // Stays true after success: the old page may show while the next chunk loads; no second purchase.
+  const [advancing, setAdvancing] = useState(false);
 
   // Spec §2: opening the bare /{url} gives up any held purchase and the form draft.
   useEffect(() => {
@@ -26,9 +29,12 @@ export const TicketsPage = observer(function TicketsPage() {
   }, [checkout]);
 
   const onContinue = async () => {
+    setAdvancing(true);
+    preloadSteps('products', 'information', 'payment');
     const created = await actions.createPurchase(searchParams.get('i'));
     const next = created ? nextStep(checkoutFlow, 'tickets', checkout.flowContext) : undefined;
     if (next && event.url) navigate(stepPath(event.url, next));
+    else setAdvancing(false);
   };
 
   return (
@@ -55,8 +61,8 @@ export const TicketsPage = observer(function TicketsPage() {
         <StepNavigation
           step="tickets"
           onContinue={onContinue}
-          continueDisabled={!checkout.canCreatePurchase}
-          pending={checkout.purchasePending}
+          continueDisabled={!checkout.canCreatePurchase || advancing}
+          pending={checkout.purchasePending || advancing}
           pendingLabel={t('tickets.creating')}
         />
       </Panel>

@@ -1,12 +1,13 @@
 import CircularProgress from '@mui/material/CircularProgress';
+import { lazyWithRetry } from '../../lib/lazyWithRetry';
 import Link from '@mui/material/Link';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../StoreContext';
 
 // The input, its label and helper (MUI InputBase & co.) load when the buyer asks for them.
-const DiscountForm = lazy(() => import('./DiscountForm'));
+const DiscountForm = lazyWithRetry(() => import('./DiscountForm'));
 
 /**
  * The discount block of spec §4: collapsed link (only with tickets), then input +
