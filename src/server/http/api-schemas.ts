@@ -1,6 +1,5 @@
 import addInfo from '../../../schemas/api/add-info.request.json';
 import botCheckToken from '../../../schemas/api/bot-check-token.request.json';
-import buyerInfo from '../../../schemas/api/buyer-info.json';
 import emission from '../../../schemas/api/emission.request.json';
 import fintocCreateSession from '../../../schemas/api/fintoc-create-session.request.json';
 import freeVerify from '../../../schemas/api/free-verify.request.json';
@@ -15,5 +14,5 @@ import verifyDiscount from '../../../schemas/api/verify-discount.request.json';
 /** Every request-body schema under schemas/api, registered with `addSchema` and referenced by `$id` from routes. */
 export const apiSchemas: { $id: string }[] = [
   ticketLine, newPurchase, verifyDiscount, updateProductos, addInfo, botCheckToken,
-  buyerInfo, mercadopagoCreatePreference, paypalCreateOrder, fintocCreateSession, freeVerify, paymentLoader, emission,
+  mercadopagoCreatePreference, paypalCreateOrder, fintocCreateSession, freeVerify, paymentLoader, emission,
 ];

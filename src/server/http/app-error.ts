@@ -67,8 +67,6 @@ export const errors = {
   paymentMethodDisabled: () => new AppError(409, 'PAYMENT_METHOD_DISABLED', 'Este método de pago no está disponible para este evento.'),
   freeOrder: () => new AppError(409, 'FREE_ORDER', 'Esta compra no tiene costo: usa el acceso gratuito.'),
   notFree: () => new AppError(409, 'NOT_FREE', 'Esta compra tiene costo: elige un método de pago.'),
-  emailMismatch: () =>
-    new AppError(400, 'VALIDATION_ERROR', 'Los correos electrónicos no coinciden.', { errors: [{ path: '/buyer_info/emailConfirm', message: 'Los correos electrónicos no coinciden.' }] }),
   paymentNotFound: () => new AppError(404, 'PAYMENT_NOT_FOUND', 'No encontramos el pago.'),
   paymentProviderFailed: () => new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'Ocurrio un error, intenta con otro metodo de pago.'),
   paymentProviderUnavailable: () =>

@@ -6,7 +6,7 @@ export type ProviderMode = 'live' | 'sandbox';
 /** A payment's state as a provider reports it, in our words (see payment-state.ts for the order). */
 export type ObservedState = 'created' | 'pending' | 'approved' | 'rejected' | 'cancelled' | 'refunded';
 
-/** Buyer data stored on the purchase (validated by schemas/api/buyer-info.json). */
+/** Buyer data stored on the purchase (validated with schemas/forms/buyer.schema.json, plus the language of the e-mails). */
 export interface BuyerInfo {
   name: string;
   email: string;

@@ -27,11 +27,11 @@ function loaderSchema(required: string[]) {
 export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const { ctx } = rt;
 
-  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput } }>(
+  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; lang?: 'es' | 'en' } }>(
     '/api/payments/mercadopago/create-preference',
     { schema: { body: { $ref: 'api/mercadopago-create-preference.request#' } }, config: rateLimited },
     async (request) => {
-      const { result } = await startPayment(rt, { provider: 'mercadopago', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, origin: requestOrigin(rt, request) });
+      const { result } = await startPayment(rt, { provider: 'mercadopago', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });
       return { preference_id: result.reference, init_point: result.redirectUrl };
     },
   );
@@ -65,11 +65,11 @@ export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: Pa
     },
   );
 
-  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput } }>(
+  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; lang?: 'es' | 'en' } }>(
     '/api/payments/fintoc/create-session',
     { schema: { body: { $ref: 'api/fintoc-create-session.request#' } }, config: rateLimited },
     async (request) => {
-      const { result } = await startPayment(rt, { provider: 'fintoc', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, origin: requestOrigin(rt, request) });
+      const { result } = await startPayment(rt, { provider: 'fintoc', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });
       return { session_token: result.sessionToken ?? null, widget_url: result.redirectUrl };
     },
   );
@@ -83,12 +83,12 @@ export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: Pa
     },
   );
 
-  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; token: string } }>(
+  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; token: string; lang?: 'es' | 'en' } }>(
     '/api/payments/free/verify-free',
     { schema: { body: { $ref: 'api/free-verify.request#' } }, config: rateLimited },
     async (request) => {
       await verifyBotCheck(ctx, request.body.token, 'validate_free_access', request.hostname.split(':')[0]);
-      const { result } = await startPayment(rt, { provider: 'free', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, origin: requestOrigin(rt, request) });
+      const { result } = await startPayment(rt, { provider: 'free', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });
       return { secretuuid: result.reference };
     },
   );

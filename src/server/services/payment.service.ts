@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createFormValidators } from '../../shared/forms/create-form-validators';
 import type { PaymentProviderName } from '../db/schema';
 import { errors } from '../http/app-error';
 import { applyObservation, followUp } from '../payments/confirm';
@@ -28,12 +29,23 @@ const METHOD_FLAG: Partial<Record<PaymentProviderName, string>> = {
   fintoc: 'metodo_pago_fintoc',
 };
 
-export interface BuyerInfoInput { name: string; email: string; phone: string; emailConfirm?: string; lang?: 'es' | 'en' }
+/** The buyer panel's data as the storefront sends it (`lang` may come inside it or beside it). */
+export type BuyerInfoInput = Record<string, unknown>;
 
-/** Buyer info as stored: trimmed, e-mail lower-cased, language es unless en. */
-function normaliseBuyer(input: BuyerInfoInput): BuyerInfo {
-  if (input.emailConfirm !== undefined && input.emailConfirm.trim().toLowerCase() !== input.email.trim().toLowerCase()) throw errors.emailMismatch();
-  return { name: input.name.trim(), email: input.email.trim().toLowerCase(), phone: input.phone, lang: input.lang === 'en' ? 'en' : 'es' };
+const formValidators = createFormValidators();
+
+/**
+ * Buyer info checked with the storefront's own form schema (schemas/forms/buyer.schema.json,
+ * the same validator and i18n keys the browser uses), then stored trimmed, e-mail lower-cased,
+ * language es unless en. The API contract sends name, email, phone: a missing confirmation is the e-mail itself.
+ */
+function validBuyer(input: BuyerInfoInput, lang: unknown): BuyerInfo {
+  const { lang: innerLang, ...form } = input;
+  const data = { ...form, emailConfirm: form.emailConfirm ?? form.email };
+  const problems = formValidators.buyer(data);
+  if (problems.length > 0) throw errors.formInvalid(problems.map((p) => ({ path: `/buyer_info${p.pointer}`, message: p.message })));
+  const valid = data as unknown as { name: string; email: string; phone: string };
+  return { name: valid.name.trim(), email: valid.email.trim().toLowerCase(), phone: valid.phone, lang: (lang ?? innerLang) === 'en' ? 'en' : 'es' };
 }
 
 /**
@@ -49,7 +61,7 @@ export async function startPayment(
   const db = ctx.db.kysely;
   const nowDate = ctx.now();
   const now = nowDate.toISOString();
-  const buyer = input.buyer ? normaliseBuyer(input.buyer) : undefined;
+  const buyer = input.buyer ? validBuyer(input.buyer, input.lang) : undefined;
   const purchase = await openPurchase(db, input.purchaseId, now);
   const event = (await findEventById(db, purchase.event_id))!;
   const flag = METHOD_FLAG[input.provider];

@@ -31,27 +31,34 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
     });
 
     it.each([
-      ['a phone that is not 10 digits', { phone: '55123' }, 'El teléfono debe tener 10 números.'],
-      ['a phone with letters', { phone: '55-1234-567' }, 'El teléfono debe tener 10 números.'],
-      ['an invalid e-mail', { email: 'ana@' }, 'Debe ser un correo electrónico válido.'],
-      ['an empty name', { name: '   ' }, 'El nombre es requerido.'],
-      ['a confirmation that differs', { emailConfirm: 'otra@example.mx' }, 'Los correos electrónicos no coinciden.'],
-    ])('validates buyer info server-side: refuses %s', async (_name, change, message) => {
+      ['a phone that is not 10 digits', { phone: '55123' }, '/buyer_info/phone', 'errors:buyer.phoneDigits'],
+      ['a phone with dashes', { phone: '55-1234-567' }, '/buyer_info/phone', 'errors:buyer.phoneDigits'],
+      ['an invalid e-mail', { email: 'ana@' }, '/buyer_info/email', 'errors:buyer.emailInvalid'],
+      ['an empty name', { name: '   ' }, '/buyer_info/name', 'errors:buyer.nameRequired'],
+      ['a confirmation that differs', { emailConfirm: 'otra@example.mx' }, '/buyer_info/emailConfirm', 'errors:buyer.emailMismatch'],
+      ['a missing name', { name: undefined }, '/buyer_info/name', 'errors:buyer.nameRequired'],
+      ['an unknown field', { rfc: 'XAXX010101000' }, '/buyer_info/rfc', 'errors:forms.invalid'],
+    ])('validates buyer info with the storefront\'s own form schema: refuses %s', async (_name, change, path, key) => {
       const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
       const res = await preference(id, buyer(change));
       expect(res.statusCode).toBe(400);
-      expect(body(res).mensaje).toBe(message);
+      expect(body(res)).toMatchObject({ mensaje: 'Algún campo tiene error, verifica.', code: 'FORM_INVALID' });
+      expect(body(res).errors).toContainEqual({ path, message: key });
       expect(await t.rows('payment_attempts', 'purchase_id', id)).toHaveLength(0);
     });
 
-    it('refuses missing buyer fields and unknown ones', async () => {
-      const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-      const missing = await preference(id, { email: 'ana@example.mx', phone: '5512345678' });
-      expect(missing.statusCode).toBe(400);
-      expect(body(missing).mensaje).toBe('El nombre es requerido.');
-      const unknown = await preference(id, { ...buyer(), rfc: 'XAXX010101000' });
-      expect(unknown.statusCode).toBe(400);
-      expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id, lang: 'fr' } })).statusCode).toBe(400);
+    it('accepts the panel as the storefront holds it (with emailConfirm) or as the API contract lists it (without); lang beside or inside', async () => {
+      const withConfirm = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
+      expect((await preference(withConfirm, buyer({ emailConfirm: 'ana@example.mx' }))).statusCode).toBe(200);
+      const inside = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
+      expect((await preference(inside, buyer({ lang: 'en' }))).statusCode).toBe(200);
+      expect(body(await t.app.inject(`/api/payments/purchase/${inside}`)).reload.buyer_info.lang).toBe('en');
+      const beside = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: beside, buyer_info: buyer(), lang: 'en' } });
+      expect(res.statusCode).toBe(200);
+      expect(body(await t.app.inject(`/api/payments/purchase/${beside}`)).reload.buyer_info).toEqual({ name: 'Ana López', email: 'ana@example.mx', phone: '5512345678', lang: 'en' });
+      expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: beside, lang: 'fr' } })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: beside, buyer_info: buyer() } })).statusCode).toBe(400);
     });
 
     it('refuses a method the event does not offer, an unknown purchase, an expired hold and a purchase already paid or waiting for a voucher', async () => {
