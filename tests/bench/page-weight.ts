@@ -1,0 +1,182 @@
+/**
+ * Page weight of a first visit to the ticket page `/{url}`: the JS + CSS bytes, raw
+ * and gzip, beside the reference (a comparable open-source checkout's ticket page,
+ * 385 KiB gzip) and our target (at most half of it).
+ *
+ * Two measurements, both from the existing build in dist/client (run `npm run build`
+ * first; this script builds nothing):
+ *  1. static: the entry's import graph from the Vite manifest (what index.html and
+ *     its static imports pull in);
+ *  2. browser: Chromium opens /{url} on a throw-away server (fresh SQLite, demo events)
+ *     and every JS/CSS response is recorded until the network is idle.
+ *
+ * Usage: `npx tsx tests/bench/page-weight.ts [url]` (default `demo`), or via `npm run bench`.
+ * BENCH_BASE_URL=http://host:port measures a running server instead of starting one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const REFERENCE_GZIP_KIB = 385;
+const TARGET_GZIP_KIB = REFERENCE_GZIP_KIB / 2;
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const clientDir = join(repoRoot, 'dist', 'client');
+
+interface Weight {
+  files: number;
+  raw: number;
+  gzip: number;
+  brotli: number;
+  names: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+function weigh(entries: { name: string; body: Buffer }[]): Weight {
+  const weight: Weight = { files: 0, raw: 0, gzip: 0, brotli: 0, names: [] };
+  for (const { name, body } of entries) {
+    weight.files += 1;
+    weight.raw += body.length;
+    weight.gzip += gzipSync(body).length; // zlib default level (6), what servers typically send
+    weight.brotli += brotliCompressSync(body).length;
+    weight.names.push(name);
+  }
+  return weight;
+}
+
+/** The entry's static import graph (JS + CSS) from dist/client/.vite/manifest.json. */
+function staticWeight(): Weight {
+  const manifestPath = join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) throw new Error(`No ${manifestPath}: run "npm run build" (build.manifest is on in vite.config.ts).`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((css) => files.add(css));
+    chunk.imports?.forEach(visit);
+  };
+  visit('index.html');
+  return weigh([...files].map((file) => ({ name: file, body: readFileSync(join(clientDir, file)) })));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** Starts the real server (API + dist/client) on a free port with a fresh SQLite file. */
+async function startServer(): Promise<{ baseUrl: string; stop: () => void }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: repoRoot,
+    detached: true, // own process group, so stop() ends it and nothing else
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(tmpdir(), `page-weight-${process.pid}-${Date.now()}.sqlite`)}`,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  };
+  try {
+    await waitFor(`${baseUrl}/api/config`, 60_000);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+/** Opens `${baseUrl}/${eventUrl}` in Chromium and weighs every JS and CSS response. */
+async function browserWeight(baseUrl: string, eventUrl: string): Promise<Weight> {
+  const systemChromium = '/usr/bin/chromium';
+  const browser = await chromium.launch({
+    executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    const bodies: Promise<{ name: string; body: Buffer } | null>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      bodies.push(
+        response.body().then(
+          (body) => ({ name: new URL(response.url()).pathname, body }),
+          () => null,
+        ),
+      );
+    });
+    await page.goto(`${baseUrl}/${eventUrl}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
+    return weigh((await Promise.all(bodies)).filter((entry): entry is { name: string; body: Buffer } => entry !== null));
+  } finally {
+    await browser.close();
+  }
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(8);
+
+function row(label: string, weight: Weight): string {
+  const verdict = weight.gzip / 1024 <= TARGET_GZIP_KIB ? 'within target' : 'OVER target';
+  return `  ${label.padEnd(34)}${String(weight.files).padStart(6)}${kib(weight.raw)}${kib(weight.gzip)}${kib(weight.brotli)}   ${(weight.gzip / 1024 / REFERENCE_GZIP_KIB * 100).toFixed(0).padStart(3)} %   ${verdict}`;
+}
+
+/** Prints the first-visit page weight of `/{url}` (static graph and, when possible, measured in Chromium). */
+export default async function pageWeight(eventUrl = process.env.BENCH_EVENT_URL ?? 'demo'): Promise<void> {
+  console.log(`\nPage weight: first visit to /${eventUrl} (JS + CSS, KiB)`);
+  console.log(`  ${''.padEnd(34)} files     raw    gzip  brotli   of ref.`);
+  console.log(row('static graph (Vite manifest)', staticWeight()));
+  let server: { baseUrl: string; stop: () => void } | undefined;
+  try {
+    const baseUrl = process.env.BENCH_BASE_URL ?? (server = await startServer()).baseUrl;
+    const measured = await browserWeight(baseUrl, eventUrl);
+    console.log(row(`Chromium, ${baseUrl.replace(/^https?:\/\//, '')}`, measured));
+    console.log(`    ${measured.names.join('\n    ')}`);
+  } catch (error) {
+    console.log(`  (Chromium measurement skipped: ${error instanceof Error ? error.message : String(error)})`);
+  } finally {
+    server?.stop();
+  }
+  console.log(`  reference: comparable open-source checkout ticket page ${REFERENCE_GZIP_KIB.toFixed(1)} KiB gzip; target ≤ ${TARGET_GZIP_KIB.toFixed(1)} KiB gzip (50 %)\n`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await pageWeight(process.argv[2]);
+}

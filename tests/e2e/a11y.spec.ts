@@ -1,0 +1,84 @@
+import { chooseTickets, expect, expectAccessible, inBothLanguages, startPurchase, test } from './support/fixtures';
+
+inBothLanguages(() => {
+  test.describe('axe-core: no serious or critical violation', () => {
+    test('ticket page, open discount block with an error, toast', async ({ page, t }) => {
+      await page.goto('/demo');
+      await expect(page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') })).toBeVisible();
+      await expectAccessible(page, 'ticket page');
+      await chooseTickets(page, t, 'General', 2);
+      await page.getByRole('button', { name: t('checkout:tickets.moreInfo') }).first().click();
+      await page.getByRole('button', { name: t('checkout:discount.reveal') }).click();
+      await page.getByRole('button', { name: t('checkout:discount.validate') }).click();
+      await expect(page.getByRole('alert').filter({ hasText: t('errors:discount.empty') })).toBeVisible();
+      await expectAccessible(page, 'ticket page with discount error');
+      await page.getByRole('textbox', { name: t('checkout:discount.label') }).fill('DEMO10');
+      await page.getByRole('button', { name: t('checkout:discount.validate') }).click();
+      await expect(page.getByText(t('checkout:discount.applied', { code: 'DEMO10' }))).toBeVisible();
+      await expectAccessible(page, 'ticket page with a code applied');
+      await page.route('**/api/payments/new-purchase', (route) => route.fulfill({ status: 500, json: {} }), { times: 1 });
+      await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+      await expect(page.getByText(t('errors:requestFailed.description'))).toBeVisible();
+      await expectAccessible(page, 'ticket page with a toast');
+    });
+
+    test('products (with an option error), form, payment method and the exit modal', async ({ page, t }) => {
+      await startPurchase(page, t, { General: 1 });
+      await expectAccessible(page, 'products');
+      await page.getByRole('combobox', { name: `${t('checkout:products.quantity')} ${t('checkout:products.quantityOf', { name: 'Gorra bordada' })}` }).selectOption('1');
+      await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+      await expect(page.getByText(t('checkout:products.optionRequired'))).toBeVisible();
+      await expectAccessible(page, 'products with an option error');
+      await page.getByRole('combobox', { name: 'Color' }).selectOption('Negro');
+      await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: t('checkout:form.title') })).toBeVisible();
+      await expectAccessible(page, 'form step');
+
+      await page.getByRole('button', { name: t('checkout:actions.backToProducts') }).click();
+      await page.getByRole('button', { name: t('checkout:actions.backToTickets') }).click();
+      await expect(page.getByRole('dialog', { name: t('exit.title') })).toBeVisible();
+      await expectAccessible(page, 'exit modal');
+    });
+
+    test('payment method step', async ({ page, t }) => {
+      await startPurchase(page, t, { VIP: 1 });
+      await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: t('checkout:payment.title') })).toBeVisible();
+      await expectAccessible(page, 'payment method');
+    });
+
+    test('not-found and route error pages', async ({ page, t }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
+      await expectAccessible(page, 'not found');
+      await page.route('**/assets/ProductsPage-*.js', (route) => route.abort());
+      await page.goto('/demo');
+      await chooseTickets(page, t, 'VIP', 1);
+      await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: t('routeError.heading') })).toBeVisible();
+      await expectAccessible(page, 'route error');
+    });
+  });
+});
+
+test('everything on the ticket page works by keyboard', async ({ page, t }) => {
+  await page.goto('/demo');
+  await expect(page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') })).toBeVisible();
+  const general = page.getByRole('combobox', { name: `${t('checkout:tickets.quantity')} ${t('checkout:tickets.quantityOf', { name: 'General' })}` });
+  await general.focus();
+  await page.keyboard.press('ArrowDown'); // native select: next option
+  await expect(general).not.toHaveValue('0');
+  const reveal = page.getByRole('button', { name: t('checkout:discount.reveal') });
+  await reveal.focus();
+  await page.keyboard.press('Enter');
+  const input = page.getByRole('textbox', { name: t('checkout:discount.label') });
+  await expect(input).toBeFocused();
+  await page.keyboard.type('DEMO10');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(t('checkout:discount.applied', { code: 'DEMO10' }))).toBeVisible();
+  await page.keyboard.press('Tab'); // Validate
+  await page.keyboard.press('Tab'); // Continue
+  await expect(page.getByRole('button', { name: t('checkout:actions.continue') })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/demo\/productos$/);
+});
