@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: root('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
+    // dist/client/.vite/manifest.json: tests/bench/page-weight.ts reads the first-visit graph from it.
+    manifest: true,
   },
   server: {
     // `npm run dev`: Vite serves the SPA and forwards /api to the API process.
