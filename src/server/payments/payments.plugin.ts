@@ -6,7 +6,7 @@ import { attemptsOwingRefund } from '../repositories/payment-attempt.repository'
 import { emissionRoutes } from '../routes/emission.routes';
 import { paymentMethodRoutes } from '../routes/payment-method.routes';
 import { webhookRoutes } from '../routes/webhook.routes';
-import { settleRefund } from './refund';
+import { settleRefund, STALE_REFUND_MS } from './refund';
 import { buildPaymentProviders } from './registry';
 import type { PaymentsRuntime } from './runtime';
 import { paymentSandboxRoutes } from './sandbox';
@@ -21,7 +21,8 @@ function listeningUrl(app: FastifyInstance): string {
 
 /** Sends e-mails still queued and refunds still owed (after a crash, an SMTP outage, a provider outage). */
 export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
-  for (const attempt of await attemptsOwingRefund(rt.ctx.db.kysely)) await settleRefund(rt, attempt);
+  const staleBefore = new Date(rt.ctx.now().getTime() - STALE_REFUND_MS).toISOString();
+  for (const attempt of await attemptsOwingRefund(rt.ctx.db.kysely, staleBefore)) await settleRefund(rt, attempt);
   await deliverMail(rt);
 }
 

@@ -3,6 +3,9 @@ import { claimRefund, type PaymentAttemptRow } from '../repositories/payment-att
 import { findPurchase } from '../repositories/purchase.repository';
 import type { PaymentsRuntime } from './runtime';
 
+/** A refund call silent for this long is taken to have died with its process. */
+export const STALE_REFUND_MS = 10 * 60_000;
+
 /**
  * Gives an approved payment back through its provider's adapter. Only the caller that
  * claims the refund (required → in_progress) calls the provider, with an idempotency key
@@ -11,7 +14,8 @@ import type { PaymentsRuntime } from './runtime';
  */
 export async function settleRefund(rt: PaymentsRuntime, attempt: PaymentAttemptRow): Promise<void> {
   const db = rt.ctx.db.kysely;
-  if (!(await claimRefund(db, attempt.id, rt.ctx.now().toISOString()))) return;
+  const now0 = rt.ctx.now();
+  if (!(await claimRefund(db, attempt.id, now0.toISOString(), new Date(now0.getTime() - STALE_REFUND_MS).toISOString()))) return;
   const provider = rt.providers[attempt.provider];
   let refundId: string;
   try {

@@ -31,7 +31,7 @@ export async function findAttemptByPayment(
   return db.selectFrom('payment_attempts').selectAll().where('provider', '=', provider).where('provider_payment_id', '=', paymentId).executeTakeFirst();
 }
 
-/** The newest attempt of a purchase with one provider. */
+/** The newest attempt of a purchase with one provider that reached the provider (has its reference). */
 export async function latestAttemptFor(
   db: Kysely<Database>,
   purchaseId: string,
@@ -42,6 +42,7 @@ export async function latestAttemptFor(
     .selectAll()
     .where('purchase_id', '=', purchaseId)
     .where('provider', '=', provider)
+    .where('provider_reference', 'is not', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
@@ -77,18 +78,27 @@ export async function claimPaymentId(db: Kysely<Database>, id: string, paymentId
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Takes the refund of an attempt for this caller only (required → in_progress); false when someone else has it. */
-export async function claimRefund(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
+/**
+ * Takes the refund of an attempt for this caller only (required → in_progress); false when
+ * someone else has it. A refund left in_progress since before `staleBefore` (its process died
+ * mid-call) may be taken again: the provider's idempotency key makes the second call the same refund.
+ */
+export async function claimRefund(db: Kysely<Database>, id: string, now: string, staleBefore: string): Promise<boolean> {
   const result = await db
     .updateTable('payment_attempts')
     .set({ refund_status: 'in_progress', updated_at: now })
     .where('id', '=', id)
-    .where('refund_status', '=', 'required')
+    .where((eb) => eb.or([eb('refund_status', '=', 'required'), eb.and([eb('refund_status', '=', 'in_progress'), eb('updated_at', '<', staleBefore)])]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Attempts whose refund is still owed (for the retry loop). */
-export async function attemptsOwingRefund(db: Kysely<Database>, limit = 20): Promise<PaymentAttemptRow[]> {
-  return db.selectFrom('payment_attempts').selectAll().where('refund_status', '=', 'required').limit(limit).execute();
+/** Attempts whose refund is still owed, or was abandoned mid-call (for the retry loop). */
+export async function attemptsOwingRefund(db: Kysely<Database>, staleBefore: string, limit = 20): Promise<PaymentAttemptRow[]> {
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where((eb) => eb.or([eb('refund_status', '=', 'required'), eb.and([eb('refund_status', '=', 'in_progress'), eb('updated_at', '<', staleBefore)])]))
+    .limit(limit)
+    .execute();
 }

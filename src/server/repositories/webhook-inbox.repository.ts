@@ -1,7 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, WebhookInboxTable } from '../db/schema';
-
-export type WebhookInboxRow = Selectable<WebhookInboxTable>;
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 
 /**
  * Stores a verified delivery unless the provider's event id is already there.
@@ -20,14 +18,17 @@ export async function receiveWebhook(
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Takes a delivery whose earlier processing failed back for another try; false when it is not in `failed`. */
-export async function retryFailedWebhook(db: Kysely<Database>, provider: string, eventId: string): Promise<boolean> {
+/**
+ * Takes a delivery back for another try when its earlier processing failed, or was left
+ * `received` since before `staleBefore` (its process died); false otherwise (a true duplicate).
+ */
+export async function retryWebhook(db: Kysely<Database>, provider: string, eventId: string, now: string, staleBefore: string): Promise<boolean> {
   const result = await db
     .updateTable('webhook_inbox')
-    .set({ status: 'received', error: null })
+    .set({ status: 'received', error: null, received_at: now })
     .where('provider', '=', provider)
     .where('event_id', '=', eventId)
-    .where('status', '=', 'failed')
+    .where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'received'), eb('received_at', '<', staleBefore)])]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -47,9 +48,4 @@ export async function finishWebhook(
     .where('provider', '=', provider)
     .where('event_id', '=', eventId)
     .execute();
-}
-
-/** The inbox rows of one provider (tests and support use it). */
-export async function listWebhooks(db: Kysely<Database>, provider: string): Promise<WebhookInboxRow[]> {
-  return db.selectFrom('webhook_inbox').selectAll().where('provider', '=', provider).orderBy('id').execute();
 }

@@ -13,6 +13,7 @@ import {
   findAttemptByPayment,
   findAttemptByReference,
   insertAttempt,
+  latestAttemptFor,
   updateAttempt,
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
@@ -198,14 +199,7 @@ export async function attemptByReference(rt: PaymentsRuntime, provider: PaymentP
 export async function latestAttempt(rt: PaymentsRuntime, provider: PaymentProviderName, purchaseId: string): Promise<PaymentAttemptRow> {
   const db = rt.ctx.db.kysely;
   if (!(await findPurchase(db, purchaseId))) throw errors.purchaseNotFound();
-  const attempt = await db
-    .selectFrom('payment_attempts')
-    .selectAll()
-    .where('purchase_id', '=', purchaseId)
-    .where('provider', '=', provider)
-    .where('provider_reference', 'is not', null)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+  const attempt = await latestAttemptFor(db, purchaseId, provider);
   if (!attempt) throw errors.paymentNotFound();
   return attempt;
 }

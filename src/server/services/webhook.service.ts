@@ -2,8 +2,11 @@ import type { PaymentProviderName } from '../db/schema';
 import { errors } from '../http/app-error';
 import { ProviderError, WebhookRejected, type WebhookNotice, type WebhookRequest } from '../payments/provider';
 import type { PaymentsRuntime } from '../payments/runtime';
-import { finishWebhook, receiveWebhook, retryFailedWebhook } from '../repositories/webhook-inbox.repository';
+import { finishWebhook, receiveWebhook, retryWebhook } from '../repositories/webhook-inbox.repository';
 import { observeAndApply } from './payment.service';
+
+/** A delivery still `received` after this long was abandoned by a process that died while processing it. */
+const STALE_PROCESSING_MS = 5 * 60_000;
 
 export interface WebhookOutcome { received: true; duplicate?: true; ignored?: true }
 
@@ -39,7 +42,9 @@ export async function handleWebhook(rt: PaymentsRuntime, providerName: PaymentPr
     body: request.rawBody,
     received_at: rt.ctx.now().toISOString(),
   });
-  if (!stored && !(await retryFailedWebhook(db, providerName, notice.eventId))) return { received: true, duplicate: true };
+  const now = rt.ctx.now();
+  const staleBefore = new Date(now.getTime() - STALE_PROCESSING_MS).toISOString();
+  if (!stored && !(await retryWebhook(db, providerName, notice.eventId, now.toISOString(), staleBefore))) return { received: true, duplicate: true };
   if (!notice.lookup) {
     await finishWebhook(db, providerName, notice.eventId, 'ignored', rt.ctx.now().toISOString());
     return { received: true, ignored: true };
