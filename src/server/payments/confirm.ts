@@ -125,7 +125,7 @@ async function holdUntilVoucherDeadline(rt: PaymentsRuntime, attempt: PaymentAtt
     const now = rt.ctx.now().toISOString();
     const current = (await findPurchase(trx, attempt.purchase_id))!;
     if (current.status !== 'held' && current.status !== 'pending') return;
-    if (deadline <= now) return;
+    if (deadline <= now || current.amount_cents + current.products_cents !== attempt.amount_cents) return;
     const live = current.stock_until !== null && current.stock_until > now;
     if (!live && !(await stockRemains(trx, current.id, current.event_id, now))) return;
     const until = current.stock_until && current.stock_until > deadline ? current.stock_until : deadline;
@@ -192,6 +192,13 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     // A purchase paid without buyer info (PayPal's create-order has none) takes the payer the provider knows:
     // the tickets, or the news of a refund, go to that address.
     const buyerInfo = current.buyer_info_json ?? (observed.payer ? JSON.stringify({ name: observed.payer.name, email: observed.payer.email.toLowerCase(), phone: '', lang: fresh.lang === 'en' ? 'en' : 'es' }) : null);
+    // The order changed after this payment started (products added or removed): what was paid is not what is held.
+    // The purchase itself stays as it is; the buyer may pay its new total.
+    if (current.amount_cents + current.products_cents !== attempt.amount_cents) {
+      await requireRefund(trx, attempt.id, 'amount_mismatch', now);
+      await updatePurchase(trx, current.id, { buyer_info_json: buyerInfo, updated_at: now });
+      return;
+    }
     const holdIsLive = (current.status === 'held' || current.status === 'pending') && current.stock_until !== null && current.stock_until > now;
     if (!holdIsLive && !(await stockRemains(trx, current.id, current.event_id, now))) {
       await requireRefund(trx, attempt.id, 'sold_out', now);

@@ -10,7 +10,7 @@ export const STALE_REFUND_MS = 10 * 60_000;
  * Gives an approved payment back through its provider's adapter. Only the caller that
  * claims the refund (required → in_progress) calls the provider, with an idempotency key
  * per attempt; on failure the refund goes back to `required` for the retry loop. Once done
- * the attempt is `refunded`, an unpaid purchase becomes `refunded`, and the buyer is told.
+ * the attempt is `refunded`, a purchase cancelled for lack of stock becomes `refunded`, and the buyer is told.
  */
 export async function settleRefund(rt: PaymentsRuntime, attempt: PaymentAttemptRow): Promise<void> {
   const db = rt.ctx.db.kysely;
@@ -38,7 +38,9 @@ export async function settleRefund(rt: PaymentsRuntime, attempt: PaymentAttemptR
       .set({ refund_status: 'done', refund_reference: refundId, status: 'refunded', updated_at: now })
       .where('id', '=', attempt.id)
       .execute();
-    await trx.updateTable('purchases').set({ status: 'refunded', stock_until: null, updated_at: now }).where('id', '=', attempt.purchase_id).where('status', '!=', 'paid').execute();
+    // Only a purchase this payment could not have (sold out meanwhile) ends refunded; a paid one keeps its
+    // tickets (a duplicate payment) and a held one stays payable (an amount that no longer matched).
+    await trx.updateTable('purchases').set({ status: 'refunded', stock_until: null, updated_at: now }).where('id', '=', attempt.purchase_id).where('status', '=', 'cancelled').execute();
     const purchase = (await findPurchase(trx, attempt.purchase_id))!;
     await queueRefundMail(trx, purchase, attempt, now);
   });

@@ -82,6 +82,22 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
     });
   });
 
+  it('refunds a payment whose order changed after it started (products added meanwhile), and emits nothing', async () => {
+    const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
+    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id } }));
+    const changed = await t.app.inject({ method: 'PUT', url: '/api/payments/update-productos-purchase', payload: { purchase_id: id, productos: [{ id: 1, cantidad: 2 }] } });
+    expect(changed.statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/approve` });
+    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id } }));
+    expect(loader.status).toBe('other');
+    expect(await t.rows('tickets', 'purchase_id', id)).toHaveLength(0);
+    expect((await t.rows('payment_attempts', 'purchase_id', id))[0]).toMatchObject({ status: 'refunded', refund_reason: 'amount_mismatch', refund_status: 'done' });
+    expect(t.mails().find((m) => m.text.includes(id))?.text).toMatch(/no coincide/);
+    // The purchase itself is still held: its new total can be paid.
+    expect((await t.rows('purchases', 'id', id))[0].status).toBe('held');
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id } })).statusCode).toBe(200);
+  });
+
   describe('free claim', () => {
     const verify = async (purchase_id: string, token?: string) =>
       t.app.inject({ method: 'POST', url: '/api/payments/free/verify-free', payload: { purchase_id, buyer_info: buyer({ email: 'libre@example.mx' }), token: token ?? (await t.botToken('validate_free_access')) } });

@@ -26,8 +26,9 @@ describe.skipIf(skipDatabase)('retries of refunds and e-mails', () => {
     const id = await t.purchase([{ ticket_id: 4, cantidad: 1 }]);
     await t.app.inject({ method: 'POST', url: '/api/payments/free/verify-free', payload: { purchase_id: id, buyer_info: buyer({ email: 'owed@example.mx' }), token: await t.botToken('validate_free_access') } });
     const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
-    // As if the claim were approved after the stock ran out: a refund is owed.
+    // As the confirm path leaves a claim approved after the stock ran out: purchase cancelled, a refund owed.
     await t.ctx.db.kysely.updateTable('payment_attempts').set({ status: 'approved', provider_payment_id: attempt.provider_reference, refund_status: 'required', refund_reason: 'sold_out' }).where('id', '=', attempt.id).execute();
+    await t.ctx.db.kysely.updateTable('purchases').set({ status: 'cancelled', stock_until: null }).where('id', '=', id).execute();
 
     let calls = 0;
     await retryPendingWork(runtime({ refund: async () => { calls += 1; throw new Error('provider down'); } }));
