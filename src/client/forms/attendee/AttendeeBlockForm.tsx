@@ -11,7 +11,19 @@ export const AttendeeBlockForm = observer(function AttendeeBlockForm({ block, di
   return (
     <Box
       component="fieldset"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper', p: { xs: 2, sm: 3 }, m: 0, mb: 2, minWidth: 0 }}
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+        p: { xs: 2, sm: 3 },
+        m: 0,
+        mb: 2,
+        minWidth: 0,
+        // Blocks out of view skip style, layout and paint: a keystroke repaints only what is on screen.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 640px',
+      }}
     >
       <Box component="legend" sx={{ px: 1, fontWeight: 600, fontSize: '1.05rem' }}>
         {t('form.block', { name: block.ticketName, index: block.iteration + 1, count: block.count })}

@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { action, computed, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
+import { action, computed, makeObservable, observable, observableRef, reaction, runInAction } from 'mobx';
 import { SchemaFormState } from '../../../../renderers/state/SchemaFormState';
 import { createPrecompiledValidator } from '../../../../renderers/validator/createPrecompiledValidator';
 import { pointerSegments } from '../../../../renderers/validator/problemsToErrorSchema';
@@ -35,7 +35,13 @@ export interface AttendeeFormDeps {
   addInfo: (purchaseId: string, form: OrderFormAnswers) => Promise<void>;
 }
 
-const DRAFT_DELAY_MS = 300;
+const DRAFT_DELAY_MS = 400;
+
+/** Runs `task` when the browser is idle (soon after, where requestIdleCallback is missing). */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 1000 });
+  else setTimeout(task, 0);
+}
 
 /**
  * The attendee step ('Assign your tickets'): one block per ticket unit, each its own
@@ -48,7 +54,7 @@ export class AttendeeFormStore {
   submitting = false;
   /** A submit was tried: the summary under the button may speak. */
   submitAttempted = false;
-  private disposeDraft: IReactionDisposer | null = null;
+  private disposeDraft: (() => void) | null = null;
 
   constructor(
     private readonly root: RootStore,
@@ -117,7 +123,7 @@ export class AttendeeFormStore {
         this.blocks = blocks;
         this.status = 'ready';
       });
-      this.keepDraft(purchaseId);
+      this.keepDraft();
     } catch (error) {
       console.error('Could not load the attendee form', error);
       runInAction(() => {
@@ -126,14 +132,24 @@ export class AttendeeFormStore {
     }
   }
 
-  /** Saves the answers to sessionStorage shortly after each change (a reload restores them). */
-  private keepDraft(purchaseId: string): void {
+  /**
+   * Saves the answers to sessionStorage once typing pauses (a reload restores them): a
+   * debounce, then an idle moment, so serialising (images included) never lands on a keystroke.
+   */
+  private keepDraft(): void {
     this.disposeDraft?.();
-    this.disposeDraft = reaction(
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stopReaction = reaction(
       () => this.answers,
-      (answers) => writeDraft(this.root.sessionStorage, { purchaseId, answers }),
-      { delay: DRAFT_DELAY_MS },
+      () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => whenIdle(() => this.flushDraft()), DRAFT_DELAY_MS);
+      },
     );
+    this.disposeDraft = () => {
+      clearTimeout(timer);
+      stopReaction();
+    };
   }
 
   /** Writes the draft now (the page is being hidden or left). */
