@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import ajvErrors from 'ajv-errors';
 import ajvFormats from 'ajv-formats';
 import type { AppContext } from './context';
@@ -24,7 +24,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     logger: options.logger ?? { level: ctx.config.logLevel },
     trustProxy: true,
     // Per-request lines drown the start-up message; a load balancer keeps access logs. LOG_LEVEL=debug brings them back.
-    disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),
     bodyLimit: 1024 * 1024,
     ajv: {
       // Strict request checks: no silent type coercion, unknown fields rejected, every error reported.
