@@ -197,6 +197,35 @@ inBothLanguages((language) => {
       await expectFieldOk(secondEmail);
     });
 
+    test('keyboard only: every field is reached in order with Tab and the form is sent with Enter', async ({ page, t }) => {
+      await openForm(page, t, 1);
+      const attendee = block(page, t, 1, 1);
+      const nombre = attendee.getByLabel(LABEL.nombre, { exact: false }).first();
+      await nombre.focus();
+      await page.keyboard.type('Ana López');
+      const steps: [Locator, () => Promise<void>][] = [
+        [attendee.getByLabel(LABEL.correo, { exact: false }).first(), () => page.keyboard.type('ana@example.mx')],
+        [attendee.getByLabel(LABEL.edad, { exact: false }).first(), () => page.keyboard.type('30')],
+        [attendee.getByLabel(LABEL.telefono, { exact: false }).first(), () => page.keyboard.type('5512345678')],
+        [attendee.getByRole('combobox', { name: LABEL.genero }), () => page.keyboard.press('ArrowDown')],
+        [attendee.getByLabel(LABEL.curp, { exact: false }).first(), async () => undefined],
+        [attendee.getByLabel(LABEL.foto, { exact: true }), async () => undefined],
+        [attendee.getByRole('checkbox', { name: LABEL.terminos }), () => page.keyboard.press('Space')],
+      ];
+      for (const [field, act] of steps) {
+        await page.keyboard.press('Tab');
+        await expect(field).toBeFocused();
+        await act();
+      }
+      await expect(attendee.getByRole('combobox', { name: LABEL.genero })).not.toHaveValue('');
+      await expect(attendee.getByRole('checkbox', { name: LABEL.terminos })).toBeChecked();
+      const continueButton = page.getByRole('button', { name: t('checkout:actions.continue') });
+      for (let i = 0; i < 8 && !(await continueButton.evaluate((node) => node === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+      await expect(continueButton).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/demo\/payment-method$/);
+    });
+
     test('bare /{url} clears the draft; without a purchase the form sends the buyer to the tickets', async ({ page, t }) => {
       page.on('dialog', (dialog) => void dialog.accept());
       await openForm(page, t, 1);
