@@ -28,6 +28,8 @@ export const LeaveGuard = observer(function LeaveGuard({ url }: { url: string })
   useEffect(() => {
     if (!ui.leaveBlocked) return;
     const warn = (event: BeforeUnloadEvent) => {
+      // Read at the moment of leaving: a payment that hands the buyer to its provider clears the flag just before.
+      if (!ui.leaveBlocked) return undefined;
       event.preventDefault();
       // Browsers show their own text; the spec's sentence is kept for those that still read it.
       event.returnValue = t('common:leaveWarning');
@@ -35,7 +37,7 @@ export const LeaveGuard = observer(function LeaveGuard({ url }: { url: string })
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [ui.leaveBlocked, t]);
+  }, [ui, ui.leaveBlocked, t]);
 
   if (!ui.exitModalOpen) return null;
   const leave = () => {
