@@ -5,8 +5,12 @@ import esCommon from '../../../locales/es/common.json';
 import esErrors from '../../../locales/es/errors.json';
 import type { Language } from '../stores/UiStore';
 
-/** Namespaces of the shell; later steps may add theirs with `addResourceBundle`. */
-export const NAMESPACES = ['common', 'checkout', 'errors'] as const;
+/**
+ * Namespaces of the app. `forms` and `payments` are added with `addResourceBundle` by the
+ * lazy chunks that use them (renderers/i18n/formsNamespace.ts, payments/paymentsNamespace.ts),
+ * so the ticket page does not carry their strings.
+ */
+export const NAMESPACES = ['common', 'checkout', 'errors', 'payments'] as const;
 
 // Spanish (the default) ships in the first bundle; English is fetched when first needed.
 const loaders: Record<Language, () => Promise<Record<string, object>>> = {
