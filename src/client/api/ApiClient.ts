@@ -9,13 +9,15 @@ import type {
   VerifyDiscountRequest,
   VerifyDiscountResponse,
 } from './types';
+import type { PaymentApi } from './PaymentApi';
 
 /**
  * Everything the stores ask of the server. The browser implementation is
  * `createHttpApiClient`; unit tests pass a plain object with the same methods.
- * Every method rejects with an `ApiError` on a 4xx/5xx answer.
+ * Every method rejects with an `ApiError` on a 4xx/5xx answer. The payment and
+ * emission calls are declared in `PaymentApi`.
  */
-export interface ApiClient {
+export interface ApiClient extends PaymentApi {
   getConfig(): Promise<AppConfig>;
   getBotCheckToken(action: string): Promise<string>;
   getEvent(url: string, ticket?: string | null): Promise<EventResponse>;

@@ -1,16 +1,25 @@
+/** One refused field of a FORM_INVALID answer: a JSON pointer into the request body and an i18n key or sentence. */
+export interface ApiFieldError {
+  path: string;
+  message: string;
+}
+
 /** An HTTP error from the checkout API: status plus the server's `mensaje` and `code` when sent. */
 export class ApiError extends Error {
   readonly status: number;
   /** The server's human message (`mensaje`), shown to the buyer when present. */
   readonly mensaje: string | undefined;
   readonly code: string | undefined;
+  /** The per-field refusals (`errors`) of a validation answer, e.g. `/buyer_info/phone`. */
+  readonly validationErrors: ApiFieldError[];
 
-  constructor(status: number, mensaje?: string, code?: string) {
+  constructor(status: number, mensaje?: string, code?: string, validationErrors: ApiFieldError[] = []) {
     super(mensaje ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.mensaje = mensaje;
     this.code = code;
+    this.validationErrors = validationErrors;
   }
 
   /** 401 and 429 already raised their own toast in the HTTP client (spec §8); callers stay quiet. */

@@ -1,5 +1,6 @@
 import type { ApiClient } from './ApiClient';
-import { ApiError } from './ApiError';
+import { ApiError, type ApiFieldError } from './ApiError';
+import { createPaymentCalls } from './paymentCalls';
 
 /** What the HTTP layer reports by itself (spec §8: 401 and 429 toasts). */
 export type HttpProblem = 'unauthorized' | 'tooManyRequests';
@@ -12,17 +13,24 @@ export interface HttpApiClientOptions {
   fetchImpl?: typeof fetch;
 }
 
+/** The `errors` list of a validation answer, keeping only well-formed entries. */
+function fieldErrorsOf(value: unknown): ApiFieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((entry): entry is ApiFieldError => typeof entry?.path === 'string' && typeof entry?.message === 'string');
+}
+
 /** Builds the fetch-based API client the browser uses. */
 export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '/api';
   const doFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
 
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** The successful response, or an ApiError carrying the server's mensaje, code and field errors. */
+  async function send(method: string, path: string, body?: unknown, accept = 'application/json'): Promise<Response> {
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}${path}`, {
         method,
-        headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+        headers: body === undefined ? { accept } : { 'content-type': 'application/json', accept },
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'same-origin',
       });
@@ -30,18 +38,21 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
       // Network failure: status 0 so callers treat it like any other failed call.
       throw new ApiError(0, undefined, cause instanceof Error ? cause.message : undefined);
     }
-    const payload: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      if (response.status === 401) options.onProblem?.('unauthorized');
-      if (response.status === 429) options.onProblem?.('tooManyRequests');
-      const errorBody = (payload ?? {}) as { mensaje?: unknown; code?: unknown };
-      throw new ApiError(
-        response.status,
-        typeof errorBody.mensaje === 'string' ? errorBody.mensaje : undefined,
-        typeof errorBody.code === 'string' ? errorBody.code : undefined,
-      );
-    }
-    return payload as T;
+    if (response.ok) return response;
+    if (response.status === 401) options.onProblem?.('unauthorized');
+    if (response.status === 429) options.onProblem?.('tooManyRequests');
+    const errorBody = ((await response.json().catch(() => undefined)) ?? {}) as { mensaje?: unknown; code?: unknown; errors?: unknown };
+    throw new ApiError(
+      response.status,
+      typeof errorBody.mensaje === 'string' ? errorBody.mensaje : undefined,
+      typeof errorBody.code === 'string' ? errorBody.code : undefined,
+      fieldErrorsOf(errorBody.errors),
+    );
+  }
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await send(method, path, body);
+    return (await response.json().catch(() => undefined)) as T;
   }
 
   return {
@@ -55,5 +66,6 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
     updateProducts: (purchaseId, productos) =>
       request('PUT', '/payments/update-productos-purchase', { purchase_id: purchaseId, productos }),
     getPurchase: (purchaseId) => request('GET', `/payments/purchase/${encodeURIComponent(purchaseId)}`),
+    ...createPaymentCalls({ request, send }),
   };
 }

@@ -42,7 +42,12 @@ type Calls = { [K in keyof ApiClient]: unknown[][] };
 
 /** A fake API client: each method answers from `responses` (a value, an Error to reject with, or a function). */
 export function fakeApi(responses: Partial<Record<keyof ApiClient, unknown>> = {}) {
-  const calls: Calls = { getConfig: [], getBotCheckToken: [], getEvent: [], newPurchase: [], verifyDiscount: [], updateProducts: [], getPurchase: [] };
+  const calls: Calls = {
+    getConfig: [], getBotCheckToken: [], getEvent: [], newPurchase: [], verifyDiscount: [], updateProducts: [], getPurchase: [],
+    // Payment and emission calls (tests/unit/client/payments give their answers).
+    createPreference: [], createPaypalOrder: [], createFintocSession: [], verifyFree: [], loaderProcess: [],
+    downloadTickets: [], getWalletEmissions: [], getWalletUrl: [],
+  };
   const defaults: Partial<Record<keyof ApiClient, unknown>> = {
     getConfig: { botCheck: { provider: 'sandbox' }, mainSiteUrl: 'https://main.example', supportEmail: 'help@example.mx', helpUrl: 'https://help.example' },
     getBotCheckToken: 'token-1',

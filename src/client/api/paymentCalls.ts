@@ -1,0 +1,27 @@
+import type { PaymentApi } from './PaymentApi';
+
+/** The HTTP verbs `createHttpApiClient` lends to the payment calls. */
+export interface HttpCalls {
+  /** JSON in, JSON out. */
+  request<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /** The raw successful response (for files). */
+  send(method: string, path: string, body?: unknown, accept?: string): Promise<Response>;
+}
+
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/** The payment and emission routes over `http` (spec §7). */
+export function createPaymentCalls(http: HttpCalls): PaymentApi {
+  return {
+    createPreference: (body) => http.request('POST', '/payments/mercadopago/create-preference', body),
+    createPaypalOrder: (body) => http.request('POST', '/payments/paypal/create-order', body),
+    createFintocSession: (body) => http.request('POST', '/payments/fintoc/create-session', body),
+    verifyFree: (body) => http.request('POST', '/payments/free/verify-free', body),
+    loaderProcess: (provider, body) => http.request('POST', `/payments/${provider}/loader-process`, body),
+    downloadTickets: async (emissionId, purchaseId) =>
+      (await http.send('GET', `/emissions/download/all?${query({ emission_id: emissionId, purchase_id: purchaseId })}`, undefined, 'application/pdf')).blob(),
+    getWalletEmissions: (emissionId, purchaseId) =>
+      http.request('GET', `/emissions/obtener/wallet?${query({ emission_id: emissionId, purchase_id: purchaseId })}`),
+    getWalletUrl: (body) => http.request('POST', '/emissions/download/wallet', body),
+  };
+}
