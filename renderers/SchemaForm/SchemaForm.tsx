@@ -32,7 +32,7 @@ export interface SchemaFormProps<T> {
   disabled?: boolean;
   /** `form` (default) or e.g. `div` when the form sits inside a larger <form>. */
   tagName?: ElementType;
-  /** Called with the data when the form is submitted without problems. */
+  /** Called with the data (large answers resolved) when the form is submitted without problems. */
   onSubmit?: (formData: T) => void;
   /** Called when submitted with problems (after they are shown). */
   onInvalid?: () => void;
@@ -63,7 +63,7 @@ function SchemaFormView<T>(props: SchemaFormProps<T>) {
     event?.preventDefault();
     state.markSubmitted();
     if (state.hasErrors) onInvalid?.();
-    else onSubmit?.(state.formData);
+    else onSubmit?.(state.data);
   };
 
   return (

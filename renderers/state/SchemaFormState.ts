@@ -1,5 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef, type IEqualsComparer } from 'mobx';
 import type { AnswerProblem } from '../../src/shared/attendee-form/attendee-form.types';
+import { isLargeHandle, LargeValues } from './largeValues';
 
 /** What a form's data is judged by: every problem, pointers relative to the form's root (`/email`). */
 export type ProblemsOf<T> = (formData: T) => AnswerProblem[];
@@ -14,9 +15,17 @@ const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace
  * one page) can read it: the data, the touched set, the submitted flag, problems a widget
  * found before a value existed (e.g. a file that is not an image) and problems the server
  * returned. Errors show on a field once it was touched or the form was submitted.
+ *
+ * `formData` is rjsf's data, where large answers (images) are short handles; `data` is the
+ * real answers (validation, draft, submit). A large answer's verdict is computed once per
+ * value, assuming it depends on that answer alone (true of image fields).
  */
 export class SchemaFormState<T = Record<string, unknown>> {
+  /** rjsf's data: large answers are handles (see `data`). */
   formData: T;
+  /** Large answers by handle (widgets intern an image before handing it to rjsf). */
+  readonly largeValues = new LargeValues();
+  private readonly largeVerdicts = new Map<string, AnswerProblem[]>();
   /** Pointers (`/email`) of the fields the buyer has left at least once. */
   readonly touched = observable.set<string>();
   submitted = false;
@@ -31,9 +40,12 @@ export class SchemaFormState<T = Record<string, unknown>> {
     /** rjsf `idPrefix` of this form: ids are `${idPrefix}.${field}`. */
     readonly idPrefix = 'root',
   ) {
-    this.formData = initialData;
-    makeObservable<SchemaFormState<T>, 'problemsOf'>(this, {
+    this.formData = this.largeValues.internObject(initialData);
+    makeObservable<SchemaFormState<T>, 'problemsOf' | 'largeVerdicts'>(this, {
       problemsOf: false,
+      largeValues: false,
+      largeVerdicts: false,
+      data: computed,
       formData: observableRef,
       submitted: observable,
       widgetProblems: observable,
@@ -50,9 +62,34 @@ export class SchemaFormState<T = Record<string, unknown>> {
     });
   }
 
-  /** What the schema (and its cross-field rules) says about the current data. */
+  /** The real answers: `formData` with its handles resolved. */
+  get data(): T {
+    return this.largeValues.resolveObject(this.formData);
+  }
+
+  /**
+   * What the schema (and its cross-field rules) says about the current data. Large answers
+   * are judged once per value: the rest is validated with them left empty, their own
+   * problems come from the cache.
+   */
   get schemaProblems(): AnswerProblem[] {
-    return this.problemsOf(this.formData);
+    const data = this.formData as Record<string, unknown>;
+    const large = typeof data === 'object' && data !== null ? Object.entries(data).filter(([, value]) => isLargeHandle(value)) : [];
+    if (large.length === 0) return this.problemsOf(this.formData);
+    const light: Record<string, unknown> = { ...data };
+    for (const [key] of large) light[key] = '';
+    const pointers = large.map(([key]) => `/${escapeToken(key)}`);
+    const at = (pointer: string) => (problem: AnswerProblem) => problem.pointer === pointer || problem.pointer.startsWith(`${pointer}/`);
+    const problems = this.problemsOf(light as T).filter((problem) => !pointers.some((pointer) => at(pointer)(problem)));
+    large.forEach(([key, handle], index) => {
+      let verdict = this.largeVerdicts.get(handle as string);
+      if (!verdict) {
+        verdict = this.problemsOf({ ...light, [key]: this.largeValues.resolve(handle) } as T).filter(at(pointers[index]));
+        this.largeVerdicts.set(handle as string, verdict);
+      }
+      problems.push(...verdict);
+    });
+    return problems;
   }
 
   /** Every problem, a field's widget problem first, then the schema's, then the server's. */
@@ -94,6 +131,8 @@ export class SchemaFormState<T = Record<string, unknown>> {
       });
     }
     this.formData = formData;
+    this.largeValues.keepOnly(formData);
+    for (const handle of [...this.largeVerdicts.keys()]) if (this.largeValues.resolve(handle) === '') this.largeVerdicts.delete(handle);
   }
 
   touch(pointer: string): void {

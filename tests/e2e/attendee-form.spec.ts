@@ -36,7 +36,8 @@ const OPERATOR = {
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const files = {
-  photo: { name: 'foto.png', mimeType: 'image/png', buffer: PNG_1x1 },
+  // A real PNG header plus padding (~16 KB as a data URL): large enough to travel by reference inside the form.
+  photo: { name: 'foto.png', mimeType: 'image/png', buffer: Buffer.concat([PNG_1x1, Buffer.alloc(12_000)]) },
   text: { name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('no soy una imagen') },
   gif: { name: 'animacion.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') },
   // 2.5 MB declared as PNG: refused by size before it is read.
@@ -162,6 +163,7 @@ inBothLanguages((language) => {
       expect(body.form['1']).toHaveLength(1);
       expect(body.form['1'][0]).toMatchObject({ nombre: 'Ana López', correo: 'ana@example.mx', edad: 28, telefono: '5512345678', genero_musical: 'Rock', curp: 'LOAA800101MDFPNN09', terminos: true });
       expect(String(body.form['1'][0].foto)).toMatch(/^data:image\/png;base64,/);
+      expect(Buffer.from(String(body.form['1'][0].foto).split(',')[1], 'base64')).toEqual(files.photo.buffer);
       await expect(page).toHaveURL(/\/demo\/payment-method$/);
     });
 

@@ -32,7 +32,9 @@ export const FileImage = observer(function FileImage(props: WidgetProps) {
   const accept = typeof options.accept === 'string' ? options.accept : 'image/*';
   const maxBytes = typeof options.maxBytes === 'number' ? options.maxBytes : undefined;
   const pointer = state?.pointerOfId(id) ?? '';
-  const hasImage = typeof value === 'string' && value.startsWith('data:image/');
+  // rjsf holds a handle for the (large) data URL; the real value lives in the form state.
+  const image = state ? state.largeValues.resolve(value) : value;
+  const hasImage = typeof image === 'string' && image.startsWith('data:image/');
   const locked = disabled || readonly || reading;
   const fieldLabel = translateText(t, label);
 
@@ -58,7 +60,7 @@ export const FileImage = observer(function FileImage(props: WidgetProps) {
       const dataUrl = await readAsDataUrl(file);
       state?.setWidgetProblem(pointer, null);
       setFileName(file.name);
-      onChange(dataUrl);
+      onChange(state ? state.largeValues.intern(dataUrl) : dataUrl);
     } catch {
       state?.setWidgetProblem(pointer, ATTENDEE_MESSAGE_KEYS.invalidImage);
       onChange(options.emptyValue);
@@ -89,7 +91,7 @@ export const FileImage = observer(function FileImage(props: WidgetProps) {
         {hasImage ? (
           <Box
             component="img"
-            src={value}
+            src={image as string}
             alt={t('forms:fileImage.preview', { label: fieldLabel })}
             sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
           />

@@ -102,3 +102,50 @@ describe('SchemaFormState', () => {
     expect(s.submitted).toBe(false);
   });
 });
+
+describe('large answers (images) are kept by reference', () => {
+  const photoSchema = compileAttendeeFields([
+    { id: 'nombre', type: 'text', label: 'Nombre', required: true },
+    {
+      id: 'foto',
+      type: 'file',
+      label: 'Foto',
+      required: true,
+      validation: { maxSize: { value: 10_000, message: 'Muy pesada' }, allowedFormats: { value: ['image/png'], message: 'Solo PNG' } },
+    },
+  ]).schema;
+  const validatePhoto = createAjv().compile(photoSchema) as SchemaValidateFunction;
+  const bigPng = `data:image/png;base64,${'A'.repeat(8_000)}`; // ~6 KB: allowed
+  const hugePng = `data:image/png;base64,${'A'.repeat(20_000)}`; // ~15 KB: over 10 000 bytes
+
+  it('rjsf sees a short handle, the page the real value; the image is judged once per value', () => {
+    const seen: number[] = [];
+    const problemsOf = (data: Record<string, unknown>) => {
+      seen.push(typeof data.foto === 'string' ? data.foto.length : 0);
+      return validatePhoto(data) ? [] : answerProblems(validatePhoto.errors);
+    };
+    const s = new SchemaFormState<Record<string, unknown>>(problemsOf, { nombre: 'A', foto: bigPng }, 'b');
+    expect(String(s.formData.foto).length).toBeLessThan(20);
+    expect(s.data.foto).toBe(bigPng);
+    expect(s.problems).toEqual([]);
+    seen.length = 0;
+    for (const nombre of ['An', 'Ana', 'Ana L']) {
+      s.setFormData({ ...s.formData, nombre });
+      expect(s.problems).toEqual([]);
+    }
+    // Typing elsewhere never validates the megabytes again.
+    expect(Math.max(...seen)).toBeLessThan(100);
+  });
+
+  it('a replaced image is judged again; its problems are the same as without handles', () => {
+    const problemsOf = (data: Record<string, unknown>) => (validatePhoto(data) ? [] : answerProblems(validatePhoto.errors));
+    const s = new SchemaFormState<Record<string, unknown>>(problemsOf, { nombre: 'Ana' }, 'b');
+    expect(s.problems).toEqual([{ pointer: '/foto', message: 'errors:attendee.required' }]);
+    s.setFormData({ nombre: 'Ana', foto: s.largeValues.intern(hugePng) });
+    expect(s.problems).toEqual(problemsOf({ nombre: 'Ana', foto: hugePng }));
+    expect(s.problems).toEqual([{ pointer: '/foto', message: 'Muy pesada' }]);
+    s.setFormData({ nombre: '', foto: s.largeValues.intern(bigPng) });
+    expect(s.problems).toEqual([{ pointer: '/nombre', message: 'errors:attendee.required' }]);
+    expect(s.data).toEqual({ nombre: '', foto: bigPng });
+  });
+});

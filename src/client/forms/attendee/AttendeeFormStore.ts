@@ -78,7 +78,7 @@ export class AttendeeFormStore {
   /** Every block's answers keyed by ticket id and iteration, as add-info wants them. */
   get answers(): OrderFormAnswers {
     const answers: OrderFormAnswers = {};
-    for (const block of this.blocks) (answers[block.ticketId] ??= [])[block.iteration] = block.state.formData ?? {};
+    for (const block of this.blocks) (answers[block.ticketId] ??= [])[block.iteration] = block.state.data ?? {};
     return answers;
   }
 
