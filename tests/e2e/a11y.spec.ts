@@ -51,6 +51,7 @@ inBothLanguages(() => {
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
       await expectAccessible(page, 'not found');
+      await page.waitForURL('**/__main-site'); // let its redirect finish before the next visit
       await page.route('**/assets/ProductsPage-*.js', (route) => route.abort());
       await page.goto('/demo');
       await chooseTickets(page, t, 'VIP', 1);

@@ -1,19 +1,46 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
  * Browser tests against the real server (API + built storefront from dist/client,
- * so run `npm run build` first). One fresh SQLite file per run, demo events loaded.
+ * so run `npm run build` first). One fresh SQLite file, one free port and one
+ * snapshot of dist/client per run, demo events loaded.
  */
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const port = Number(process.env.PLAYWRIGHT_PORT ?? 4173);
+
+/** A port nobody listens on right now (4173 is only a preference: several runs may share a machine). */
+async function freePort(preferred: number): Promise<number> {
+  const tryListen = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(null));
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : null));
+      });
+    });
+  return (await tryListen(preferred)) ?? (await tryListen(0)) ?? preferred;
+}
+
+// Decided once in the runner; workers inherit the environment and see the same values.
+if (!process.env.PLAYWRIGHT_PORT) process.env.PLAYWRIGHT_PORT = String(await freePort(4173));
+const port = Number(process.env.PLAYWRIGHT_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-// Set once in the runner; workers inherit the environment and see the same values.
 process.env.E2E_DATABASE_FILE ??= join(tmpdir(), `storefront-e2e-${Date.now()}-${process.pid}.sqlite`);
 process.env.E2E_MAIN_SITE_URL ??= `${baseURL}/__main-site`;
+// The server serves a snapshot of dist/client, so a rebuild during the run (other work in
+// the same tree) cannot swap the hashed chunks under the browser.
+if (!process.env.E2E_CLIENT_DIR) {
+  const built = join(repoRoot, 'dist', 'client');
+  if (!existsSync(join(built, 'index.html'))) throw new Error('No dist/client build: run "npm run build" before "npm run test:e2e".');
+  const snapshot = mkdtempSync(join(tmpdir(), 'storefront-e2e-client-'));
+  cpSync(built, snapshot, { recursive: true });
+  process.env.E2E_CLIENT_DIR = snapshot;
+}
 
 const systemChromium = '/usr/bin/chromium';
 const launchOptions = {
@@ -61,6 +88,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_FILE}`,
+      CLIENT_DIR: process.env.E2E_CLIENT_DIR,
       MAIN_SITE_URL: process.env.E2E_MAIN_SITE_URL,
       // The suite creates many holds from one IP; the 429 toast is tested with a routed answer.
       RATE_LIMIT_MAX: '100000',
