@@ -1,0 +1,143 @@
+import { runInAction } from 'mobx';
+import type { AnswerProblem } from '../../../shared/attendee-form/attendee-form.types';
+import { ApiError, isHandledGlobally, type ApiFieldError } from '../../api/ApiError';
+import type { BuyerForm, PaymentLanguage } from '../../api/paymentTypes';
+import { BotCheckNotLoadedError } from '../../botCheck/BotCheckNotLoadedError';
+import type { RootStore } from '../../stores/RootStore';
+import type { PaymentMethodId } from '../../stores/PaymentStore';
+
+/** How a started payment leaves the payment page (injected so tests need no browser). */
+export interface PaymentHandover {
+  /** In-app navigation (the free claim's loader). */
+  navigate(path: string): void;
+  /** Leaves the storefront for the provider's hosted page. */
+  assign(url: string): void;
+  wait(ms: number): Promise<void>;
+}
+
+/** How a start ended: handed over, refused field by field (problems relative to the buyer form), or failed. */
+export type StartOutcome = { kind: 'handedOver' } | { kind: 'invalid'; problems: AnswerProblem[] } | { kind: 'failed' };
+
+/** Spec §4 "Other payment forms": the online wallet service redirects 500 ms after success. */
+export const PAYPAL_REDIRECT_DELAY_MS = 500;
+
+const BUYER_INFO = '/buyer_info';
+
+/** The server's `/buyer_info/phone` refusals as problems of the buyer form (`/phone`). */
+export function buyerProblems(errors: readonly ApiFieldError[]): AnswerProblem[] {
+  return errors
+    .filter((error) => error.path.startsWith(`${BUYER_INFO}/`))
+    .map((error) => ({ pointer: error.path.slice(BUYER_INFO.length), message: error.message }));
+}
+
+/** What the attempt resolved to: the step that hands the buyer over. */
+type Proceed = () => void | Promise<void>;
+
+/**
+ * The payment panels' server round trips (spec §7, §8): each start shows its submitting
+ * state, hands the buyer over on success (clearing the order state first where the spec
+ * says so) and reports failures as the spec's toasts, or field by field.
+ */
+export class PaymentActions {
+  constructor(
+    private readonly root: RootStore,
+    private readonly handover: PaymentHandover,
+  ) {}
+
+  /** Free claim: bot check `validate_free_access`, verify-free, then the free loader. */
+  payFree(buyer: BuyerForm): Promise<StartOutcome> {
+    return this.start('free', 'payments:errors.freeFailed', async (purchaseId, lang, url) => {
+      const token = await this.root.botCheck.getToken('validate_free_access');
+      const { secretuuid } = await this.root.api.verifyFree({ purchase_id: purchaseId, buyer_info: buyer, token, lang });
+      return () => {
+        this.root.checkout.clear();
+        this.handover.navigate(`/${url}/free/loader?secretuuid=${encodeURIComponent(secretuuid)}`);
+      };
+    });
+  }
+
+  /** Cash voucher: create-preference, then the provider's hosted checkout. */
+  payCash(buyer: BuyerForm): Promise<StartOutcome> {
+    return this.start('cash', 'payments:errors.startFailed', async (purchaseId, lang) => {
+      const { init_point } = await this.root.api.createPreference({ purchase_id: purchaseId, buyer_info: buyer, lang });
+      return () => {
+        this.root.checkout.clear();
+        this.handover.assign(init_point);
+      };
+    });
+  }
+
+  /** Bank transfer: create-session, then the bank widget (its success returns to the fintoc loader). */
+  payBankTransfer(buyer: BuyerForm): Promise<StartOutcome> {
+    return this.start('bankTransfer', 'payments:errors.startFailed', async (purchaseId, lang) => {
+      const { widget_url } = await this.root.api.createFintocSession({ purchase_id: purchaseId, buyer_info: buyer, lang });
+      return () => this.handover.assign(widget_url);
+    });
+  }
+
+  /** Online wallet: create-order, then its approval link (`order.links[1]`) after 500 ms. Failures are only logged. */
+  payPaypal(): Promise<StartOutcome> {
+    return this.start('paypal', null, async (purchaseId, lang) => {
+      const { order } = await this.root.api.createPaypalOrder({ purchase_id: purchaseId, lang });
+      const approval = order?.links?.[1]?.href;
+      if (!approval) throw new Error('PayPal order without an approval link');
+      return async () => {
+        this.root.checkout.clear();
+        await this.handover.wait(PAYPAL_REDIRECT_DELAY_MS);
+        this.handover.assign(approval);
+      };
+    });
+  }
+
+  /**
+   * Runs one start: submitting state on, the call, then the hand-over with the leave
+   * warning off (the buyer is not losing their place). `failureKey` null: log only.
+   */
+  private async start(
+    method: PaymentMethodId,
+    failureKey: string | null,
+    attempt: (purchaseId: string, lang: PaymentLanguage, url: string) => Promise<Proceed>,
+  ): Promise<StartOutcome> {
+    const { checkout, event, payment, ui } = this.root;
+    const purchaseId = checkout.purchaseId;
+    const url = event.url;
+    if (!purchaseId || !url || payment.submitting) return { kind: 'failed' };
+    payment.setSubmitting(method);
+    payment.setFailedMethod(null);
+    let proceed: Proceed;
+    try {
+      proceed = await ui.track(attempt(purchaseId, ui.language, url));
+    } catch (error) {
+      runInAction(() => {
+        payment.setSubmitting(null);
+        payment.setFailedMethod(method);
+      });
+      return this.report(error, failureKey);
+    }
+    runInAction(() => {
+      payment.setLeaving(true);
+      ui.setLeaveBlocked(false);
+      payment.setSubmitting(null);
+    });
+    await proceed();
+    return { kind: 'handedOver' };
+  }
+
+  private report(error: unknown, failureKey: string | null): StartOutcome {
+    const { checkout, ui } = this.root;
+    if (error instanceof ApiError) {
+      const problems = buyerProblems(error.validationErrors);
+      if (error.code === 'FORM_INVALID' && problems.length > 0) return { kind: 'invalid', problems };
+      if (error.status === 410) {
+        // The hold ran out: the guard takes the buyer back to the tickets.
+        ui.notify({ variant: 'warning', messageKey: 'errors:holdExpired' });
+        checkout.deletePurchase();
+        return { kind: 'failed' };
+      }
+    }
+    if (failureKey === null) console.error('Could not start the payment', error);
+    else if (error instanceof BotCheckNotLoadedError) ui.notify({ variant: 'error', messageKey: 'errors:botCheckNotLoaded' });
+    else if (!isHandledGlobally(error)) ui.notify({ variant: 'error', messageKey: failureKey });
+    return { kind: 'failed' };
+  }
+}

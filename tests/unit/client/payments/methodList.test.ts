@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { paymentMethodList, type PaymentMethodId } from '../../../../src/client/stores/PaymentStore';
+import { demoEvent } from '../stores/fakeApi';
+import { holdVip, paymentRoot } from './paymentRoot';
+
+const ALL_PAID = {
+  metodo_pago_open_pay: true,
+  metodo_pago_fintoc: true,
+  metodo_pago_mercadopago_tarjetas: true,
+  metodo_pago_mercadopago_efectivo: true,
+  metodo_pago_mercadopago_supertoken: true,
+  metodo_pago_paypal: true,
+  metodo_pago_stripe_tarjeta: true,
+  metodo_pago_stripe_google_pay: true,
+  metodo_pago_stripe_apple_pay: true,
+  metodo_pago_free: true,
+};
+
+async function rootWith(config: Record<string, unknown>, amounts?: { amount?: number; amountProductos?: number }) {
+  const { root } = await paymentRoot({ event: demoEvent(config) });
+  holdVip(root, amounts);
+  return root;
+}
+
+describe('PaymentStore.methods (spec §4 "Payment method list", over the event config)', () => {
+  it('a total of 0 (amount + amountProductos) offers only the free claim, whatever else is on', async () => {
+    const root = await rootWith(ALL_PAID, { amount: 0, amountProductos: 0 });
+    expect(root.payment.totalCents).toBe(0);
+    expect(root.payment.methods).toEqual(['free']);
+    expect(root.payment.offeredMethods).toEqual(['free']);
+  });
+
+  it('the free claim needs no flag: a free event without metodo_pago_free still offers it', async () => {
+    const root = await rootWith({}, { amount: 0 });
+    expect(root.payment.methods).toEqual(['free']);
+  });
+
+  it('products make the total: amount 0 + amountProductos 250 is not free', async () => {
+    const root = await rootWith({ metodo_pago_paypal: true }, { amount: 0, amountProductos: 250 });
+    expect(root.payment.totalCents).toBe(25_000);
+    expect(root.payment.methods).toEqual(['paypal']);
+  });
+
+  it('lists every enabled method in the spec order: bank transfer, card, cash, super token, card payment provider, online wallet', async () => {
+    const root = await rootWith(ALL_PAID);
+    expect(root.payment.methods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'stripe', 'paypal']);
+  });
+
+  it('the second card provider alone once the error flag is set (and only when it is enabled)', async () => {
+    const root = await rootWith(ALL_PAID);
+    root.payment.setErrorFlag(true);
+    expect(root.payment.methods).toEqual(['openpay']);
+    const without = await rootWith({ ...ALL_PAID, metodo_pago_open_pay: false });
+    without.payment.setErrorFlag(true);
+    expect(without.payment.methods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'stripe', 'paypal']);
+  });
+
+  it('Amex events offer only the card', async () => {
+    const root = await rootWith({ ...ALL_PAID, tarjetas_amex: true });
+    expect(root.payment.methods).toEqual(['card']);
+    expect(root.payment.cardBrand).toBe('amex');
+    expect((await rootWith(ALL_PAID)).payment.cardBrand).toBe('cards');
+  });
+
+  it('the card payment provider shows when any of its card, Google Pay or Apple Pay flags is on', async () => {
+    for (const flag of ['metodo_pago_stripe_tarjeta', 'metodo_pago_stripe_google_pay', 'metodo_pago_stripe_apple_pay']) {
+      expect((await rootWith({ [flag]: true })).payment.methods).toEqual(['stripe']);
+    }
+  });
+
+  it('each method only when its flag is on; flags may be 1, "1" or "true"', async () => {
+    const single: [string, PaymentMethodId][] = [
+      ['metodo_pago_fintoc', 'bankTransfer'],
+      ['metodo_pago_mercadopago_tarjetas', 'card'],
+      ['metodo_pago_mercadopago_efectivo', 'cash'],
+      ['metodo_pago_mercadopago_supertoken', 'superToken'],
+      ['metodo_pago_paypal', 'paypal'],
+    ];
+    for (const [flag, method] of single) expect((await rootWith({ [flag]: true })).payment.methods).toEqual([method]);
+    expect((await rootWith({ metodo_pago_paypal: 1, metodo_pago_fintoc: '1', metodo_pago_mercadopago_efectivo: 'true' })).payment.methods).toEqual([
+      'bankTransfer',
+      'cash',
+      'paypal',
+    ]);
+    expect((await rootWith({ metodo_pago_paypal: false, metodo_pago_fintoc: 'no' })).payment.methods).toEqual([]);
+  });
+
+  it('without a server amount yet, the local summary decides the total', async () => {
+    const event = demoEvent({ metodo_pago_paypal: true });
+    event.tickets[1].price = 0;
+    const { root } = await paymentRoot({ event });
+    root.checkout.setTicketQuantity(2, 1);
+    expect(root.payment.methods).toEqual(['free']);
+  });
+});
+
+describe('PaymentStore.offeredMethods (what the page shows: card methods come with a later issue)', () => {
+  it('keeps the working methods, in order, and drops the card ones', async () => {
+    const root = await rootWith(ALL_PAID);
+    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'cash', 'paypal']);
+  });
+
+  it('the error flag does not narrow to a second card provider that cannot be offered', async () => {
+    const root = await rootWith(ALL_PAID);
+    root.payment.setErrorFlag(true);
+    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'cash', 'paypal']);
+  });
+
+  it('an Amex-only event offers nothing until cards are implemented (its restriction is kept)', async () => {
+    const root = await rootWith({ ...ALL_PAID, tarjetas_amex: true });
+    expect(root.payment.offeredMethods).toEqual([]);
+  });
+});
+
+describe('paymentMethodList (the pure rule)', () => {
+  it('a 0 total without tickets is no free claim; nothing available offers nothing', () => {
+    expect(paymentMethodList({ totalCents: 0, hasTickets: false, config: { metodo_pago_paypal: true }, errorFlag: false })).toEqual(['paypal']);
+    expect(paymentMethodList({ totalCents: 0, hasTickets: true, config: {}, errorFlag: false, available: () => false })).toEqual([]);
+  });
+});
