@@ -8,7 +8,17 @@ import walletCardValidate from 'virtual:form-validator/walletCard';
 import esErrors from '../../../../locales/es/errors.json';
 import enErrors from '../../../../locales/en/errors.json';
 import { createFormValidators } from '../../../../src/shared/forms/create-form-validators';
-import { FORM_SCHEMAS, firstProblemPerField, formProblems, type FormId, type FormRuleContext, type SchemaValidateFunction } from '../../../../src/shared/forms';
+import { ATTENDEE_MESSAGE_KEYS } from '../../../../src/shared/attendee-form';
+import {
+  FORM_SCHEMAS,
+  allowedBinsOf,
+  cardTokenMessages,
+  firstProblemPerField,
+  formProblems,
+  type FormId,
+  type FormRuleContext,
+  type SchemaValidateFunction,
+} from '../../../../src/shared/forms';
 
 const runtime = createFormValidators();
 const precompiled: Record<FormId, SchemaValidateFunction> = {
@@ -123,6 +133,12 @@ describe('wallet provider new-card form (checked in order)', () => {
     expect(firstProblemPerField(problems).map((p) => p.pointer)).toEqual(['/cardholderName', '/email', '/emailConfirm', '/phone', '/cardNumber']);
   });
 
+  it('the allowed list comes from the event config (bines_permitidos: [{ bin }])', () => {
+    expect(allowedBinsOf({ bines_permitidos: [{ bin: '450995' }, { bin: 'x' }, { bin: '411111' }] })).toEqual(['450995', '411111']);
+    expect(allowedBinsOf({})).toEqual([]);
+    expect(allowedBinsOf(null)).toEqual([]);
+  });
+
   it('allowed BINs: any card without a list; with one, the first six digits must be in it', () => {
     expect(messages('walletCard', walletCard, { allowedBins: [] })).toEqual({});
     expect(messages('walletCard', walletCard, { allowedBins: ['450995', '411111'] })).toEqual({});
@@ -225,6 +241,34 @@ describe('messages', () => {
       expect(es.has(key), `${key} in es`).toBe(true);
       expect(en.has(key), `${key} in en`).toBe(true);
     }
+  });
+
+  it('every attendee message key (src/shared/attendee-form) has Spanish and English text; the spec’s sentences are exact', () => {
+    const es = new Set(keysOf(esErrors).map((key) => `errors:${key}`));
+    const en = new Set(keysOf(enErrors).map((key) => `errors:${key}`));
+    for (const key of Object.values(ATTENDEE_MESSAGE_KEYS)) {
+      expect(es.has(key), `${key} in es`).toBe(true);
+      expect(en.has(key), `${key} in en`).toBe(true);
+    }
+    expect(spanish(ATTENDEE_MESSAGE_KEYS.required)).toBe('Este campo es obligatorio');
+    expect(spanish(ATTENDEE_MESSAGE_KEYS.invalidImage)).toBe('Formato de imagen no válido.');
+  });
+
+  it('card tokenization errors map to the spec’s sentences', () => {
+    const text = (items: unknown) =>
+      cardTokenMessages(items).map(({ key, values = {} }) => spanish(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name])));
+    expect(text([{ field: 'cardNumber', cause: 'invalid_type', details: { expectedType: 'string' } }])).toEqual(['cardNumber debe ser de tipo string.']);
+    expect(text([{ field: 'securityCode', cause: 'invalid_value' }])).toEqual(['securityCode no es válido o está vacío.']);
+    expect(text([{ field: 'cardNumber', cause: 'invalid_length', details: { minLength: 14, maxLength: 16 } }])).toEqual(['cardNumber debe tener entre 14 y 16 caracteres.']);
+    expect(text([{ field: 'securityCode', cause: 'invalid_length', details: { expectedLength: 3 } }])).toEqual(['securityCode debe tener exactamente 3 caracteres.']);
+    expect(text([{ field: 'x', cause: 'other' }])).toEqual(['Tarjeta inválida.']);
+    expect(text({ message: 'boom' })).toEqual(['Ocurrió un error inesperado.']);
+  });
+
+  it('form-level messages of the payment panels are there too', () => {
+    expect(spanish('errors:cardPayment.incomplete')).toBe('Por favor completa todos los campos correctamente.');
+    expect(spanish('errors:cardPayment.notReady')).toBe('El sistema de pagos aún no está listo. Intenta nuevamente.');
+    expect(spanish('errors:discount.noTickets')).toBe('Agrega entradas a tu carrito para continuar');
   });
 
   it('Spanish and English errors.json have the same keys', () => {
