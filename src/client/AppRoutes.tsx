@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
 import { FormPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, ProductsPage } from './pages/lazyPages';
 import { TicketsPage } from './pages/TicketsPage';
 
-// Loader pages of the payment providers (spec §2); one placeholder module serves them all for now.
+// Loader pages of the payment providers (spec §2); one data-driven page serves them all (payments/loader).
 const LOADER_SEGMENTS = ['mp', 'mp-supertoken', 'open-pay', 'paypal', 'fintoc', 'stripe', 'free'];
 
 /**
@@ -26,7 +26,7 @@ export function AppRoutes() {
           <Route path="payment-method" element={<PaymentMethodPage />} />
           <Route path="payment-status" element={<PaymentStatusPage />} />
           {LOADER_SEGMENTS.map((segment) => (
-            <Route key={segment} path={`${segment}/loader`} element={<PaymentLoaderPage />} />
+            <Route key={segment} path={`${segment}/loader`} element={<PaymentLoaderPage segment={segment} />} />
           ))}
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -1,0 +1,114 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { observer } from 'mobx-react-lite';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Navigate } from 'react-router';
+import { LoadingIndicator } from '../../components/LoadingIndicator';
+import { Panel } from '../../components/Panel';
+import { SafeHtml } from '../../components/SafeHtml';
+import { lazyWithRetry } from '../../lib/lazyWithRetry';
+import { useStores } from '../../StoreContext';
+import { readPaymentResult } from '../paymentResult';
+import { usePaymentsTranslation } from '../usePaymentsTranslation';
+import { fillFinishHtml } from './finishHtml';
+import { TicketDownloadButton } from './TicketDownloadButton';
+
+// The dialog (list, focus trap) loads when the buyer asks for wallet passes.
+const WalletDialog = lazyWithRetry(() => import('./WalletDialog'));
+
+/** Purchase statuses the thank-you page may show after a refresh. */
+const SHOWN_STATUSES = new Set(['paid', 'pending']);
+
+/**
+ * After a refresh the order state is gone: bring back the purchase this tab's loader
+ * saw (its status and reload come from the server, so a voucher paid meanwhile shows
+ * its tickets). 'done' when there is nothing (more) to restore.
+ */
+function useRestoredPurchase(): 'restoring' | 'done' {
+  const { api, checkout, event, sessionStorage, ui } = useStores();
+  const url = event.url ?? '';
+  const [state, setState] = useState<'restoring' | 'done'>(() =>
+    checkout.purchaseId === null && readPaymentResult(sessionStorage, url) ? 'restoring' : 'done',
+  );
+
+  useEffect(() => {
+    if (state !== 'restoring') return;
+    const saved = readPaymentResult(sessionStorage, url);
+    if (!saved) {
+      setState('done');
+      return;
+    }
+    let live = true;
+    ui.track(api.getPurchase(saved.purchase_id))
+      .then((response) => {
+        if (live && SHOWN_STATUSES.has(response.status)) checkout.reload(response.reload, true);
+      })
+      .catch((error: unknown) => console.error('Could not restore the purchase', error))
+      .finally(() => live && setState('done'));
+    return () => {
+      live = false;
+    };
+  }, [state, api, checkout, sessionStorage, ui, url]);
+
+  return state;
+}
+
+/**
+ * `/{url}/payment-status`, the thank-you page: with an emission, 'Payment successful',
+ * the PDF and (config.download_wallets) the wallet passes; without, the pending message.
+ * Then the event's FINISH blocks with the purchase id filled in. No purchase → /{url}.
+ */
+export const ThankYouView = observer(function ThankYouView() {
+  const { t } = usePaymentsTranslation();
+  const { checkout, event } = useStores();
+  const restored = useRestoredPurchase();
+  const titleId = useId();
+  const [walletOpen, setWalletOpen] = useState(false);
+
+  if (restored === 'restoring') return <LoadingIndicator labelKey="payments:status.loading" />;
+  const purchaseId = checkout.purchaseId;
+  if (!purchaseId) return <Navigate to={`/${event.url ?? ''}`} replace />;
+  const emissionId = checkout.emissionId;
+  const email = checkout.buyerInfo?.email;
+  const wallets = event.event?.config?.download_wallets === true;
+
+  return (
+    <>
+      <Panel labelledBy={titleId}>
+        <Typography id={titleId} variant="h1" component="h1" sx={{ mb: 1 }}>
+          {emissionId ? t('status.successTitle') : t('status.pendingTitle')}
+        </Typography>
+        <Typography sx={{ mb: 2 }}>
+          {emissionId
+            ? email
+              ? t('status.successText', { email })
+              : t('status.successTextNoEmail')
+            : email
+              ? t('status.pendingTextEmail', { email })
+              : t('status.pendingText')}
+        </Typography>
+        {emissionId ? (
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <TicketDownloadButton emissionId={emissionId} purchaseId={purchaseId} />
+            {wallets ? (
+              <Button variant="outlined" size="large" onClick={() => setWalletOpen(true)} aria-haspopup="dialog">
+                {t('status.wallet')}
+              </Button>
+            ) : null}
+          </Box>
+        ) : null}
+      </Panel>
+      {event.htmlAt('FINISH').map((block, index) => (
+        <Panel key={index}>
+          <SafeHtml html={fillFinishHtml(block.html, purchaseId)} />
+        </Panel>
+      ))}
+      {walletOpen && emissionId ? (
+        <Suspense fallback={null}>
+          <WalletDialog emissionId={emissionId} purchaseId={purchaseId} onClose={() => setWalletOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+});
