@@ -32,6 +32,8 @@ const port = Number(process.env.PLAYWRIGHT_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_DATABASE_FILE ??= join(tmpdir(), `storefront-e2e-${Date.now()}-${process.pid}.sqlite`);
 process.env.E2E_MAIN_SITE_URL ??= `${baseURL}/__main-site`;
+// The server writes buyer e-mails here as .eml files (payments-*.spec.ts read them).
+process.env.E2E_MAIL_OUTBOX_DIR ??= join(tmpdir(), `storefront-e2e-outbox-${Date.now()}-${process.pid}`);
 // The server serves a snapshot of dist/client, so a rebuild during the run (other work in
 // the same tree) cannot swap the hashed chunks under the browser.
 if (!process.env.E2E_CLIENT_DIR) {
@@ -94,6 +96,7 @@ export default defineConfig({
       RATE_LIMIT_MAX: '100000',
       DEMO_EVENTS: 'on',
       LOG_LEVEL: 'warn',
+      MAIL_OUTBOX_DIR: process.env.E2E_MAIL_OUTBOX_DIR,
     },
   },
 });
