@@ -1,0 +1,102 @@
+import { expect, inBothLanguages, test } from './support/fixtures';
+import { fillBuyer, openMethod, pdfPageCount, savedPdf, uniqueBuyer, type T } from './payments-helpers';
+import type { Page } from '@playwright/test';
+
+const EVENT_NAME = 'Conversatorio: Música y comunidad';
+
+/** /demo-free: two free tickets, their attendee blocks, then the payment step. */
+async function openFreePaymentStep(page: Page, t: T): Promise<void> {
+  await page.goto('/demo-free');
+  await page.getByRole('combobox', { name: `${t('checkout:tickets.quantity')} ${t('checkout:tickets.quantityOf', { name: 'Entrada libre' })}` }).selectOption('2');
+  await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+  await expect(page).toHaveURL(/\/demo-free\/form$/);
+  for (const index of [1, 2]) {
+    const attendee = page.getByRole('group', { name: t('checkout:form.block', { name: 'Entrada libre', index, count: 2 }), exact: true });
+    await attendee.getByLabel('Nombre completo', { exact: false }).fill(`Asistente ${index}`);
+    await attendee.getByLabel('Correo electrónico', { exact: false }).fill(`asistente${index}@example.mx`);
+  }
+  await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+  await expect(page).toHaveURL(/\/demo-free\/payment-method$/);
+}
+
+inBothLanguages((language) => {
+  test('free claim: the free panel alone, the loader, then the thank-you page with the PDF (one page per ticket)', async ({ page, t }) => {
+    const loaderCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/loader-process')) loaderCalls.push(request.url());
+    });
+    await openFreePaymentStep(page, t);
+    await expect(page.getByRole('heading', { level: 1, name: t('payments:page.freeTitle') })).toBeVisible();
+    // A 0 total offers only the free claim, opened by itself.
+    const methods = page.getByRole('group', { name: t('payments:page.listLabel') });
+    await expect(methods.getByRole('button', { expanded: true })).toHaveText(t('payments:methods.free.label'));
+    await expect(methods.getByRole('button', { expanded: false })).toHaveCount(0);
+
+    const panel = await openMethod(page, t, 'free');
+    const buyer = uniqueBuyer('free');
+    await fillBuyer(panel, t, buyer);
+    const claim = page.waitForRequest((request) => request.url().endsWith('/api/payments/free/verify-free'));
+    await panel.getByRole('button', { name: t('payments:methods.free.submit') }).click();
+    expect((await claim).postDataJSON()).toMatchObject({ buyer_info: { name: buyer.name, email: buyer.email, phone: buyer.phone }, lang: language });
+
+    await expect(page).toHaveURL(/\/demo-free\/free\/loader\?secretuuid=/);
+    await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.title') })).toBeVisible();
+    await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveText(/[1-3]/);
+    await expect(page.getByRole('link', { name: t('payments:loader.toStatus') })).toBeVisible();
+
+    // The countdown replaces the loader with the thank-you page.
+    await expect(page).toHaveURL(/\/demo-free\/payment-status$/, { timeout: 6000 });
+    expect(loaderCalls).toHaveLength(1);
+    await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
+    await expect(page.getByText(t('payments:status.successText', { email: buyer.email }))).toBeVisible();
+    // The FINISH block with the purchase id filled in; the order summary restored.
+    await expect(page.getByText(/Tu registro es el número [0-9a-f-]{8,}/)).toBeVisible();
+    await expect(page.getByText('{purchase_id}')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: t('checkout:summary.title') }).getByText(t('checkout:summary.line', { name: 'Entrada libre', count: 2 }))).toBeVisible();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: t('payments:status.download') }).click();
+    const { text } = await savedPdf(await downloading, /^compra_[0-9a-f-]+\.pdf$/);
+    expect(text).toContain(EVENT_NAME);
+    expect(pdfPageCount(text)).toBe(2);
+
+    // The countdown replaced the loader in the history: Back does not run it again.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/free\/loader/);
+  });
+});
+
+test('free claim: a reload of the loader asks once more and shows the same result; a refreshed thank-you page restores the purchase', async ({ page, t }) => {
+  const loaderCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/loader-process')) loaderCalls.push(request.url());
+  });
+  await openFreePaymentStep(page, t);
+  const panel = await openMethod(page, t, 'free');
+  await fillBuyer(panel, t, uniqueBuyer('free-reload'));
+  await panel.getByRole('button', { name: t('payments:methods.free.submit') }).click();
+  await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
+  const loaderUrl = page.url();
+
+  await page.reload();
+  await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
+  expect(page.url()).toBe(loaderUrl);
+  await page.getByRole('link', { name: t('payments:loader.toStatus') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
+  expect(loaderCalls).toHaveLength(2); // one per page load, never more
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
+  await expect(page.getByRole('button', { name: t('payments:status.download') })).toBeVisible();
+  await expect(page.getByText(/Tu registro es el número [0-9a-f-]{8,}/)).toBeVisible();
+});
+
+test('the payment step guards: no purchase → /{url}; the loader without its query → /', async ({ page }) => {
+  await page.goto('/demo-free/payment-method');
+  await expect(page).toHaveURL(/\/demo-free$/);
+  await page.goto('/demo-free/payment-status');
+  await expect(page).toHaveURL(/\/demo-free$/);
+  await page.goto('/demo-free/free/loader');
+  await expect(page).toHaveURL(/\/(__main-site)?$/);
+});

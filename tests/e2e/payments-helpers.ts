@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Download, Locator, Page } from '@playwright/test';
+import { expect, startPurchase } from './support/fixtures';
+
+/** Shared steps of the payments-*.spec.ts files (not a spec itself). */
+
+export type T = (key: string, vars?: Record<string, string | number>) => string;
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface Buyer {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** A buyer with an e-mail address no other test uses (the outbox is shared by the run). */
+export function uniqueBuyer(tag: string): Buyer {
+  const id = `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  return { name: 'Ana López', email: `${id}@example.mx`, phone: '5512345678' };
+}
+
+/** /demo → one VIP ticket → products (none chosen) → the payment method step. */
+export async function openDemoPaymentStep(page: Page, t: T, tickets: Record<string, number> = { VIP: 1 }): Promise<void> {
+  await startPurchase(page, t, tickets);
+  await expect(page).toHaveURL(/\/demo\/productos$/);
+  await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+  await expect(page).toHaveURL(/\/demo\/payment-method$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('payments:page.title') })).toBeVisible();
+}
+
+/** Opens the accordion panel of a method (by its visible label) and returns its region. */
+export async function openMethod(page: Page, t: T, method: string): Promise<Locator> {
+  const summary = page.getByRole('button', { name: t(`payments:methods.${method}.label`) });
+  if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
+  const region = page.getByRole('region', { name: t(`payments:methods.${method}.label`) });
+  await expect(region).toBeVisible();
+  return region;
+}
+
+/** A field of the buyer form, by the start of its label (the label may carry a required mark). */
+export function buyerField(scope: Locator, t: T, field: 'name' | 'email' | 'emailConfirm' | 'phone'): Locator {
+  return scope.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(t(`forms:fields.${field}`))}`) });
+}
+
+/** Types the buyer's details into a buyer panel. */
+export async function fillBuyer(scope: Locator, t: T, buyer: Buyer): Promise<void> {
+  await buyerField(scope, t, 'name').fill(buyer.name);
+  await buyerField(scope, t, 'email').fill(buyer.email);
+  await buyerField(scope, t, 'emailConfirm').fill(buyer.email);
+  await buyerField(scope, t, 'phone').fill(buyer.phone);
+}
+
+/** The text of a PDF, one form feed between pages (poppler's pdftotext). */
+export function pdfText(path: string): string {
+  return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+}
+
+/** Page count of a PDF as pdftotext sees it. */
+export function pdfPageCount(text: string): number {
+  return text.split('\f').filter((page) => page.trim().length > 0).length;
+}
+
+/** Saves a Playwright download and checks it is a PDF file; returns its path and text. */
+export async function savedPdf(download: Download, expectedName: RegExp): Promise<{ path: string; text: string }> {
+  expect(download.suggestedFilename()).toMatch(expectedName);
+  const path = await download.path();
+  expect(readFileSync(path).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return { path, text: pdfText(path) };
+}
+
+/** The .eml files the server wrote for `email` (MAIL_OUTBOX_DIR of the e2e server). */
+export function emailsTo(email: string): string[] {
+  const dir = process.env.E2E_MAIL_OUTBOX_DIR;
+  if (!dir || !existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .filter((message) => new RegExp(`^To: .*${escapeRegExp(email)}`, 'mi').test(message));
+}
