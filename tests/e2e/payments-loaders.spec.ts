@@ -1,0 +1,36 @@
+import { expect, test } from './support/fixtures';
+
+// Card providers come with a later issue: their loader routes exist, their API calls do not yet.
+for (const [segment, query] of [
+  ['stripe', 'payment_intent=pi_123'],
+  ['open-pay', 'payment_id=123'],
+  ['mp-supertoken', 'payment_id=123'],
+] as const) {
+  test(`${segment} loader: a failed call shows the server's mensaje as a toast and the error view with a way back`, async ({ page, t }) => {
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/loader-process')) calls += 1;
+    });
+    await page.goto(`/demo/${segment}/loader?${query}`);
+    await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.errorTitle') })).toBeVisible();
+    await expect(page.getByText('La ruta solicitada no existe.')).toBeVisible();
+    await expect(page.getByRole('link', { name: t('payments:loader.toMethods') })).toHaveAttribute('href', '/demo/payment-method');
+    expect(calls).toBe(1);
+  });
+}
+
+test('a loader without its query parameter sends the buyer to /', async ({ page, t }) => {
+  for (const segment of ['mp', 'mp-supertoken', 'open-pay', 'paypal', 'fintoc', 'stripe', 'free']) {
+    await page.goto(`/demo/${segment}/loader`);
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+    // `/` is the not-found page (which would go on to the main site after its countdown).
+    await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
+  }
+});
+
+test('a loader failing without a mensaje shows the default toast', async ({ page, t }) => {
+  await page.route('**/api/payments/mercadopago/loader-process', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
+  await page.goto('/demo/mp/loader?payment_id=1');
+  await expect(page.getByText(t('payments:errors.loaderFailed'))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.errorTitle') })).toBeVisible();
+});

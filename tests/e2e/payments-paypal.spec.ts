@@ -1,0 +1,85 @@
+import { expect, test } from './support/fixtures';
+import { openDemoPaymentStep, openMethod, pdfPageCount, savedPdf } from './payments-helpers';
+
+// Long provider flows: the phone viewport adds nothing the free-claim spec does not cover there.
+test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
+
+test.describe('online wallet (PayPal, sandbox)', () => {
+  test('approve: the loader captures it once per load, then the thank-you page with the PDF and the wallet dialog', async ({ page, context, t }) => {
+    let loaderCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/payments/paypal/loader-process')) loaderCalls += 1;
+    });
+    await openDemoPaymentStep(page, t, { VIP: 2 });
+    const panel = await openMethod(page, t, 'paypal');
+    await panel.getByRole('button', { name: t('payments:methods.paypal.submit') }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagar con PayPal' })).toBeVisible();
+    await page.getByRole('button', { name: 'Aprobar pago' }).click();
+    await expect(page).toHaveURL(/\/demo\/paypal\/loader\?token=[^&]+&PayerID=/);
+    await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
+    expect(loaderCalls).toBe(2);
+
+    await expect(page).toHaveURL(/\/demo\/payment-status$/, { timeout: 6000 });
+    await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
+    const summary = page.getByRole('region', { name: t('checkout:summary.title') });
+    await expect(summary.getByText(t('checkout:summary.line', { name: 'VIP', count: 2 }))).toBeVisible();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: t('payments:status.download') }).click();
+    const { text } = await savedPdf(await downloading, /^compra_[0-9a-f-]+\.pdf$/);
+    expect(text).toContain('Festival Marea Sonora 2026');
+    expect(pdfPageCount(text)).toBe(2);
+
+    // Wallet passes (config.download_wallets): one row per ticket; Download opens its pass in a new tab.
+    await page.getByRole('button', { name: t('payments:status.wallet') }).click();
+    const dialog = page.getByRole('dialog', { name: t('payments:wallet.title') });
+    await expect(dialog.getByRole('listitem')).toHaveCount(2);
+    const first = dialog.getByRole('listitem').first();
+    await expect(first).toContainText(/VIP · Folio \S+/);
+    const opened = context.waitForEvent('page');
+    await first.getByRole('button', { name: /VIP/ }).click();
+    const pass = await opened;
+    await expect.poll(() => pass.url()).toMatch(/\/api\/emissions\/download\/ticket\?ticket_id=/);
+    await pass.close();
+    await dialog.getByRole('button', { name: t('payments:wallet.close') }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('cancel: declined, stable on reload, and a way back to the methods (the order is still held)', async ({ page, t }) => {
+    await openDemoPaymentStep(page, t);
+    const panel = await openMethod(page, t, 'paypal');
+    await panel.getByRole('button', { name: t('payments:methods.paypal.submit') }).click();
+    await page.getByRole('button', { name: 'Cancelar y volver a la tienda' }).click();
+    await expect(page).toHaveURL(/\/demo\/paypal\/loader\?token=/);
+    await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.declinedTitle') })).toBeVisible();
+    await expect(page.getByText(t('payments:loader.declinedText'))).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.declinedTitle') })).toBeVisible();
+
+    await page.getByRole('link', { name: t('payments:loader.toMethods') }).click();
+    await expect(page).toHaveURL(/\/demo\/payment-method$/);
+    await expect(page.getByRole('heading', { level: 1, name: t('payments:page.title') })).toBeVisible();
+    await expect(page.getByText(t('payments:page.previousFailed'))).toBeVisible();
+    await expect(page.getByRole('button', { name: t('payments:methods.paypal.label') })).toBeVisible();
+    await expect(page.getByRole('timer', { name: t('timer.label') })).toBeVisible();
+  });
+
+  test('a failed start is only logged (spec §8); the panel can be used again', async ({ page, t }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    await openDemoPaymentStep(page, t);
+    await page.route('**/api/payments/paypal/create-order', (route) => route.fulfill({ status: 502, json: { mensaje: 'x', code: 'PAYMENT_PROVIDER_ERROR' } }), { times: 1 });
+    const panel = await openMethod(page, t, 'paypal');
+    const pay = panel.getByRole('button', { name: t('payments:methods.paypal.submit') });
+    await pay.click();
+    await expect.poll(() => logged.some((line) => line.includes('Could not start the payment'))).toBe(true);
+    await expect(pay).toBeEnabled();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/demo\/payment-method$/);
+  });
+});
