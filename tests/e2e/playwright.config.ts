@@ -53,7 +53,8 @@ const launchOptions = {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: join(repoRoot, 'test-results'),
+  // Per port: a concurrent run (other work in the same tree) must not wipe this run's artifacts.
+  outputDir: join(repoRoot, 'test-results', `e2e-${port}`),
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
