@@ -105,6 +105,8 @@ export class CheckoutStore {
     this.isFormRequiered = Boolean(response.isFormRequiered);
     this.ticketsEmited = Boolean(response.tickets_emited);
     this.formCompleted = false;
+    // A new purchase has no tickets yet (an earlier one's emission must not leak into it).
+    this.emissionId = null;
     this.savePurchase({ purchase_id: this.purchaseId, url });
   }
 
