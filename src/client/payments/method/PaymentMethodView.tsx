@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
+import { Navigate } from 'react-router';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { Panel } from '../../components/Panel';
 import { StepGuard } from '../../components/StepGuard';
@@ -72,6 +73,8 @@ export const PaymentMethodView = observer(function PaymentMethodView() {
   }, [root]);
 
   if (root.payment.leaving) return <LoadingIndicator labelKey="payments:page.redirecting" />;
+  // Tickets already issued for this order (back from the thank-you page): nothing left to pay.
+  if (root.checkout.emissionId) return <Navigate to={`/${root.event.url ?? ''}/payment-status`} replace />;
   return (
     <StepGuard step="payment">
       <PaymentStep actions={actions} forms={forms} />

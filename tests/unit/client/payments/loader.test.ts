@@ -132,3 +132,16 @@ describe('PaymentLoaderStore', () => {
     expect(store.view).toBe('approved');
   });
 });
+
+describe('after a payment', () => {
+  it('a new purchase in the same tab starts without the previous emission', async () => {
+    const { root } = await paymentRoot({ responses: { loaderProcess: { status: 'approved', reload: reloadOf() } } });
+    await new PaymentLoaderStore(root, LOADER_DEFINITIONS.free, 'uuid-1', 'demo').run();
+    expect(root.checkout.emissionId).toBe('e-1');
+    root.checkout.clearHeldPurchase();
+    root.checkout.setTicketQuantity(2, 1);
+    expect(await root.actions.createPurchase(null)).toBe(true);
+    expect(root.checkout.purchaseId).toBe('p-1');
+    expect(root.checkout.emissionId).toBeNull();
+  });
+});
