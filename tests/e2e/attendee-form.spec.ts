@@ -71,6 +71,7 @@ async function expectFieldOk(field: Locator): Promise<void> {
 inBothLanguages((language) => {
   test.describe('attendee form', () => {
     test('each wrong answer shows its message on its field; images are checked; a reload keeps the draft; submit reaches the payment method', async ({ page, t }) => {
+      test.slow(); // the whole journey in one test: every field, three files, a reload and the submit
       page.on('dialog', (dialog) => void dialog.accept()); // the leave warning on reload
       await openForm(page, t, 1);
       const attendee = block(page, t, 1, 1);
@@ -197,6 +198,15 @@ inBothLanguages((language) => {
       // Changing the refused answer clears the server's verdict on it.
       await secondEmail.fill('otra@example.mx');
       await expectFieldOk(secondEmail);
+    });
+
+    test('one click on Continue right after typing a wrong answer submits (messages appearing on blur do not move the button)', async ({ page, t }) => {
+      await openForm(page, t, 1);
+      const attendee = block(page, t, 1, 1);
+      await attendee.getByLabel(LABEL.telefono, { exact: false }).first().fill('55');
+      await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+      await expect(page.getByText(t('checkout:form.hasErrors'))).toBeVisible();
+      await expectFieldError(attendee.getByLabel(LABEL.telefono, { exact: false }).first(), OPERATOR.telefono);
     });
 
     test('keyboard only: every field is reached in order with Tab and the form is sent with Enter', async ({ page, t }) => {

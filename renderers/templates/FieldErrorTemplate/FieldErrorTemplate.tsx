@@ -9,14 +9,17 @@ import { messageValues, translateText } from '../../i18n/translateText';
  * The error line under a field: its FIRST problem (rules are checked in the spec's
  * order), translated, once the field was touched or the form submitted. The line is
  * always in the page (empty when there is nothing to say) so the input's
- * aria-describedby points at it and a new message is announced politely.
+ * aria-describedby points at it, a new message is announced politely, and the layout
+ * does not jump under the pointer when a message appears.
  */
 export const FieldErrorTemplate = observer(function FieldErrorTemplate({ errors, fieldPathId, schema, registry }: FieldErrorProps) {
   const { t } = useTranslation();
   const shown = shownErrors(fieldPathId.$id, errors, registry);
   const message = shown[0];
+  const isRoot = fieldPathId.path.length === 0;
   return (
-    <FormHelperText id={errorId(fieldPathId)} error component="div" aria-live="polite" sx={{ mx: 0, mt: message ? 0.5 : 0 }}>
+    // One line is always reserved: a message appearing on blur must not move the button being clicked.
+    <FormHelperText id={errorId(fieldPathId)} error component="div" aria-live="polite" sx={{ mx: 0, mt: isRoot && !message ? 0 : 0.25, minHeight: isRoot ? 0 : '1.25rem' }}>
       {message ? translateText(t, message, messageValues(schema)) : null}
     </FormHelperText>
   );

@@ -7,7 +7,7 @@ import type { ObjectFieldTemplateProps } from '@rjsf/utils';
  */
 export function ObjectFieldTemplate({ properties }: ObjectFieldTemplateProps) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+    <Box sx={{ display: 'grid', rowGap: 1, columnGap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
       {properties.filter((property) => !property.hidden).map((property) => property.content)}
     </Box>
   );
