@@ -5,6 +5,8 @@ import { fillBuyer, openDemoPaymentStep, openMethod, uniqueBuyer } from './payme
 test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
 
 test.describe('bank transfer (Fintoc, sandbox)', () => {
+  test.describe.configure({ timeout: 60_000 });
+
   test('approved in the bank widget: the loader (once per load), then the thank-you page', async ({ page, t }) => {
     let loaderCalls = 0;
     page.on('request', (request) => {

@@ -1,8 +1,11 @@
-import { expect, inBothLanguages, test } from './support/fixtures';
+import { expect, expectAccessible, inBothLanguages, test } from './support/fixtures';
 import { fillBuyer, openMethod, pdfPageCount, savedPdf, uniqueBuyer, type T } from './payments-helpers';
 import type { Page } from '@playwright/test';
 
 const EVENT_NAME = 'Conversatorio: Música y comunidad';
+
+// Whole purchases (tickets, attendee form, claim, loader countdown): more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 /** /demo-free: two free tickets, their attendee blocks, then the payment step. */
 async function openFreePaymentStep(page: Page, t: T): Promise<void> {
@@ -35,6 +38,7 @@ inBothLanguages((language) => {
     const panel = await openMethod(page, t, 'free');
     const buyer = uniqueBuyer('free');
     await fillBuyer(panel, t, buyer);
+    await expectAccessible(page, `payment method, free panel [${language}]`);
     const claim = page.waitForRequest((request) => request.url().endsWith('/api/payments/free/verify-free'));
     await panel.getByRole('button', { name: t('payments:methods.free.submit') }).click();
     expect((await claim).postDataJSON()).toMatchObject({ buyer_info: { name: buyer.name, email: buyer.email, phone: buyer.phone }, lang: language });
@@ -53,6 +57,7 @@ inBothLanguages((language) => {
     // The FINISH block with the purchase id filled in; the order summary restored.
     await expect(page.getByText(/Tu registro es el número [0-9a-f-]{8,}/)).toBeVisible();
     await expect(page.getByText('{purchase_id}')).toHaveCount(0);
+    await expectAccessible(page, `thank-you page [${language}]`);
     await expect(page.getByRole('region', { name: t('checkout:summary.title') }).getByText(t('checkout:summary.line', { name: 'Entrada libre', count: 2 }))).toBeVisible();
 
     const downloading = page.waitForEvent('download');

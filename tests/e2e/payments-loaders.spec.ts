@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
 
 // Card providers come with a later issue: their loader routes exist, their API calls do not yet.
 for (const [segment, query] of [
@@ -16,6 +16,7 @@ for (const [segment, query] of [
     await expect(page.getByText('La ruta solicitada no existe.')).toBeVisible();
     await expect(page.getByRole('link', { name: t('payments:loader.toMethods') })).toHaveAttribute('href', '/demo/payment-method');
     expect(calls).toBe(1);
+    await expectAccessible(page, `${segment} loader error`);
   });
 }
 

@@ -1,10 +1,12 @@
-import { expect, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
 import { buyerField, emailsTo, fillBuyer, openDemoPaymentStep, openMethod, pdfPageCount, savedPdf, uniqueBuyer } from './payments-helpers';
 
 // Long provider flows: the phone viewport adds nothing the free-claim and panel specs do not cover there.
 test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
 
 test.describe('cash voucher (OXXO, sandbox)', () => {
+  test.describe.configure({ timeout: 60_000 });
+
   test('voucher → pending thank-you page; paid later → e-mail with the PDF and the tickets on the same page', async ({ page, t }) => {
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -97,6 +99,7 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
     await submit.click();
     await expect(buyerField(panel, t, 'phone')).toHaveAccessibleDescription(t('errors:buyer.phoneDigits'));
     await expect(buyerField(panel, t, 'phone')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page, 'cash panel with a refused field');
     await expect(page).toHaveURL(/\/demo\/payment-method$/);
 
     // A provider failure: the spec's toast, the panel usable again.

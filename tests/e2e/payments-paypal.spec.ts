@@ -1,10 +1,11 @@
-import { expect, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
 import { openDemoPaymentStep, openMethod, pdfPageCount, savedPdf } from './payments-helpers';
 
 // Long provider flows: the phone viewport adds nothing the free-claim spec does not cover there.
 test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
 
 test.describe('online wallet (PayPal, sandbox)', () => {
+  test.describe.configure({ timeout: 60_000 });
   test('approve: the loader captures it once per load, then the thank-you page with the PDF and the wallet dialog', async ({ page, context, t }) => {
     let loaderCalls = 0;
     page.on('request', (request) => {
@@ -39,6 +40,7 @@ test.describe('online wallet (PayPal, sandbox)', () => {
     await expect(dialog.getByRole('listitem')).toHaveCount(2);
     const first = dialog.getByRole('listitem').first();
     await expect(first).toContainText(/VIP · Folio \S+/);
+    await expectAccessible(page, 'wallet dialog');
     const opened = context.waitForEvent('page');
     await first.getByRole('button', { name: /VIP/ }).click();
     const pass = await opened;
@@ -58,6 +60,9 @@ test.describe('online wallet (PayPal, sandbox)', () => {
     await expect(page.getByText(t('payments:loader.declinedText'))).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.declinedTitle') })).toBeVisible();
+    // Hold the countdown still while axe reads the page (timers run, the time does not move).
+    await page.clock.setFixedTime(Date.now());
+    await expectAccessible(page, 'declined loader');
 
     await page.getByRole('link', { name: t('payments:loader.toMethods') }).click();
     await expect(page).toHaveURL(/\/demo\/payment-method$/);
