@@ -48,10 +48,20 @@ inBothLanguages(() => {
     });
 
     test('not-found and route error pages', async ({ page, t }) => {
+      // The redirect needs the main-site address from /api/config: hold that answer until
+      // the scan is done, so the 2-second countdown cannot move the page away mid-scan.
+      let releaseConfig = () => {};
+      const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+      await page.route('**/api/config', async (route) => {
+        await configHeld;
+        await route.continue();
+      });
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
       await expectAccessible(page, 'not found');
+      releaseConfig();
       await page.waitForURL('**/__main-site'); // let its redirect finish before the next visit
+      await page.unroute('**/api/config');
       await page.route('**/assets/ProductsPage-*.js', (route) => route.abort());
       await page.goto('/demo');
       await chooseTickets(page, t, 'VIP', 1);
