@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './support/fixtures';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** Files a chunk pulls in statically (itself included). */
+function staticClosure(manifest: Record<string, ManifestChunk>, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  chunk.imports?.forEach((child) => staticClosure(manifest, child, into));
+  return into;
+}
+
+test('the ticket page loads no form engine, no payment code and no provider script', async ({ page, t }) => {
+  const clientDir = process.env.E2E_CLIENT_DIR ?? join(process.cwd(), 'dist', 'client');
+  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const firstVisit = staticClosure(manifest, 'index.html');
+  // Everything only the later steps (attendee form, payment method, loaders, thank-you) need.
+  const laterOnly = new Set<string>();
+  for (const key of ['pages/FormPage.tsx', 'pages/PaymentMethodPage.tsx', 'pages/PaymentLoaderPage.tsx', 'pages/PaymentStatusPage.tsx']) {
+    expect(manifest[key], `${key} is a lazy chunk`).toBeDefined();
+    for (const file of staticClosure(manifest, key)) if (!firstVisit.has(file)) laterOnly.add(file);
+  }
+
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/demo');
+  await expect(page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const origin = new URL(page.url()).origin;
+  expect(scripts.filter((url) => !url.startsWith(origin)), 'no third-party (provider or bot-check) script').toEqual([]);
+  const loaded = scripts.map((url) => new URL(url).pathname.replace(/^\//, ''));
+  expect(loaded.filter((file) => laterOnly.has(file)), 'no chunk of the form or payment steps').toEqual([]);
+  for (const file of loaded) {
+    const source = readFileSync(join(clientDir, file), 'utf8');
+    expect(/@rjsf|rjsf-|ajv/i.test(source), `${file} carries no form-engine code`).toBe(false);
+  }
+});
