@@ -6,14 +6,10 @@ import type { SelectedProduct, SelectedTicket } from './orderLines';
 import { productLineFromPurchase, ticketLine, ticketLineFromPurchase, toAmount, upsertLine } from './orderLines';
 import { buildOrderSummary, type OrderSummary } from './orderSummary';
 import { storageKeys } from './ports';
+import { readSavedPurchase, writeSavedPurchase, type SavedPurchase } from './purchaseSession';
 
 export type DiscountStatus = 'idle' | 'pending' | 'success' | 'error';
 
-/** What sessionStorage keeps so a refresh can restore the hold. */
-interface SavedPurchase {
-  purchase_id: string;
-  url: string;
-}
 
 /**
  * The order state of spec §3/§4 and its transitions. Amounts are pesos as the API
@@ -303,16 +299,11 @@ export class CheckoutStore {
 
   /** The purchase saved in sessionStorage by this tab, if any. */
   savedPurchase(): SavedPurchase | null {
-    try {
-      const saved = JSON.parse(this.root.sessionStorage.getItem(storageKeys.purchase) ?? 'null') as SavedPurchase | null;
-      return saved && typeof saved.purchase_id === 'string' && typeof saved.url === 'string' ? saved : null;
-    } catch {
-      return null;
-    }
+    return readSavedPurchase(this.root.sessionStorage);
   }
 
   private savePurchase(saved: SavedPurchase): void {
-    this.root.sessionStorage.setItem(storageKeys.purchase, JSON.stringify(saved));
+    writeSavedPurchase(this.root.sessionStorage, saved);
   }
 
   private resetAmounts(): void {
