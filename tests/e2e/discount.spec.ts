@@ -31,8 +31,11 @@ inBothLanguages(() => {
     });
 
     test('pending, then success: green check, input locked, summary shows the code; changing tickets resets it', async ({ page, t }) => {
+      // Hold the server's answer until the pending state has been checked.
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
       await page.route('**/api/payments/verify-discount', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        await answered;
         await route.continue();
       });
       await page.goto('/demo');
@@ -45,6 +48,7 @@ inBothLanguages(() => {
       await expect(validate).toBeDisabled();
       await expect(validate).toHaveAttribute('aria-busy', 'true');
       await expect(input).toBeDisabled();
+      answer();
 
       await expect(page.getByText(t('checkout:discount.applied', { code: 'DEMO10' }))).toBeVisible();
       await expect(validate).toHaveAttribute('aria-disabled', 'true'); // nothing to validate while a code is set

@@ -76,8 +76,10 @@ inBothLanguages(() => {
     });
 
     test('keeps Continue disabled while the purchase request is pending', async ({ page, t }) => {
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
       await page.route('**/api/payments/new-purchase', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await answered;
         await route.continue();
       });
       await page.goto('/demo');
@@ -85,6 +87,8 @@ inBothLanguages(() => {
       const continueButton = page.getByRole('button', { name: t('checkout:actions.continue') });
       await continueButton.click();
       await expect(continueButton).toBeDisabled();
+      await expect(continueButton).toHaveAttribute('aria-busy', 'true');
+      answer();
       await expect(page).toHaveURL(/\/demo\/productos$/);
     });
   });
