@@ -4,7 +4,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, type Plugin } from 'vite';
 import { compileAttendeeFields } from '../../src/shared/attendee-form';
 import { standaloneValidatorModule } from '../../src/shared/validation/standalone-module';
@@ -88,19 +88,26 @@ function fieldSelector(page: 'ours' | 'baseline', index: number, field: string):
   return page === 'ours' ? `[id="a1-${index}.${field}"]` : `#root_1_${index}_${field}`;
 }
 
-async function typeAll(page: Page, kind: 'ours' | 'baseline'): Promise<number[]> {
+type Kind = 'ours' | 'baseline';
+
+async function openPage(browser: Browser, url: string, kind: Kind): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${url}/${kind}.html`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector(fieldSelector(kind, ATTENDEES - 1, 'curp'));
   // Warm-up (JIT, first renders of errors), not recorded.
-  const first = page.locator(fieldSelector(kind, 1, 'nombre'));
-  await first.click();
+  await page.locator(fieldSelector(kind, 1, 'nombre')).click();
   await page.keyboard.type(WARM_UP, { delay: KEY_DELAY_MS });
   await page.waitForTimeout(300);
   await page.evaluate(() => (window as unknown as { __samples: number[] }).__samples.splice(0));
-  for (const [index, field, text] of TYPING) {
-    await page.locator(fieldSelector(kind, index, field)).click();
-    await page.keyboard.type(text, { delay: KEY_DELAY_MS });
-  }
-  await page.waitForTimeout(300);
-  return page.evaluate(() => (window as unknown as { __samples: number[] }).__samples.slice());
+  return page;
+}
+
+async function typeInto(page: Page, kind: Kind, [index, field, text]: [number, string, string]): Promise<void> {
+  await page.bringToFront();
+  await page.locator(fieldSelector(kind, index, field)).click();
+  await page.keyboard.type(text, { delay: KEY_DELAY_MS });
+  await page.waitForTimeout(200);
 }
 
 function percentile(values: number[], p: number): number {
@@ -120,17 +127,20 @@ export default async function benchFormTyping(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-gpu-vsync', '--disable-frame-rate-limit', '--disable-background-networking'],
   });
   try {
-    const results: Record<'ours' | 'baseline', number[]> = { ours: [], baseline: [] };
-    // Alternate the pages so neither gets a warmer machine.
+    // Both pages stay open and take turns field by field, so a busy moment of the machine
+    // lands on both columns alike.
+    const pages: Record<Kind, Page> = { baseline: await openPage(browser, url, 'baseline'), ours: await openPage(browser, url, 'ours') };
+    let turn = 0;
     for (const round of [0, 1]) {
-      for (const kind of round === 0 ? (['baseline', 'ours'] as const) : (['ours', 'baseline'] as const)) {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-        await page.goto(`${url}/${kind}.html`);
-        await page.waitForSelector('body[data-ready="true"]');
-        await page.waitForSelector(fieldSelector(kind, ATTENDEES - 1, 'curp'));
-        results[kind].push(...(await typeAll(page, kind)));
-        await page.close();
+      for (const entry of TYPING) {
+        const order: Kind[] = (turn + round) % 2 === 0 ? ['baseline', 'ours'] : ['ours', 'baseline'];
+        for (const kind of order) await typeInto(pages[kind], kind, entry);
+        turn += 1;
       }
+    }
+    const results = {} as Record<Kind, number[]>;
+    for (const kind of ['ours', 'baseline'] as const) {
+      results[kind] = await pages[kind].evaluate(() => (window as unknown as { __samples: number[] }).__samples.slice());
     }
     const line = (label: string, samples: number[]) =>
       `  ${label.padEnd(58)} p50 ${percentile(samples, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(samples, 95).toFixed(1).padStart(6)} ms   max ${Math.max(...samples).toFixed(1).padStart(6)} ms   (${samples.length} keys)`;
