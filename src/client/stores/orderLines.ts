@@ -1,15 +1,7 @@
 import type { PurchaseProductLine, PurchaseTicketLine, TicketType } from '../api/types';
 
-/** A selected ticket line as the spec's order state keeps it (pesos). */
-export interface SelectedTicket {
-  ticket_id: number;
-  cantidad: number;
-  price: number;
-  name: string;
-  md_quantity?: number | null;
-  md_ispercentage?: boolean | number | null;
-  md_minimum?: number | null;
-}
+/** A selected ticket line as the spec's order state keeps it (pesos): the same shape the purchase reload sends. */
+export type SelectedTicket = PurchaseTicketLine;
 
 /** A selected product line (pesos); `opciones` maps option id to the chosen value. */
 export interface SelectedProduct {
