@@ -70,8 +70,8 @@ export function paymentMethodList(input: MethodListInput): PaymentMethodId[] {
 export class PaymentStore {
   /** Set after a failed payment; narrows the list when the second card provider is on. */
   errorFlag = false;
-  /** The open panel of the accordion (per-method view flag). */
-  expanded: PaymentMethodId | null = null;
+  /** The panel the buyer opened or closed; undefined until they touch the accordion. */
+  private chosenPanel: PaymentMethodId | null | undefined = undefined;
   /** The panel whose request is running: its fields and button are disabled. */
   submitting: PaymentMethodId | null = null;
   /** The last method whose start failed (per-method error flag). */
@@ -87,10 +87,20 @@ export class PaymentStore {
     this.errorFlag = value;
   }
 
+  /**
+   * The open panel of the accordion (per-method view flag). A single offered method is open
+   * from the first render — derived, not set by an effect, so nothing can race the buyer's first click.
+   */
+  get expanded(): PaymentMethodId | null {
+    if (this.chosenPanel !== undefined) return this.chosenPanel;
+    const offered = this.offeredMethods;
+    return offered.length === 1 ? offered[0] : null;
+  }
+
   /** Opens one panel (null closes them); ignored while a panel is submitting. */
   setExpanded(method: PaymentMethodId | null): void {
     if (this.submitting) return;
-    this.expanded = method;
+    this.chosenPanel = method;
   }
 
   setSubmitting(method: PaymentMethodId | null): void {

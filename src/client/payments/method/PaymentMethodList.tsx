@@ -4,7 +4,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ChevronIcon } from '../../components/icons';
 import { useStores } from '../../StoreContext';
 import type { PaymentMethodId } from '../../stores/PaymentStore';
@@ -39,10 +39,6 @@ export const PaymentMethodList = observer(function PaymentMethodList({ actions, 
   const { t } = usePaymentsTranslation();
   const { payment } = useStores();
   const methods = payment.offeredMethods;
-
-  useEffect(() => {
-    if (methods.length === 1 && payment.expanded === null) payment.setExpanded(methods[0]);
-  }, [methods, payment]);
 
   return (
     <Box role="group" aria-label={t('page.listLabel')} sx={{ mt: 2 }}>
