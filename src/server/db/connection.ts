@@ -22,6 +22,10 @@ export function openDatabase(databaseUrl: string | undefined): Db {
   const url = databaseUrl?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`;
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // An idle client whose connection the server ends (restart, failover, a dropped database)
+    // is reported here; without a listener pg would crash the whole process. The pool drops
+    // that client and opens a new one on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL cerró una conexión inactiva: ${error.message}`));
     const safe = new URL(url);
     safe.password = safe.password ? '***' : '';
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', describe: safe.toString() };
