@@ -1,6 +1,6 @@
-import type { JSONSchema7 } from 'json-schema';
 import type { AttendeeField } from '../event-file/event-file.types';
 import { attendeeFormProblems } from './attendee-field-problems';
+import { closedObjectSchema } from './closed-object-schema';
 import { AttendeeFormDefinitionError } from './attendee-form-definition-error';
 import type { CompiledForm, UiSchema } from './attendee-form.types';
 import { fieldSchema, fieldUiSchema, type SchemaNode } from './field-schema';
@@ -27,13 +27,5 @@ export function compileAttendeeFields(fields: AttendeeField[]): CompiledForm {
     }
   }
 
-  const schema: SchemaNode = { type: 'object', properties };
-  if (required.length > 0) schema.required = required;
-  schema.additionalProperties = false;
-  schema.errorMessage = {
-    type: KEY.invalid,
-    additionalProperties: KEY.invalid,
-    ...(required.length > 0 ? { required: requiredMessages } : {}),
-  };
-  return { schema: schema as JSONSchema7, uiSchema };
+  return { schema: closedObjectSchema(properties, required, requiredMessages), uiSchema };
 }

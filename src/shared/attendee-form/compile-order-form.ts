@@ -1,5 +1,5 @@
-import type { JSONSchema7 } from 'json-schema';
 import type { CompiledForm, OrderFormLine, UiSchema } from './attendee-form.types';
+import { closedObjectSchema } from './closed-object-schema';
 import { compileAttendeeFields } from './compile-attendee-fields';
 import type { SchemaNode } from './field-schema';
 import { ATTENDEE_MESSAGE_KEYS as KEY } from './message-keys';
@@ -40,13 +40,5 @@ export function compileOrderForm(lines: OrderFormLine[]): CompiledForm {
   const keys = order.filter((key) => Object.hasOwn(properties, key));
   uiSchema['ui:order'] = keys;
 
-  const schema: SchemaNode = { type: 'object', properties };
-  if (keys.length > 0) schema.required = keys;
-  schema.additionalProperties = false;
-  schema.errorMessage = {
-    type: KEY.invalid,
-    additionalProperties: KEY.invalid,
-    ...(keys.length > 0 ? { required: KEY.invalid } : {}),
-  };
-  return { schema: schema as JSONSchema7, uiSchema };
+  return { schema: closedObjectSchema(properties, keys, KEY.invalid), uiSchema };
 }
