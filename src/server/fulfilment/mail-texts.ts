@@ -47,6 +47,7 @@ export function refundMail(lang: MailLang, data: RefundMail): { subject: string;
       sold_out: 'Your payment arrived after your reservation had expired, and the tickets were sold out by then.',
       duplicate: 'We received more than one payment for the same purchase; your tickets are already issued with the first one.',
       amount_mismatch: 'The amount we received did not match your purchase.',
+      discount_exhausted: 'Your payment arrived after your reservation had expired, and by then your discount code had no uses left.',
     };
     return {
       subject: free ? `We could not confirm your registration for ${data.eventName}` : `Refund of your payment for ${data.eventName}`,
@@ -64,6 +65,7 @@ export function refundMail(lang: MailLang, data: RefundMail): { subject: string;
     sold_out: 'Tu pago llegó cuando tu reservación ya había vencido y para entonces los boletos se agotaron.',
     duplicate: 'Recibimos más de un pago para la misma compra; tus boletos ya se emitieron con el primero.',
     amount_mismatch: 'El monto que recibimos no coincide con el de tu compra.',
+    discount_exhausted: 'Tu pago llegó cuando tu reservación ya había vencido y para entonces tu código de descuento ya no tenía usos disponibles.',
   };
   return {
     subject: free ? `No pudimos confirmar tu registro para ${data.eventName}` : `Reembolso de tu pago para ${data.eventName}`,

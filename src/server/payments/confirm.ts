@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { emitTickets } from '../fulfilment/emit-tickets';
 import { deliverMail, queueTicketsMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
-import { listProducts, listTicketTypes } from '../repositories/event.repository';
+import { findDiscountCodeById, listProducts, listTicketTypes } from '../repositories/event.repository';
 import {
   claimPaymentId,
   findAttempt,
@@ -14,7 +14,7 @@ import {
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
 import { findPurchase, listLines, updatePurchase } from '../repositories/purchase.repository';
-import { heldByItem, remaining } from '../repositories/stock.repository';
+import { discountUses, heldByItem, remaining } from '../repositories/stock.repository';
 import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
 import { settleRefund } from './refund';
@@ -128,6 +128,7 @@ async function holdUntilVoucherDeadline(rt: PaymentsRuntime, attempt: PaymentAtt
     if (deadline <= now || current.amount_cents + current.products_cents !== attempt.amount_cents) return;
     const live = current.stock_until !== null && current.stock_until > now;
     if (!live && !(await stockRemains(trx, current.id, current.event_id, now))) return;
+    if (!(await discountUseRemains(trx, current, now, live))) return;
     const until = current.stock_until && current.stock_until > deadline ? current.stock_until : deadline;
     await updatePurchase(trx, current.id, { status: 'pending', stock_until: until, updated_at: now });
   });
@@ -171,6 +172,19 @@ async function stockRemains(trx: Kysely<Database>, purchaseId: string, eventId: 
 }
 
 /**
+ * Whether a purchase's discount code (if any, with a `max_uses`) still has a use for it. A paid
+ * purchase consumes a use and a live hold reserves one: with its own hold live the purchase only
+ * competes with paid ones; with its hold run out, others' live holds count against it too.
+ * Called under the event's stock lock, so concurrent confirmations never pass the limit.
+ */
+async function discountUseRemains(trx: Kysely<Database>, purchase: { id: string; discount_code_id: number | null }, now: string, holdIsLive: boolean): Promise<boolean> {
+  if (purchase.discount_code_id === null) return true;
+  const code = await findDiscountCodeById(trx, purchase.discount_code_id);
+  if (!code || code.max_uses === null) return true;
+  return (await discountUses(trx, code.id, now, purchase.id, holdIsLive)) < code.max_uses;
+}
+
+/**
  * An approved payment, inside the event's stock lock: tickets for the purchase (once), or a
  * refund when the purchase was already paid by another attempt, or when its hold had run out
  * and the stock is gone meanwhile. `sold` rises by exactly the purchase's lines, so paid units
@@ -202,6 +216,12 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     const holdIsLive = (current.status === 'held' || current.status === 'pending') && current.stock_until !== null && current.stock_until > now;
     if (!holdIsLive && !(await stockRemains(trx, current.id, current.event_id, now))) {
       await requireRefund(trx, attempt.id, 'sold_out', now);
+      await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer_info_json: buyerInfo, updated_at: now });
+      return;
+    }
+    // The code's uses are counted under the same lock as the stock: one past `max_uses` is refunded like a sold-out one.
+    if (!(await discountUseRemains(trx, current, now, holdIsLive))) {
+      await requireRefund(trx, attempt.id, 'discount_exhausted', now);
       await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer_info_json: buyerInfo, updated_at: now });
       return;
     }

@@ -34,17 +34,23 @@ export function remaining(item: { id: number; sold: number }, total: number, hel
   return total - item.sold - (held.get(item.id) ?? 0);
 }
 
-/** Purchases that currently use a discount code (paid, or holding stock), for `max_uses`. */
-export async function discountUses(db: Kysely<Database>, discountCodeId: number, now: string, excludePurchaseId?: string): Promise<number> {
+/**
+ * Purchases that currently use a discount code, for `max_uses`: paid ones consume a use, and
+ * live holds (held, or pending voucher, with `stock_until` ahead) reserve one. `paidOnly` counts
+ * consumed uses alone (what a purchase whose own reservation is still live competes with).
+ */
+export async function discountUses(db: Kysely<Database>, discountCodeId: number, now: string, excludePurchaseId?: string, paidOnly = false): Promise<number> {
   let query = db
     .selectFrom('purchases as p')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('p.discount_code_id', '=', discountCodeId)
     .where((eb) =>
-      eb.or([
-        eb('p.status', '=', 'paid'),
-        eb.and([eb('p.status', 'in', ['held', 'pending']), eb('p.stock_until', '>', now)]),
-      ]),
+      paidOnly
+        ? eb('p.status', '=', 'paid')
+        : eb.or([
+            eb('p.status', '=', 'paid'),
+            eb.and([eb('p.status', 'in', ['held', 'pending']), eb('p.stock_until', '>', now)]),
+          ]),
     );
   if (excludePurchaseId) query = query.where('p.id', '!=', excludePurchaseId);
   const row = await query.executeTakeFirstOrThrow();
