@@ -8,6 +8,7 @@ import { storefrontPlugin } from './plugins/storefront';
 import { apiSchemas } from './http/api-schemas';
 import { paymentsPlugin } from './payments/payments.plugin';
 import { adminRoutes } from './routes/admin.routes';
+import { adminOutboxRoutes } from './routes/admin-outbox.routes';
 import { botCheckRoutes } from './routes/bot-check.routes';
 import { configRoutes } from './routes/config.routes';
 import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(attendeeValidatorRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(adminOutboxRoutes, { ctx });
   await app.register(paymentsPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });
   return app;

@@ -45,6 +45,8 @@ export interface ServerConfig {
   mailOutboxDir: string;
   /** Seconds between retries of unsent e-mails and pending refunds (0 = only when a payment event arrives). */
   retryIntervalSeconds: number;
+  /** Sends of one e-mail (PDF rendering included) before it is dead-lettered for an operator; an abandoned send counts. */
+  mailMaxAttempts: number;
 }
 
 function numberFrom(value: string | undefined, fallback: number): number {
@@ -97,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Boletos <no-reply@boletos.example.mx>',
     mailOutboxDir: env.MAIL_OUTBOX_DIR || 'data/outbox',
     retryIntervalSeconds: numberFrom(env.RETRY_INTERVAL_SECONDS, 60),
+    mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),
     ...overrides,
   };
 }

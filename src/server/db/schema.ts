@@ -214,7 +214,9 @@ export interface MailOutboxTable {
   attempt_id: string | null;
   recipient: string;
   lang: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed';
+  /** `failed` is retried; `dead` ran out of attempts and waits for an operator (GET /api/admin/outbox/failed). */
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'dead';
+  /** Sends started (counted at the claim, so one whose process died mid-send counts too). */
   attempts: number;
   claimed_at: string | null;
   sent_at: string | null;

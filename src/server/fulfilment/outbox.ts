@@ -4,10 +4,11 @@ import type { Database } from '../db/schema';
 import type { PaymentsRuntime } from '../payments/runtime';
 import { listTicketsOfPurchase } from '../repositories/emission.repository';
 import { findEventById } from '../repositories/event.repository';
-import { claimMail, finishMail, mailToSend, queueMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
+import { claimMail, deadLetterExhausted, finishMail, mailToSend, queueMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
 import type { PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { findPurchase, type PurchaseRow } from '../repositories/purchase.repository';
 import { mailLang, refundMail, ticketsMail } from './mail-texts';
+import { oneLine } from './mail-safe';
 import { renderTicketsPdf } from './ticket-pdf';
 
 /** A message whose sender has been silent this long is taken to have died, and may be sent again. */
@@ -16,7 +17,8 @@ const STALE_SENDING_MS = 10 * 60_000;
 function buyerOf(purchase: PurchaseRow): { name: string; email: string; lang: string } | null {
   if (!purchase.buyer_info_json) return null;
   const info = JSON.parse(purchase.buyer_info_json) as { name?: string; email?: string; lang?: string };
-  return info.email ? { name: info.name ?? '', email: info.email, lang: mailLang(info.lang) } : null;
+  // The name is typed by the buyer (or comes from a provider): one line, no control characters, before it reaches a message.
+  return info.email ? { name: oneLine(info.name ?? ''), email: info.email, lang: mailLang(info.lang) } : null;
 }
 
 /** Queues the tickets e-mail of a purchase, in the confirming transaction (at most one per purchase). */
@@ -64,33 +66,48 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
     const downloadUrl = base && purchase.emission_id ? `${base}/api/emissions/download/all?emission_id=${purchase.emission_id}&purchase_id=${purchase.id}` : null;
     const { subject, text } = ticketsMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, downloadUrl });
     const pdf = await purchasePdf(db, purchase);
-    return { to: row.recipient, subject, text, label: `boletos-${purchase.id}`, attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }] };
+    return { to: row.recipient, subject, text, dedupeKey: row.dedupe_key, attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }] };
   }
   const attempt = await db.selectFrom('payment_attempts').selectAll().where('id', '=', row.attempt_id ?? '').executeTakeFirst();
   const { subject, text } = refundMail(lang, {
     eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id,
     amountCents: attempt?.amount_cents ?? 0, currency: attempt?.currency ?? 'MXN', reason: attempt?.refund_reason ?? null,
   });
-  return { to: row.recipient, subject, text, label: `reembolso-${purchase.id}` };
+  return { to: row.recipient, subject, text, dedupeKey: row.dedupe_key };
 }
 
 /**
  * Sends the queued e-mails (of one purchase, or all). Each is claimed first, so when
- * many requests finish the same purchase at once exactly one of them sends it.
+ * many requests finish the same purchase at once exactly one of them sends it. Every claim
+ * counts an attempt; a message out of attempts (MAIL_MAX_ATTEMPTS) is dead-lettered and
+ * waits for an operator instead of being retried forever.
  */
 export async function deliverMail(rt: PaymentsRuntime, purchaseId?: string): Promise<void> {
   const db = rt.ctx.db.kysely;
   const now = rt.ctx.now();
+  const maxAttempts = rt.ctx.config.mailMaxAttempts;
   const staleBefore = new Date(now.getTime() - STALE_SENDING_MS).toISOString();
-  for (const row of await mailToSend(db, staleBefore, 5, purchaseId)) {
-    if (!(await claimMail(db, row.id, now.toISOString(), staleBefore))) continue;
+  for (const dead of await deadLetterExhausted(db, staleBefore, maxAttempts)) warnDead(rt, dead);
+  for (const row of await mailToSend(db, staleBefore, maxAttempts, purchaseId)) {
+    if (!(await claimMail(db, row.id, now.toISOString(), staleBefore, maxAttempts))) continue;
+    const attempts = row.attempts + 1;
     try {
       const where = await rt.sendMail(await compose(rt, row));
       await finishMail(db, row.id, { status: 'sent', messageRef: where, now: rt.ctx.now().toISOString() });
       rt.log.info({ mail: row.dedupe_key, to: row.recipient, where }, 'e-mail sent');
     } catch (error) {
-      rt.log.error({ err: error, mail: row.dedupe_key }, 'e-mail not sent; it will be retried');
-      await finishMail(db, row.id, { status: 'failed', error: error instanceof Error ? error.message : String(error), now: rt.ctx.now().toISOString() });
+      const message = error instanceof Error ? error.message : String(error);
+      const status = attempts >= maxAttempts ? 'dead' : 'failed';
+      await finishMail(db, row.id, { status, error: message, now: rt.ctx.now().toISOString() });
+      if (status === 'dead') warnDead(rt, { id: row.id, dedupe_key: row.dedupe_key, attempts, error: message });
+      else rt.log.error({ err: error, mail: row.dedupe_key, attempts }, 'e-mail not sent; it will be retried');
     }
   }
+}
+
+function warnDead(rt: PaymentsRuntime, row: { id: string; dedupe_key: string; attempts: number; error: string | null }): void {
+  rt.log.warn(
+    { mail: row.dedupe_key, id: row.id, attempts: row.attempts, error: row.error },
+    'e-mail dead-lettered after its last attempt; not retried automatically (GET /api/admin/outbox/failed lists it, POST /api/admin/outbox/{id}/retry sends it again)',
+  );
 }

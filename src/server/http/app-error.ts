@@ -63,6 +63,7 @@ export const errors = {
       `La capacidad de «${name}» (${capacity}) es menor que lo ya vendido o apartado (${taken}).`,
     ),
   urlMismatch: () => new AppError(400, 'URL_MISMATCH', 'El campo url del archivo no coincide con la dirección de la petición.'),
+  outboxMessageNotFound: () => new AppError(404, 'OUTBOX_MESSAGE_NOT_FOUND', 'No hay un correo detenido con ese id (solo se reintenta uno que agotó sus intentos).'),
   formRequired: () => new AppError(409, 'FORM_REQUIRED', 'Completa los datos de los asistentes antes de pagar.'),
   paymentMethodDisabled: () => new AppError(409, 'PAYMENT_METHOD_DISABLED', 'Este método de pago no está disponible para este evento.'),
   freeOrder: () => new AppError(409, 'FREE_ORDER', 'Esta compra no tiene costo: usa el acceso gratuito.'),

@@ -16,48 +16,78 @@ export async function queueMail(db: Kysely<Database>, row: Insertable<MailOutbox
 /**
  * Takes a message for sending (compare-and-set on its status), so exactly one process sends it.
  * A message stuck in `sending` since before `staleBefore` (its sender died) may be taken again.
+ * The claim counts the attempt, so a send that never finished counts too; none past `maxAttempts`.
  */
-export async function claimMail(db: Kysely<Database>, id: string, now: string, staleBefore: string): Promise<boolean> {
+export async function claimMail(db: Kysely<Database>, id: string, now: string, staleBefore: string, maxAttempts: number): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
     .set((eb) => ({ status: 'sending', claimed_at: now, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
+    .where('attempts', '<', maxAttempts)
     .where((eb) => eb.or([eb('status', 'in', ['queued', 'failed']), eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Records that a claimed message went out (or why it did not). */
+/** Records that a claimed message went out, or why it did not (`dead` when that was its last attempt). */
 export async function finishMail(
   db: Kysely<Database>,
   id: string,
-  outcome: { status: 'sent'; messageRef: string; now: string } | { status: 'failed'; error: string; now: string },
+  outcome: { status: 'sent'; messageRef: string; now: string } | { status: 'failed' | 'dead'; error: string; now: string },
 ): Promise<void> {
   await db
     .updateTable('mail_outbox')
     .set(
       outcome.status === 'sent'
         ? { status: 'sent', sent_at: outcome.now, message_ref: outcome.messageRef, error: null }
-        : { status: 'failed', error: outcome.error.slice(0, 500) },
+        : { status: outcome.status, error: outcome.error.slice(0, 500) },
     )
     .where('id', '=', id)
     .execute();
 }
 
-/** Messages still to send: queued, failed (up to `maxAttempts`), or abandoned mid-send. */
-export async function mailToSend(db: Kysely<Database>, staleBefore: string, maxAttempts = 5, purchaseId?: string): Promise<MailOutboxRow[]> {
+/** Messages still to send: queued, failed, or abandoned mid-send, with attempts left. */
+export async function mailToSend(db: Kysely<Database>, staleBefore: string, maxAttempts: number, purchaseId?: string): Promise<MailOutboxRow[]> {
   let query = db
     .selectFrom('mail_outbox')
     .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'queued'),
-        eb.and([eb('status', '=', 'failed'), eb('attempts', '<', maxAttempts)]),
-        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)]),
-      ]),
-    )
+    .where('attempts', '<', maxAttempts)
+    .where((eb) => eb.or([eb('status', 'in', ['queued', 'failed']), eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
     .orderBy('created_at')
     .limit(20);
   if (purchaseId) query = query.where('purchase_id', '=', purchaseId);
   return query.execute();
+}
+
+/**
+ * Dead-letters the messages out of attempts that nobody is sending: failed ones, and ones
+ * abandoned mid-send (their process died, e.g. frozen by a render). Returns what it moved.
+ */
+export async function deadLetterExhausted(db: Kysely<Database>, staleBefore: string, maxAttempts: number): Promise<Pick<MailOutboxRow, 'id' | 'dedupe_key' | 'attempts' | 'error'>[]> {
+  return db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status: 'dead',
+      error: eb.case().when('status', '=', 'sending').then(eb.val<string | null>('the last send never finished (its process stopped)')).else(eb.ref('error')).end(),
+    }))
+    .where('attempts', '>=', maxAttempts)
+    .where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', staleBefore)])]))
+    .returning(['id', 'dedupe_key', 'attempts', 'error'])
+    .execute();
+}
+
+/** Dead-lettered messages, newest first, for the operator. */
+export async function listDeadMail(db: Kysely<Database>, limit = 200): Promise<MailOutboxRow[]> {
+  return db.selectFrom('mail_outbox').selectAll().where('status', '=', 'dead').orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+/** Puts a dead-lettered message back in the queue with a fresh attempt count (the operator fixed its cause). */
+export async function requeueDeadMail(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'queued', attempts: 0, claimed_at: null, error: null })
+    .where('id', '=', id)
+    .where('status', '=', 'dead')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

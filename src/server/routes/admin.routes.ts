@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import { importEvent } from '../services/event-import.service';
 
-function bearerMatches(request: FastifyRequest, token: string): boolean {
+export function bearerMatches(request: FastifyRequest, token: string): boolean {
   const header = request.headers.authorization ?? '';
   const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
   const expected = Buffer.from(token);

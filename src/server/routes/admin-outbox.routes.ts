@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { errors } from '../http/app-error';
+import { listDeadMail, requeueDeadMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
+import { bearerMatches } from './admin.routes';
+
+/** What an operator needs to find the cause of a dead-lettered e-mail. */
+export function deadMailView(row: MailOutboxRow) {
+  return {
+    id: row.id,
+    dedupe_key: row.dedupe_key,
+    kind: row.kind,
+    purchase_id: row.purchase_id,
+    recipient: row.recipient,
+    attempts: row.attempts,
+    error: row.error,
+    last_attempt_at: row.claimed_at,
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * The e-mail dead letters, under the same bearer ADMIN_TOKEN as the event import (absent → 404):
+ * GET /api/admin/outbox/failed lists the messages that ran out of attempts (MAIL_MAX_ATTEMPTS);
+ * POST /api/admin/outbox/{id}/retry queues one again with a fresh count, once its cause is fixed
+ * (the retry loop sends it within RETRY_INTERVAL_SECONDS).
+ */
+export async function adminOutboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const token = ctx.config.adminToken;
+  if (!token) return;
+  const onRequest = async (request: Parameters<typeof bearerMatches>[0]) => {
+    if (!bearerMatches(request, token)) throw errors.unauthorized();
+  };
+  app.get('/api/admin/outbox/failed', { onRequest }, async () => ({ messages: (await listDeadMail(ctx.db.kysely)).map(deadMailView) }));
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/outbox/:id/retry',
+    { onRequest, schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'] } } },
+    async (request) => {
+      if (!(await requeueDeadMail(ctx.db.kysely, request.params.id))) throw errors.outboxMessageNotFound();
+      request.log.info({ mail: request.params.id }, 'dead-lettered e-mail queued again by an operator');
+      return { id: request.params.id, status: 'queued' };
+    },
+  );
+}
