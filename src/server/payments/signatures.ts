@@ -90,7 +90,18 @@ export function timestampMs(value: string): number {
   return n > 1e12 ? n : n * 1000;
 }
 
-/** Whether a signed timestamp is within `toleranceSeconds` of now (older deliveries are replays). */
+/**
+ * How far ahead of our clock a signed timestamp may be: enough for ordinary clock drift between
+ * the provider and us, far too little to pre-sign deliveries for a later replay window.
+ */
+export const WEBHOOK_FUTURE_SKEW_SECONDS = 30;
+
+/**
+ * Whether a signed timestamp is fresh: at most `toleranceSeconds` old (older deliveries are
+ * replays) and at most WEBHOOK_FUTURE_SKEW_SECONDS ahead of now (a future one would stay
+ * "fresh" past the tolerance window).
+ */
 export function fresh(timestamp: number, now: Date, toleranceSeconds: number): boolean {
-  return Number.isFinite(timestamp) && Math.abs(now.getTime() - timestamp) <= toleranceSeconds * 1000;
+  const age = now.getTime() - timestamp;
+  return Number.isFinite(timestamp) && age <= toleranceSeconds * 1000 && age >= -WEBHOOK_FUTURE_SKEW_SECONDS * 1000;
 }

@@ -39,7 +39,27 @@ describe.skipIf(skipDatabase)('webhook verification and replay protection', () =
       expect(body(first)).toEqual({ received: true });
       const replay = await send('mercadopago', raw, headers, `?data.id=${paymentId}&type=payment`);
       expect(body(replay)).toEqual({ received: true, duplicate: true });
-      expect((await inboxOf('mercadopago')).filter((r) => r.event_id === '5001')).toEqual([expect.objectContaining({ status: 'processed', resource_id: paymentId })]);
+      expect((await inboxOf('mercadopago')).filter((r) => r.event_id.includes('request-id:req-5001;'))).toEqual([expect.objectContaining({ status: 'processed', resource_id: paymentId })]);
+    });
+
+    it('a signed notification replayed with another body id is the same delivery: a duplicate, no new inbox row', async () => {
+      const headers = { 'x-signature': signMercadoPago(secret(), paymentId, 'req-5002', seconds()), 'x-request-id': 'req-5002' };
+      expect(body(await send('mercadopago', notification(5002), headers, `?data.id=${paymentId}&type=payment`))).toEqual({ received: true });
+      for (const otherId of [5003, 5004]) {
+        const replay = await send('mercadopago', notification(otherId), headers, `?data.id=${paymentId}&type=payment`);
+        expect(body(replay)).toEqual({ received: true, duplicate: true });
+      }
+      const rows = (await inboxOf('mercadopago')).filter((r) => r.event_id.includes('request-id:req-5002;'));
+      expect(rows).toHaveLength(1);
+      expect(rows[0].event_id).toBe(`id:${paymentId};request-id:req-5002;ts:${/ts=(\d+)/.exec(headers['x-signature'])![1]};`);
+    });
+
+    it('refuses a body whose data.id is not the signed one', async () => {
+      const headers = { 'x-signature': signMercadoPago(secret(), paymentId, 'req-5005', seconds()), 'x-request-id': 'req-5005' };
+      const forged = JSON.stringify({ action: 'payment.updated', data: { id: '999999' }, id: 5005, type: 'payment' });
+      const res = await send('mercadopago', forged, headers, `?data.id=${paymentId}&type=payment`);
+      expect(res.statusCode).toBe(401);
+      expect((await inboxOf('mercadopago')).some((r) => r.event_id.includes('req-5005'))).toBe(false);
     });
 
     const secret = () => t.sandbox.mercadopago.webhookSecret;
@@ -49,6 +69,7 @@ describe.skipIf(skipDatabase)('webhook verification and replay protection', () =
       ['signed for another payment id', () => ({ 'x-signature': signMercadoPago(secret(), '1', 'req-3', seconds()), 'x-request-id': 'req-3' })],
       ['with a request id other than the signed one', () => ({ 'x-signature': signMercadoPago(secret(), paymentId, 'req-4', seconds()), 'x-request-id': 'req-otro' })],
       ['signed more than 5 minutes ago (an old delivery replayed)', () => ({ 'x-signature': signMercadoPago(secret(), paymentId, 'req-5', String(Number(seconds()) - 600)), 'x-request-id': 'req-5' })],
+      ['signed 5 minutes in the future', () => ({ 'x-signature': signMercadoPago(secret(), paymentId, 'req-6', String(Number(seconds()) + 300)), 'x-request-id': 'req-6' })],
     ])('refuses a notification %s with 401', async (_name, headersFor) => {
       const res = await send('mercadopago', notification(6000 + Math.floor(Math.random() * 1000)), headersFor(), `?data.id=${paymentId}&type=payment`);
       expect(res.statusCode).toBe(401);
@@ -62,7 +83,7 @@ describe.skipIf(skipDatabase)('webhook verification and replay protection', () =
     });
 
     it('nothing of the refused ones reached the inbox', async () => {
-      expect((await inboxOf('mercadopago')).every((r) => !/^6\d{3}$/.test(r.event_id))).toBe(true);
+      expect((await inboxOf('mercadopago')).every((r) => !/request-id:req-(\d|otro);/.test(r.event_id))).toBe(true);
     });
   });
 
@@ -86,11 +107,18 @@ describe.skipIf(skipDatabase)('webhook verification and replay protection', () =
         [raw, { 'fintoc-signature': signFintoc('whsec_ajeno', raw, seconds()) }],
         [raw, {}],
         [raw, { 'fintoc-signature': signFintoc(t.sandbox.fintoc.webhookSecret, raw, String(Number(seconds()) - 301)) }],
+        [raw, { 'fintoc-signature': signFintoc(t.sandbox.fintoc.webhookSecret, raw, String(Number(seconds()) + 300)) }],
+        [raw, { 'fintoc-signature': signFintoc(t.sandbox.fintoc.webhookSecret, raw, String(Number(seconds()) + 31)) }],
       ] as [string, Record<string, string>][]) {
         const res = await send('fintoc', payload, headers);
         expect(res.statusCode).toBe(401);
       }
       expect((await inboxOf('fintoc')).some((r) => r.event_id === 'evt_bad')).toBe(false);
+    });
+
+    it('accepts a timestamp slightly ahead of our clock (drift within 30 s)', async () => {
+      const raw = event('evt_drift_1');
+      expect(body(await send('fintoc', raw, { 'fintoc-signature': signFintoc(t.sandbox.fintoc.webhookSecret, raw, String(Number(seconds()) + 20)) }))).toEqual({ received: true });
     });
   });
 

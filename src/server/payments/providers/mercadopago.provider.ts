@@ -12,7 +12,7 @@ import {
   type StartInput,
   type WebhookRequest,
 } from '../provider';
-import { fresh, timestampMs, verifyMercadoPago } from '../signatures';
+import { fresh, mercadoPagoManifest, timestampMs, verifyMercadoPago } from '../signatures';
 
 export interface MercadoPagoOptions {
   mode: ProviderMode;
@@ -131,16 +131,19 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
       } catch {
         throw new WebhookRejected('cuerpo no es JSON');
       }
-      // MercadoPago signs the data.id of the query string; it repeats it in the body.
-      const dataId = request.query['data.id'] ?? (body.data?.id !== undefined ? String(body.data.id) : undefined);
+      // MercadoPago signs the data.id of the query string; it repeats it in the body, where it must be the same.
+      const bodyDataId = body.data?.id !== undefined ? String(body.data.id) : undefined;
+      const queryDataId = request.query['data.id'];
+      if (queryDataId !== undefined && bodyDataId !== undefined && queryDataId !== bodyDataId) throw new WebhookRejected('data.id del cuerpo distinto del firmado');
+      const dataId = queryDataId ?? bodyDataId;
       const check = verifyMercadoPago(options.webhookSecret, signature, dataId, requestId);
       if (!check.ok) throw new WebhookRejected('firma x-signature inválida');
       if (!fresh(timestampMs(check.ts!), now, options.toleranceSeconds)) throw new WebhookRejected('x-signature vencida');
       const type = body.type ?? request.query.type ?? request.query.topic ?? 'unknown';
-      const eventId = body.id !== undefined ? String(body.id) : requestId;
-      if (!eventId) throw new WebhookRejected('notificación sin id');
       return {
-        eventId,
+        // The body's own `id` is not signed: the inbox is keyed by what the signature covers, so a
+        // signed delivery replayed with another body id is the same delivery (a duplicate).
+        eventId: mercadoPagoManifest(dataId, requestId, check.ts!),
         eventType: body.action ?? type,
         resourceId: dataId ?? null,
         lookup: type === 'payment' && dataId ? { paymentId: dataId } : null,
