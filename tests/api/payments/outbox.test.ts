@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOutboxFailed } from '../../../src/server/cli/outbox-failed';
 import { createMailer } from '../../../src/server/fulfilment/mailer';
 import { retryPendingWork } from '../../../src/server/payments/payments.plugin';
 import { buildPaymentProviders } from '../../../src/server/payments/registry';
@@ -92,6 +93,22 @@ describe.skipIf(skipDatabase)('e-mail outbox: attempt cap, dead letters, idempot
     expect(await row(rowId)).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS });
     expect(mailsOf(id).length).toBe(before);
     expect(body(await admin('GET', '/api/admin/outbox/failed')).messages.map((m: { id: string }) => m.id)).toContain(rowId);
+
+    // The same from a shell: `npm run outbox:failed` lists it, `-- --retry ID` queues it again.
+    process.env.DATABASE_URL = t.databaseUrl;
+    try {
+      const lines: string[] = [];
+      expect(await runOutboxFailed([], (l) => lines.push(l))).toBe(0);
+      expect(lines.map((l) => (l.startsWith('{') ? JSON.parse(l).id : null))).toContain(rowId);
+      expect(await runOutboxFailed(['--retry', rowId], (l) => lines.push(l))).toBe(0);
+      expect(await runOutboxFailed(['--retry', rowId], (l) => lines.push(l))).toBe(1);
+    } finally {
+      delete process.env.DATABASE_URL;
+    }
+    expect(await row(rowId)).toMatchObject({ status: 'queued', attempts: 0 });
+    await retryPendingWork(runtime());
+    expect(await row(rowId)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(mailsOf(id).length).toBe(1);
   });
 
   it('a message sent again after a crash overwrites its one .eml file, with the same stable Message-ID', async () => {
