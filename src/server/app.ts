@@ -6,6 +6,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/storefront';
 import { apiSchemas } from './http/api-schemas';
+import { serializeError } from './http/log-redaction';
 import { paymentsPlugin } from './payments/payments.plugin';
 import { adminRoutes } from './routes/admin.routes';
 import { botCheckRoutes } from './routes/bot-check.routes';
@@ -21,7 +22,7 @@ import { purchaseRoutes } from './routes/purchase.routes';
  */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    logger: options.logger ?? { level: ctx.config.logLevel, serializers: { err: serializeError } },
     trustProxy: true,
     // Per-request lines drown the start-up message; a load balancer keeps access logs. LOG_LEVEL=debug brings them back.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),

@@ -87,7 +87,7 @@ export async function deliverMail(rt: PaymentsRuntime, purchaseId?: string): Pro
     try {
       const where = await rt.sendMail(await compose(rt, row));
       await finishMail(db, row.id, { status: 'sent', messageRef: where, now: rt.ctx.now().toISOString() });
-      rt.log.info({ mail: row.dedupe_key, to: row.recipient, where }, 'e-mail sent');
+      rt.log.info({ mail: row.dedupe_key, where }, 'e-mail sent'); // never the recipient: logs must not carry personal data
     } catch (error) {
       rt.log.error({ err: error, mail: row.dedupe_key }, 'e-mail not sent; it will be retried');
       await finishMail(db, row.id, { status: 'failed', error: error instanceof Error ? error.message : String(error), now: rt.ctx.now().toISOString() });
