@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import ajvErrors from 'ajv-errors';
 import ajvFormats from 'ajv-formats';
 import type { AppContext } from './context';
+import { dataRetentionPlugin } from './plugins/data-retention';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/storefront';
@@ -46,6 +47,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(purchaseRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(paymentsPlugin, { ctx });
+  await app.register(dataRetentionPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });
   return app;
 }

@@ -45,6 +45,8 @@ export interface ServerConfig {
   mailOutboxDir: string;
   /** Seconds between retries of unsent e-mails and pending refunds (0 = only when a payment event arrives). */
   retryIntervalSeconds: number;
+  /** Hours after a purchase that never paid is over (hold, voucher deadline, last activity) until its buyer and attendee data are erased. */
+  unpaidDataRetentionHours: number;
 }
 
 function numberFrom(value: string | undefined, fallback: number): number {
@@ -97,6 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Boletos <no-reply@boletos.example.mx>',
     mailOutboxDir: env.MAIL_OUTBOX_DIR || 'data/outbox',
     retryIntervalSeconds: numberFrom(env.RETRY_INTERVAL_SECONDS, 60),
+    unpaidDataRetentionHours: Math.max(0, numberFrom(env.UNPAID_DATA_RETENTION_HOURS, 72)),
     ...overrides,
   };
 }
