@@ -2,10 +2,12 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import ajvErrors from 'ajv-errors';
 import ajvFormats from 'ajv-formats';
 import type { AppContext } from './context';
+import { dataRetentionPlugin } from './plugins/data-retention';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/storefront';
 import { apiSchemas } from './http/api-schemas';
+import { serializeError } from './http/log-redaction';
 import { paymentsPlugin } from './payments/payments.plugin';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
@@ -22,7 +24,7 @@ import { purchaseRoutes } from './routes/purchase.routes';
  */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    logger: options.logger ?? { level: ctx.config.logLevel, serializers: { err: serializeError } },
     trustProxy: true,
     // Per-request lines drown the start-up message; a load balancer keeps access logs. LOG_LEVEL=debug brings them back.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),
@@ -47,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
   await app.register(paymentsPlugin, { ctx });
+  await app.register(dataRetentionPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });
   return app;
 }

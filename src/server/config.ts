@@ -47,6 +47,8 @@ export interface ServerConfig {
   retryIntervalSeconds: number;
   /** Sends of one e-mail (PDF rendering included) before it is dead-lettered for an operator; an abandoned send counts. */
   mailMaxAttempts: number;
+  /** Hours after a purchase that never paid is over (hold, voucher deadline, last activity) until its buyer and attendee data are erased. */
+  unpaidDataRetentionHours: number;
 }
 
 function numberFrom(value: string | undefined, fallback: number): number {
@@ -100,6 +102,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailOutboxDir: env.MAIL_OUTBOX_DIR || 'data/outbox',
     retryIntervalSeconds: numberFrom(env.RETRY_INTERVAL_SECONDS, 60),
     mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),
+    unpaidDataRetentionHours: Math.max(0, numberFrom(env.UNPAID_DATA_RETENTION_HOURS, 72)),
     ...overrides,
   };
 }

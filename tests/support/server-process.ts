@@ -1,6 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
-export interface ServerProcess { baseUrl: string; stop: () => Promise<void> }
+export interface ServerProcess {
+  baseUrl: string;
+  stop: () => Promise<void>;
+  /** False once the process has exited (a crash, or after `stop`). */
+  alive: () => boolean;
+  /** Everything the process printed so far (stdout and stderr: its log lines). */
+  output: () => string;
+}
 
 /** Starts `src/server/main.ts` as a separate OS process (as production would run it) and waits for its URL. */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
@@ -19,9 +26,12 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
         resolve({
           baseUrl: match[1].replace('localhost', '127.0.0.1'),
           stop: () => new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
           }),
+          alive: () => child.exitCode === null && child.signalCode === null,
+          output: () => output,
         });
       }
     };

@@ -21,11 +21,20 @@ export const DEFAULT_SQLITE_PATH = 'data/checkout.sqlite';
 export function openDatabase(databaseUrl: string | undefined): Db {
   const url = databaseUrl?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`;
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // A connect timeout, so that a database that stops answering (rather than refusing) gives
+    // requests a 503 instead of leaving them waiting for ever.
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), connectionTimeoutMillis: 10_000 });
     // An idle client whose connection the server ends (restart, failover, a dropped database)
     // is reported here; without a listener pg would crash the whole process. The pool drops
     // that client and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL cerró una conexión inactiva: ${error.message}`));
+    // A client checked out by a request emits 'error' too when its connection ends mid-query
+    // (57P01 on a restart), and the pool's own listener is off while it is checked out: without
+    // this one, that event crashes the process. The query itself fails, and the request gets a
+    // 503 from the error handler; the broken client is dropped when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => console.warn(`PostgreSQL cerró una conexión en uso: ${error.message}`));
+    });
     const safe = new URL(url);
     safe.password = safe.password ? '***' : '';
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', describe: safe.toString() };

@@ -14,12 +14,25 @@ import type { Database } from './schema';
  * This is the one place with dialect-specific SQL; repositories stay portable.
  */
 export async function withStockLock<T>(db: Db, eventId: number, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (db.dialect === 'postgres') {
-    return db.kysely.transaction().execute(async (trx: Transaction<Database>) => {
-      await trx.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
-      return work(trx);
-    });
-  }
+  return withWriteTransaction(db, async (trx) => {
+    if (db.dialect === 'postgres') await trx.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+    return work(trx);
+  });
+}
+
+/**
+ * The event row with this url, locked like `withStockLock` locks it (call inside
+ * `withWriteTransaction`): PostgreSQL `FOR UPDATE` waits for every other writer of the
+ * event; SQLite already holds the database write lock.
+ */
+export async function lockEventByUrl(db: Db, trx: Kysely<Database>, url: string): Promise<{ id: number; version: number } | undefined> {
+  const query = trx.selectFrom('events').select(['id', 'version']).where('url', '=', url);
+  return (db.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** A transaction that, on SQLite, takes the write lock up front (`BEGIN IMMEDIATE`); a plain one on PostgreSQL. */
+export async function withWriteTransaction<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (db.dialect === 'postgres') return db.kysely.transaction().execute((trx: Transaction<Database>) => work(trx));
   return db.kysely.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {

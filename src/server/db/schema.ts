@@ -114,6 +114,8 @@ export interface PurchaseTable {
   emission_id: string | null;
   created_at: string;
   updated_at: string;
+  /** When the buyer and attendee data of a purchase that never paid were erased (the row and amounts stay). */
+  data_purged_at: Generated<string | null>;
 }
 
 export interface PurchaseLineTable {

@@ -94,7 +94,7 @@ export async function deliverMail(rt: PaymentsRuntime, purchaseId?: string): Pro
     try {
       const where = await rt.sendMail(await compose(rt, row));
       await finishMail(db, row.id, { status: 'sent', messageRef: where, now: rt.ctx.now().toISOString() });
-      rt.log.info({ mail: row.dedupe_key, to: row.recipient, where }, 'e-mail sent');
+      rt.log.info({ mail: row.dedupe_key, where }, 'e-mail sent'); // never the recipient: logs must not carry personal data
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const status = attempts >= maxAttempts ? 'dead' : 'failed';

@@ -74,4 +74,7 @@ export const errors = {
     new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'No pudimos consultar el pago con el proveedor. Intenta de nuevo en unos minutos.'),
   webhookRejected: (reason: string) => new AppError(401, 'WEBHOOK_REJECTED', `Notificación rechazada: ${reason}.`),
   emissionNotFound: () => new AppError(404, 'EMISSION_NOT_FOUND', 'No encontramos los boletos de esta compra.'),
+  // Infrastructure: the database is restarting or out of reach; nothing the buyer did, and a retry will work.
+  databaseUnavailable: () =>
+    new AppError(503, 'DATABASE_UNAVAILABLE', 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.'),
 };

@@ -40,7 +40,7 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
       break;
     case 'pending':
       if (!expectedMoney) {
-        rt.log.warn({ attempt: attempt.id, observed }, 'pending payment with an unexpected amount; not holding stock for it');
+        rt.log.warn({ attempt: attempt.id, amountCents: observed.amountCents, currency: observed.currency }, 'pending payment with an unexpected amount; not holding stock for it');
         break;
       }
       await moveAttemptStatus(db, attempt.id, statusesBefore('pending'), { status: 'pending', status_detail: detail, deadline: observed.deadline, updated_at: now });
@@ -55,7 +55,7 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
     case 'approved':
       await moveAttemptStatus(db, attempt.id, statusesBefore('approved'), { status: 'approved', status_detail: detail, updated_at: now });
       if (!expectedMoney) {
-        rt.log.warn({ attempt: attempt.id, observed }, 'approved payment with an unexpected amount; refunding it');
+        rt.log.warn({ attempt: attempt.id, amountCents: observed.amountCents, currency: observed.currency }, 'approved payment with an unexpected amount; refunding it');
         await requireRefund(db, attempt.id, 'amount_mismatch', now);
       } else {
         await settleApproved(rt, attempt, observed);

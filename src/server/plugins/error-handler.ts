@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, errors } from '../http/app-error';
 import { describeValidationError } from '../http/validation-message';
 
@@ -14,7 +15,7 @@ const frameworkMessages: Record<string, [string, string]> = {
 /**
  * The one error handler: every error reaches the client as `{ mensaje, code }`
  * (plus `errors`/`problems` for validation), 4xx for what the client can fix,
- * 500 with a generic message for everything else, whose details go to the log only.
+ * 503 while the database is out of reach, 500 with a generic message for everything else, whose details go to the log only.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -35,6 +36,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ mensaje: 'La solicitud no es válida.', code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Logged without the error object: it says nothing about the request, only that the database is away.
+      request.log.warn({ code: error.code }, `database unavailable: ${error.message}`);
+      const unavailable = errors.databaseUnavailable();
+      return reply.status(503).header('retry-after', '5').send({ mensaje: unavailable.mensaje, code: unavailable.code });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ mensaje: 'Ocurrió un error inesperado. Intenta de nuevo más tarde.', code: 'INTERNAL_ERROR' });

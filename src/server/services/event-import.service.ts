@@ -3,10 +3,10 @@ import { pesosToCents } from '../../shared/money';
 import { validateEventFile } from '../../shared/event-file/validate-event-file';
 import type { EventFile } from '../../shared/event-file/event-file.types';
 import type { AppContext } from '../context';
-import { withStockLock } from '../db/locked-transaction';
+import { lockEventByUrl, withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
-import { findEventByUrl, listProducts, listTicketTypes, normaliseCode } from '../repositories/event.repository';
+import { listProducts, listTicketTypes, normaliseCode } from '../repositories/event.repository';
 import { heldByItem } from '../repositories/stock.repository';
 import { sanitizeOperatorHtml } from './sanitize-html';
 
@@ -30,8 +30,8 @@ export function parseEventFile(input: unknown, lang: 'es' | 'en' = 'es'): EventF
 export async function importEvent(ctx: AppContext, input: unknown): Promise<ImportResult> {
   const file = parseEventFile(input);
   const now = ctx.now().toISOString();
-  const existing = await findEventByUrl(ctx.db.kysely, file.url);
-  const apply = async (trx: Kysely<Database>) => {
+  // The version is read under the event's lock, so parallel imports queue and each gets its own.
+  return withWriteTransaction(ctx.db, async (trx) => {
     const eventRow = {
       name: file.event.name,
       image_path: file.event.image_path ?? null,
@@ -40,23 +40,29 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
       hold_minutes: file.hold_minutes ?? DEFAULT_HOLD_MINUTES,
       updated_at: now,
     };
+    // A first import that races another first import: the loser's insert waits for the winner's
+    // commit and does nothing, then this import locks the winner's row and updates it.
+    const inserted = await trx
+      .insertInto('events')
+      .values({ ...eventRow, url: file.url, version: 1 })
+      .onConflict((oc) => oc.column('url').doNothing())
+      .returning('id')
+      .executeTakeFirst();
     let eventId: number;
     let version = 1;
-    if (existing) {
+    if (inserted) {
+      eventId = Number(inserted.id);
+    } else {
+      const existing = (await lockEventByUrl(ctx.db, trx, file.url))!;
       eventId = existing.id;
       version = existing.version + 1;
       await trx.updateTable('events').set({ ...eventRow, version }).where('id', '=', eventId).execute();
-    } else {
-      const inserted = await trx.insertInto('events').values({ ...eventRow, url: file.url, version }).returning('id').executeTakeFirstOrThrow();
-      eventId = Number(inserted.id);
     }
     await upsertTickets(trx, eventId, file, now);
     await upsertProducts(trx, eventId, file, now);
     await upsertDiscountCodes(trx, eventId, file);
-    return { url: file.url, created: !existing, version, tickets: file.tickets.length, productos: (file.productos ?? []).length };
-  };
-  if (existing) return withStockLock(ctx.db, existing.id, apply);
-  return ctx.db.kysely.transaction().execute(apply);
+    return { url: file.url, created: Boolean(inserted), version, tickets: file.tickets.length, productos: (file.productos ?? []).length };
+  });
 }
 
 async function upsertTickets(trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<void> {
