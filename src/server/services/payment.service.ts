@@ -18,9 +18,9 @@ import {
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
 import { findPurchase, listLines, updatePurchase } from '../repositories/purchase.repository';
-import { hasPurchaseAccess } from './access-keys';
 import { eventConfig } from './order-pricing';
-import { needsAttendeeForm, openPurchase, purchaseReload } from './purchase.service';
+import { needsAttendeeForm, openPurchase } from './purchase.service';
+import { purchaseAnswer } from './purchase-access.service';
 
 /** The storefront's loader segment of each provider (spec section 2). */
 const LOADER_SEGMENT: Record<PaymentProviderName, string> = { mercadopago: 'mp', paypal: 'paypal', fintoc: 'fintoc', free: 'free' };
@@ -163,9 +163,9 @@ export async function loaderAnswer(rt: PaymentsRuntime, attempt: PaymentAttemptR
   else if (current.status === 'pending') status = 'pending';
   else if (current.status === 'rejected' || current.status === 'cancelled') status = 'rejected';
   else status = 'other';
-  if (!(await hasPurchaseAccess(db, current.purchase_id, key))) return { status };
-  const { reload } = await purchaseReload(rt.ctx, current.purchase_id);
-  return { status, reload };
+  // The purchase's own answer: 410 once its hold is gone, and the reload only for the key's holder.
+  const { reload } = await purchaseAnswer(rt.ctx, current.purchase_id, key);
+  return reload === undefined ? { status } : { status, reload };
 }
 
 /**
