@@ -6,11 +6,14 @@ import { createBotCheck } from './botCheck/createBotCheck';
 import { createNotifier } from './toasts/createNotifier';
 import { createI18n, switchLanguage } from './i18n/createI18n';
 import { browserStorage } from './lib/browserStorage';
+import { purchaseKeyFor } from './stores/purchaseKeys';
 import { RootStore } from './stores/RootStore';
 
 // The HTTP client reports 401/429 through the root, which exists only after the client.
 let root: RootStore | undefined;
+const sessionStorageStore = browserStorage('sessionStorage');
 const api = createHttpApiClient({
+  purchaseKey: (purchaseId) => purchaseKeyFor(sessionStorageStore, purchaseId),
   onProblem: (problem) =>
     root?.ui.notify(
       problem === 'unauthorized'
@@ -26,7 +29,7 @@ root = new RootStore({
   api,
   botCheck: createBotCheck(api, () => root!.ui.loadConfig()),
   localStorage: localStorageStore,
-  sessionStorage: browserStorage('sessionStorage'),
+  sessionStorage: sessionStorageStore,
   notifier: createNotifier(i18nInstance),
 });
 const store = root;

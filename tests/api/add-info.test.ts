@@ -23,8 +23,12 @@ const withPhoto = {
 
 describe.skipIf(skipDatabase)('PUT /api/payments/add-info-purchase', () => {
   let t: TestApp;
-  const create = async (tickets: { ticket_id: number; cantidad: number }[]) =>
-    body(await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', token: await t.botToken(), tickets } })).purchase_id as string;
+  const keys = new Map<string, string>();
+  const create = async (tickets: { ticket_id: number; cantidad: number }[]) => {
+    const created = body(await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', token: await t.botToken(), tickets } }));
+    keys.set(created.purchase_id, created.access_key);
+    return created.purchase_id as string;
+  };
   const addInfo = (purchase_id: string, form: unknown) => t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id, form } });
 
   beforeAll(async () => {
@@ -39,7 +43,7 @@ describe.skipIf(skipDatabase)('PUT /api/payments/add-info-purchase', () => {
     const res = await addInfo(id, form);
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({ purchase_id: id, form_completed: true });
-    expect(body(await t.app.inject(`/api/payments/purchase/${id}`)).reload.form_completed).toBe(true);
+    expect(body(await t.app.inject({ url: `/api/payments/purchase/${id}`, headers: { 'x-purchase-key': keys.get(id)! } })).reload.form_completed).toBe(true);
   });
 
   it('refuses what the browser would refuse, with per-field errors and the same message keys', async () => {

@@ -56,7 +56,7 @@ describe.skipIf(skipDatabase)('PUT /api/admin/events/{url}', () => {
     };
     expect((await put(t, 'prueba-api', withoutVip)).statusCode).toBe(200);
     expect(body(await t.app.inject('/api/event/prueba-api')).tickets.map((x: { id: number }) => x.id)).not.toContain(2);
-    const reload = await t.app.inject(`/api/payments/purchase/${body(held).purchase_id}`);
+    const reload = await t.app.inject({ url: `/api/payments/purchase/${body(held).purchase_id}`, headers: { 'x-purchase-key': body(held).access_key } });
     expect(body(reload).reload.tickets[0]).toMatchObject({ ticket_id: 2, cantidad: 4 });
     // Bringing it back with a larger capacity keeps the 4 held units counted.
     const back = { ...fixture, tickets: fixture.tickets.map((x) => (x.id === 2 ? { ...x, capacity: 6 } : x)) };

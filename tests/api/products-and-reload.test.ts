@@ -61,7 +61,7 @@ describe.skipIf(skipDatabase)('products, reload and expiry of a purchase', () =>
   it('restores everything a page refresh needs', async () => {
     const purchase = await create([{ ticket_id: 1, cantidad: 4 }], 'DEMO10');
     await putProducts(purchase.purchase_id, [{ id: 2, cantidad: 2 }]);
-    const res = await t.app.inject(`/api/payments/purchase/${purchase.purchase_id}`);
+    const res = await t.app.inject({ url: `/api/payments/purchase/${purchase.purchase_id}`, headers: { 'x-purchase-key': purchase.access_key } });
     expect(res.statusCode).toBe(200);
     const { status, reload } = body(res);
     expect(status).toBe('held');
@@ -84,7 +84,7 @@ describe.skipIf(skipDatabase)('products, reload and expiry of a purchase', () =>
   it('answers 410 once the hold ran out, for reads and for changes', async () => {
     const purchase = await create([{ ticket_id: 1, cantidad: 1 }]);
     t.advance(15 * 60_000 + 1);
-    const reload = await t.app.inject(`/api/payments/purchase/${purchase.purchase_id}`);
+    const reload = await t.app.inject({ url: `/api/payments/purchase/${purchase.purchase_id}`, headers: { 'x-purchase-key': purchase.access_key } });
     expect(reload.statusCode).toBe(410);
     expect(body(reload).mensaje).toMatch(/terminó/);
     const change = await putProducts(purchase.purchase_id, [{ id: 2, cantidad: 1 }]);

@@ -80,3 +80,11 @@ export function emailsTo(email: string): string[] {
     .map((file) => readFileSync(join(dir, file), 'utf8'))
     .filter((message) => new RegExp(`^To: .*${escapeRegExp(email)}`, 'mi').test(message));
 }
+
+/** The decoded text/plain body of an .eml written by nodemailer (quoted-printable). */
+export function emailText(eml: string): string {
+  const part = /Content-Type:\s*text\/plain[^\n]*\r?\nContent-Transfer-Encoding:\s*quoted-printable\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(eml)?.[1] ?? '';
+  return part
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/gi, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
+}

@@ -99,6 +99,8 @@ export default defineConfig({
       DEMO_EVENTS: 'on',
       LOG_LEVEL: 'warn',
       MAIL_OUTBOX_DIR: process.env.E2E_MAIL_OUTBOX_DIR,
+      // The browser-facing origin: the tickets e-mail links the thank-you page only when it is known.
+      PUBLIC_URL: baseURL,
     },
   },
 });

@@ -1,4 +1,5 @@
 import type { ApiClient } from './ApiClient';
+import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
 import { ApiError, type ApiFieldError } from './ApiError';
 import { createPaymentCalls } from './paymentCalls';
 
@@ -11,6 +12,8 @@ export interface HttpApiClientOptions {
   /** Called for the statuses the spec toasts globally; the error still reaches the caller. */
   onProblem?: (problem: HttpProblem) => void;
   fetchImpl?: typeof fetch;
+  /** The access key of a purchase (null: of this tab's newest purchase), sent as X-Purchase-Key on the calls about it. */
+  purchaseKey?: (purchaseId: string | null) => string | null;
 }
 
 /** The `errors` list of a validation answer, keeping only well-formed entries. */
@@ -24,13 +27,21 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
   const baseUrl = options.baseUrl ?? '/api';
   const doFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
 
+  /** The headers of a call; `purchaseId` (null: the newest purchase) adds that purchase's access key. */
+  function headersFor(body: unknown, accept: string, purchaseId: string | null | undefined): Record<string, string> {
+    const headers: Record<string, string> = body === undefined ? { accept } : { 'content-type': 'application/json', accept };
+    const key = purchaseId === undefined ? null : (options.purchaseKey?.(purchaseId) ?? null);
+    if (key) headers[PURCHASE_KEY_HEADER] = key;
+    return headers;
+  }
+
   /** The successful response, or an ApiError carrying the server's mensaje, code and field errors. */
-  async function send(method: string, path: string, body?: unknown, accept = 'application/json'): Promise<Response> {
+  async function send(method: string, path: string, body?: unknown, accept = 'application/json', purchaseId?: string | null): Promise<Response> {
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}${path}`, {
         method,
-        headers: body === undefined ? { accept } : { 'content-type': 'application/json', accept },
+        headers: headersFor(body, accept, purchaseId),
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'same-origin',
       });
@@ -50,8 +61,8 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
     );
   }
 
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await send(method, path, body);
+  async function request<T>(method: string, path: string, body?: unknown, purchaseId?: string | null): Promise<T> {
+    const response = await send(method, path, body, 'application/json', purchaseId);
     return (await response.json().catch(() => undefined)) as T;
   }
 
@@ -65,7 +76,7 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
     verifyDiscount: (body) => request('POST', '/payments/verify-discount', body),
     updateProducts: (purchaseId, productos) =>
       request('PUT', '/payments/update-productos-purchase', { purchase_id: purchaseId, productos }),
-    getPurchase: (purchaseId) => request('GET', `/payments/purchase/${encodeURIComponent(purchaseId)}`),
+    getPurchase: (purchaseId) => request('GET', `/payments/purchase/${encodeURIComponent(purchaseId)}`, undefined, purchaseId),
     ...createPaymentCalls({ request, send }),
   };
 }

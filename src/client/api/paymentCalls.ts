@@ -1,11 +1,14 @@
 import type { PaymentApi } from './PaymentApi';
 
-/** The HTTP verbs `createHttpApiClient` lends to the payment calls. */
+/**
+ * The HTTP verbs `createHttpApiClient` lends to the payment calls. `purchaseId` names the
+ * purchase whose access key goes along (null: this tab's newest purchase; omitted: none).
+ */
 export interface HttpCalls {
   /** JSON in, JSON out. */
-  request<T>(method: string, path: string, body?: unknown): Promise<T>;
+  request<T>(method: string, path: string, body?: unknown, purchaseId?: string | null): Promise<T>;
   /** The raw successful response (for files). */
-  send(method: string, path: string, body?: unknown, accept?: string): Promise<Response>;
+  send(method: string, path: string, body?: unknown, accept?: string, purchaseId?: string | null): Promise<Response>;
 }
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
@@ -17,11 +20,12 @@ export function createPaymentCalls(http: HttpCalls): PaymentApi {
     createPaypalOrder: (body) => http.request('POST', '/payments/paypal/create-order', body),
     createFintocSession: (body) => http.request('POST', '/payments/fintoc/create-session', body),
     verifyFree: (body) => http.request('POST', '/payments/free/verify-free', body),
-    loaderProcess: (provider, body) => http.request('POST', `/payments/${provider}/loader-process`, body),
+    // A loader knows its purchase only when the return URL names it (Fintoc); otherwise it follows the newest.
+    loaderProcess: (provider, body) => http.request('POST', `/payments/${provider}/loader-process`, body, body.purchase_id ?? null),
     downloadTickets: async (emissionId, purchaseId) =>
-      (await http.send('GET', `/emissions/download/all?${query({ emission_id: emissionId, purchase_id: purchaseId })}`, undefined, 'application/pdf')).blob(),
+      (await http.send('GET', `/emissions/download/all?${query({ emission_id: emissionId, purchase_id: purchaseId })}`, undefined, 'application/pdf', purchaseId)).blob(),
     getWalletEmissions: (emissionId, purchaseId) =>
-      http.request('GET', `/emissions/obtener/wallet?${query({ emission_id: emissionId, purchase_id: purchaseId })}`),
-    getWalletUrl: (body) => http.request('POST', '/emissions/download/wallet', body),
+      http.request('GET', `/emissions/obtener/wallet?${query({ emission_id: emissionId, purchase_id: purchaseId })}`, undefined, purchaseId),
+    getWalletUrl: (body) => http.request('POST', '/emissions/download/wallet', body, body.purchase_id),
   };
 }

@@ -99,6 +99,8 @@ export interface NewPurchaseRequest {
 
 export interface NewPurchaseResponse {
   purchase_id: string;
+  /** Given once: sent back as X-Purchase-Key, it lets the server answer with the buyer's data and tickets. */
+  access_key?: string;
   amount: number;
   comission: number;
   expiresTickets: string;
@@ -186,8 +188,8 @@ export interface PurchaseReload {
   form_completed: boolean;
 }
 
-/** `GET /api/payments/purchase/{id}` */
+/** `GET /api/payments/purchase/{id}`: `reload` only for the holder of the purchase's access key. */
 export interface PurchaseStatusResponse {
   status: string;
-  reload: PurchaseReload;
+  reload?: PurchaseReload;
 }

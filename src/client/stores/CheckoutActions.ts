@@ -108,7 +108,7 @@ export class CheckoutActions {
     try {
       const response = await ui.track(this.root.api.getPurchase(saved.purchase_id));
       runInAction(() => {
-        if (response.status === 'held') checkout.reload(response.reload, true);
+        if (response.status === 'held' && response.reload) checkout.reload(response.reload, true);
         else checkout.deletePurchase();
       });
     } catch (error) {

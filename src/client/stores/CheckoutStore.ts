@@ -6,6 +6,7 @@ import type { SelectedProduct, SelectedTicket } from './orderLines';
 import { productLineFromPurchase, ticketLine, ticketLineFromPurchase, toAmount, upsertLine } from './orderLines';
 import { buildOrderSummary, type OrderSummary } from './orderSummary';
 import { storageKeys } from './ports';
+import { rememberPurchaseKey } from './purchaseKeys';
 import { readSavedPurchase, writeSavedPurchase, type SavedPurchase } from './purchaseSession';
 
 export type DiscountStatus = 'idle' | 'pending' | 'success' | 'error';
@@ -104,6 +105,7 @@ export class CheckoutStore {
     // A new purchase has no tickets yet (an earlier one's emission must not leak into it).
     this.emissionId = null;
     this.savePurchase({ purchase_id: this.purchaseId, url });
+    if (response.access_key) rememberPurchaseKey(this.root.sessionStorage, this.purchaseId, response.access_key);
   }
 
   /** Forgets the hold (id and expiry); the ticket selection stays. */

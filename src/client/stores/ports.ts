@@ -43,4 +43,5 @@ export const storageKeys = {
   language: 'language',
   purchase: 'purchase',
   formDraft: 'checkout',
+  purchaseKeys: 'purchaseKeys',
 } as const;

@@ -3,12 +3,14 @@ import type { Db } from './connection';
 import { initialMigration } from './migrations/20261121_0001_initial';
 import { paymentsMigration } from './migrations/20261122_0002_payments';
 import { unpaidDataRetentionMigration } from './migrations/20261123_0007_unpaid_data_retention';
+import { purchaseAccessKeysMigration } from './migrations/20261123_0004_purchase_access_keys';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '20261121_0001_initial': initialMigration(db.dialect),
     '20261122_0002_payments': paymentsMigration(db.dialect),
+    '20261123_0004_purchase_access_keys': purchaseAccessKeysMigration,
     '20261123_0007_unpaid_data_retention': unpaidDataRetentionMigration(),
   };
 }

@@ -19,6 +19,7 @@ export interface Database {
   tickets: TicketTable;
   mail_outbox: MailOutboxTable;
   sandbox_objects: SandboxObjectTable;
+  purchase_access_keys: PurchaseAccessKeyTable;
 }
 
 export interface EventTable {
@@ -237,4 +238,12 @@ export interface SandboxObjectTable {
   data_json: string;
   created_at: string;
   updated_at: string;
+}
+
+/** SHA-256 of the keys that open a purchase: the buyer's browser's, and one per tickets e-mail sent. */
+export interface PurchaseAccessKeyTable {
+  key_hash: string;
+  purchase_id: string;
+  issued_to: 'browser' | 'mail';
+  created_at: string;
 }

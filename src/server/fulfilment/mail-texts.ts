@@ -7,7 +7,8 @@ export function mailLang(value: unknown): MailLang {
   return value === 'en' ? 'en' : 'es';
 }
 
-interface TicketsMail { eventName: string; buyerName: string; purchaseId: string; count: number; downloadUrl: string | null }
+/** `ticketsUrl`: the buyer's thank-you page, with the key that opens it; `purchaseId`: the reference to give support. */
+interface TicketsMail { eventName: string; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null }
 interface RefundMail { eventName: string; buyerName: string; purchaseId: string; amountCents: number; currency: string; reason: string | null }
 
 /** The e-mail with the tickets attached, in the buyer's language. */
@@ -19,7 +20,7 @@ export function ticketsMail(lang: MailLang, data: TicketsMail): { subject: strin
         `Hello ${data.buyerName},`,
         '',
         `Your payment was approved. Attached you will find your ${data.count === 1 ? 'ticket' : `${data.count} tickets`} for ${data.eventName} as a PDF: show each QR code at the entrance.`,
-        data.downloadUrl ? `You can also download them here: ${data.downloadUrl}` : '',
+        data.ticketsUrl ? `You can also see and download them here (keep this link to yourself): ${data.ticketsUrl}` : '',
         '',
         `Purchase number: ${data.purchaseId}`,
       ].join('\n'),
@@ -31,7 +32,7 @@ export function ticketsMail(lang: MailLang, data: TicketsMail): { subject: strin
       `Hola ${data.buyerName}:`,
       '',
       `Tu pago fue aprobado. Adjuntamos ${data.count === 1 ? 'tu boleto' : `tus ${data.count} boletos`} para ${data.eventName} en PDF: presenta cada código QR en el acceso.`,
-      data.downloadUrl ? `También puedes descargarlos aquí: ${data.downloadUrl}` : '',
+      data.ticketsUrl ? `También puedes verlos y descargarlos aquí (no compartas este enlace): ${data.ticketsUrl}` : '',
       '',
       `Número de compra: ${data.purchaseId}`,
     ].join('\n'),

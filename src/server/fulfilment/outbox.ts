@@ -7,6 +7,8 @@ import { findEventById } from '../repositories/event.repository';
 import { claimMail, deadLetterExhausted, finishMail, mailToSend, queueMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
 import type { PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { findPurchase, type PurchaseRow } from '../repositories/purchase.repository';
+import { issueAccessKey } from '../services/access-keys';
+import { thankYouFragment } from '../../shared/purchase-access';
 import { mailLang, refundMail, ticketsMail } from './mail-texts';
 import { oneLine } from './mail-safe';
 import { renderTicketsPdf } from './ticket-pdf';
@@ -62,9 +64,13 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
   const lang = mailLang(row.lang);
   if (row.kind === 'tickets') {
     const count = (await listTicketsOfPurchase(db, purchase.id)).length;
+    // Only with PUBLIC_URL: a link built from a request's Host header could point the key at someone else's site.
     const base = rt.ctx.config.publicUrl;
-    const downloadUrl = base && purchase.emission_id ? `${base}/api/emissions/download/all?emission_id=${purchase.emission_id}&purchase_id=${purchase.id}` : null;
-    const { subject, text } = ticketsMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, downloadUrl });
+    // Each e-mail gets a key of its own (only its hash is stored), so the link opens the thank-you page on any device.
+    const ticketsUrl = base && purchase.emission_id
+      ? `${base}/${event.url}/payment-status#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}`
+      : null;
+    const { subject, text } = ticketsMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl });
     const pdf = await purchasePdf(db, purchase);
     return { to: row.recipient, subject, text, dedupeKey: row.dedupe_key, attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }] };
   }

@@ -1,38 +1,53 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../http/app-error';
 import { purchasePdf } from '../fulfilment/outbox';
 import type { PaymentsRuntime } from '../payments/runtime';
 import { listTicketsOfPurchase } from '../repositories/emission.repository';
 import { findPurchase, type PurchaseRow } from '../repositories/purchase.repository';
 import { formatFolio } from '../fulfilment/emit-tickets';
+import { hasPurchaseAccess, requestKey, ticketLinkToken, validTicketLinkToken } from '../services/access-keys';
 
+const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+/** A signed link's token (`{expiry}.{signature}`), for the URLs a new tab opens without the key header. */
+const tokenField = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const ids = {
   type: 'object',
   additionalProperties: false,
   required: ['emission_id', 'purchase_id'],
-  properties: { emission_id: { type: 'string', minLength: 1, maxLength: 64 }, purchase_id: { type: 'string', minLength: 1, maxLength: 64 } },
+  properties: { emission_id: idField, purchase_id: idField, token: tokenField },
 } as const;
 
 /**
  * Tickets after payment (spec section 7): the purchase's PDF, the list of its tickets for
- * the wallet dialog, and a per-ticket download URL. Only the pair (emission_id,
- * purchase_id) of one purchase opens them: both are unguessable ids, and a wrong pair is
- * a 404 like an unknown one.
+ * the wallet dialog, and a per-ticket download URL. The ids are references that travel in
+ * return URLs and reach support, so they open nothing by themselves: each call needs the
+ * purchase's access key (X-Purchase-Key) or a short-lived link signed for it. A wrong
+ * pair, a missing or wrong key is a 404 like an unknown purchase.
  */
 export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const db = rt.ctx.db.kysely;
+  const base = rt.ctx.config.publicUrl ?? '';
 
-  async function paidPurchase(emissionId: string, purchaseId: string): Promise<PurchaseRow> {
+  /** The purchase, when the request may open its tickets: its key, or a link signed for `linkScope`. */
+  async function openablePurchase(request: FastifyRequest, purchaseId: string, linkScope: string, token?: string): Promise<PurchaseRow> {
     const purchase = await findPurchase(db, purchaseId);
-    if (!purchase || !purchase.emission_id || purchase.emission_id !== emissionId) throw errors.emissionNotFound();
+    if (!purchase?.emission_id) throw errors.emissionNotFound();
+    const signed = token !== undefined && validTicketLinkToken(rt.ctx, purchase.id, linkScope, token);
+    if (!signed && !(await hasPurchaseAccess(db, purchase.id, requestKey(request)))) throw errors.emissionNotFound();
     return purchase;
   }
 
-  app.get<{ Querystring: { emission_id: string; purchase_id: string } }>(
+  async function paidPurchase(request: FastifyRequest, emissionId: string, purchaseId: string, token?: string): Promise<PurchaseRow> {
+    const purchase = await openablePurchase(request, purchaseId, 'all', token);
+    if (purchase.emission_id !== emissionId) throw errors.emissionNotFound();
+    return purchase;
+  }
+
+  app.get<{ Querystring: { emission_id: string; purchase_id: string; token?: string } }>(
     '/api/emissions/download/all',
     { schema: { querystring: ids } },
     async (request, reply) => {
-      const purchase = await paidPurchase(request.query.emission_id, request.query.purchase_id);
+      const purchase = await paidPurchase(request, request.query.emission_id, request.query.purchase_id, request.query.token);
       const pdf = await purchasePdf(db, purchase);
       return reply
         .header('content-type', 'application/pdf')
@@ -46,7 +61,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
     '/api/emissions/obtener/wallet',
     { schema: { querystring: ids } },
     async (request, reply) => {
-      const purchase = await paidPurchase(request.query.emission_id, request.query.purchase_id);
+      const purchase = await paidPurchase(request, request.query.emission_id, request.query.purchase_id);
       const tickets = await listTicketsOfPurchase(db, purchase.id);
       reply.header('cache-control', 'private, no-store');
       return { emisiones: tickets.map((t) => ({ id: t.id, name: t.ticket_type_name, serial: formatFolio(t.folio) })) };
@@ -58,32 +73,30 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
     '/api/emissions/download/wallet',
     { schema: { body: { $ref: 'api/emission.request#' } } },
     async (request) => {
-      const purchase = await findPurchase(db, request.body.purchase_id);
-      if (!purchase?.emission_id) throw errors.emissionNotFound();
-      const tickets = await listTicketsOfPurchase(db, purchase.id);
-      const base = `${rt.ctx.config.publicUrl ?? ''}/api/emissions/download/ticket`;
+      const purchase = await openablePurchase(request, request.body.purchase_id, 'all');
       if (request.body.emission_id === purchase.emission_id) {
-        return { url: `${rt.ctx.config.publicUrl ?? ''}/api/emissions/download/all?emission_id=${purchase.emission_id}&purchase_id=${purchase.id}` };
+        const query = new URLSearchParams({ emission_id: purchase.emission_id, purchase_id: purchase.id, token: ticketLinkToken(rt.ctx, purchase.id, 'all') });
+        return { url: `${base}/api/emissions/download/all?${query}` };
       }
-      const ticket = tickets.find((t) => t.id === request.body.emission_id);
+      const ticket = (await listTicketsOfPurchase(db, purchase.id)).find((t) => t.id === request.body.emission_id);
       if (!ticket) throw errors.emissionNotFound();
-      return { url: `${base}?ticket_id=${ticket.id}&purchase_id=${purchase.id}` };
+      const query = new URLSearchParams({ ticket_id: ticket.id, purchase_id: purchase.id, token: ticketLinkToken(rt.ctx, purchase.id, ticket.id) });
+      return { url: `${base}/api/emissions/download/ticket?${query}` };
     },
   );
 
-  app.get<{ Querystring: { ticket_id: string; purchase_id: string } }>(
+  app.get<{ Querystring: { ticket_id: string; purchase_id: string; token?: string } }>(
     '/api/emissions/download/ticket',
     {
       schema: {
         querystring: {
           type: 'object', additionalProperties: false, required: ['ticket_id', 'purchase_id'],
-          properties: { ticket_id: { type: 'string', minLength: 1, maxLength: 64 }, purchase_id: { type: 'string', minLength: 1, maxLength: 64 } },
+          properties: { ticket_id: idField, purchase_id: idField, token: tokenField },
         },
       },
     },
     async (request, reply) => {
-      const purchase = await findPurchase(db, request.query.purchase_id);
-      if (!purchase?.emission_id) throw errors.emissionNotFound();
+      const purchase = await openablePurchase(request, request.query.purchase_id, request.query.ticket_id, request.query.token);
       const ticket = (await listTicketsOfPurchase(db, purchase.id)).find((t) => t.id === request.query.ticket_id);
       if (!ticket) throw errors.emissionNotFound();
       const pdf = await purchasePdf(db, purchase, ticket.id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PaymentsRuntime } from '../payments/runtime';
 import { rateLimited } from '../plugins/security';
+import { requestKey } from '../services/access-keys';
 import { verifyBotCheck } from '../services/bot-check.service';
 import {
   attemptByReference,
@@ -21,8 +22,9 @@ function loaderSchema(required: string[]) {
 
 /**
  * The payment routes of spec section 7: start a payment with each provider, and the
- * loader calls that resolve it ({status, reload}). Every start checks the order (held,
- * form done, method on, total); every loader re-reads the payment from its provider.
+ * loader calls that resolve it ({status, reload}; reload only with the purchase's access
+ * key). Every start checks the order (held, form done, method on, total); every loader
+ * re-reads the payment from its provider.
  */
 export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const { ctx } = rt;
@@ -39,7 +41,7 @@ export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: Pa
   app.post<{ Body: { payment_id: string | number } }>(
     '/api/payments/mercadopago/loader-process',
     { schema: loaderSchema(['payment_id']), config: rateLimited },
-    async (request) => processLoader(rt, 'mercadopago', { paymentId: String(request.body.payment_id) }),
+    async (request) => processLoader(rt, 'mercadopago', { paymentId: String(request.body.payment_id) }, undefined, requestKey(request)),
   );
 
   app.post<{ Body: { purchase_id: string; lang?: 'es' | 'en' } }>(
@@ -61,7 +63,7 @@ export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: Pa
     { schema: loaderSchema(['token']), config: rateLimited },
     async (request) => {
       const attempt = await attemptByReference(rt, 'paypal', request.body.token);
-      return processLoader(rt, 'paypal', { reference: request.body.token, attemptId: attempt.id }, attempt);
+      return processLoader(rt, 'paypal', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request));
     },
   );
 
@@ -79,7 +81,7 @@ export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: Pa
     { schema: loaderSchema(['purchase_id']), config: rateLimited },
     async (request) => {
       const attempt = await latestAttempt(rt, 'fintoc', request.body.purchase_id);
-      return processLoader(rt, 'fintoc', { reference: attempt.provider_reference, attemptId: attempt.id }, attempt);
+      return processLoader(rt, 'fintoc', { reference: attempt.provider_reference, attemptId: attempt.id }, attempt, requestKey(request));
     },
   );
 
@@ -99,7 +101,7 @@ export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: Pa
     async (request) => {
       await verifyBotCheck(ctx, request.body.g_token, 'validate_free_access_loader', request.hostname.split(':')[0]);
       const attempt = await attemptByReference(rt, 'free', request.body.token);
-      return processLoader(rt, 'free', { reference: request.body.token, attemptId: attempt.id }, attempt);
+      return processLoader(rt, 'free', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request));
     },
   );
 }

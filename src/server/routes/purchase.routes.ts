@@ -3,9 +3,10 @@ import type { AppContext } from '../context';
 import { rateLimited } from '../plugins/security';
 import { verifyBotCheck } from '../services/bot-check.service';
 import { saveAttendeeInfo } from '../services/attendee-info.service';
+import { requestKey } from '../services/access-keys';
+import { purchaseAnswer } from '../services/purchase-access.service';
 import {
   createPurchase,
-  purchaseReload,
   updateProducts,
   verifyDiscount,
   type ProductRequestLine,
@@ -52,7 +53,7 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     { schema: { params: { type: 'object', properties: { purchaseId: { type: 'string', maxLength: 64 } }, required: ['purchaseId'] } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return purchaseReload(ctx, request.params.purchaseId);
+      return purchaseAnswer(ctx, request.params.purchaseId, requestKey(request));
     },
   );
 }

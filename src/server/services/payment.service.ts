@@ -19,7 +19,8 @@ import {
 } from '../repositories/payment-attempt.repository';
 import { findPurchase, listLines, updatePurchase } from '../repositories/purchase.repository';
 import { eventConfig } from './order-pricing';
-import { needsAttendeeForm, openPurchase, purchaseReload } from './purchase.service';
+import { needsAttendeeForm, openPurchase } from './purchase.service';
+import { purchaseAnswer } from './purchase-access.service';
 
 /** The storefront's loader segment of each provider (spec section 2). */
 const LOADER_SEGMENT: Record<PaymentProviderName, string> = { mercadopago: 'mp', paypal: 'paypal', fintoc: 'fintoc', free: 'free' };
@@ -148,8 +149,12 @@ export async function observeAndApply(rt: PaymentsRuntime, providerName: Payment
   return applyObservation(rt, attempt, observed);
 }
 
-/** The spec's loader status of an attempt, plus the purchase's reload (with emission_id once tickets exist). */
-export async function loaderAnswer(rt: PaymentsRuntime, attempt: PaymentAttemptRow): Promise<{ status: LoaderStatus; reload: unknown }> {
+/**
+ * The spec's loader status of an attempt, plus — for the holder of the purchase's access
+ * key — the purchase's reload (with emission_id once tickets exist). A payment id, PayPal
+ * token or purchase id travels in return URLs, so without the key it answers the status only.
+ */
+export async function loaderAnswer(rt: PaymentsRuntime, attempt: PaymentAttemptRow, key?: string): Promise<{ status: LoaderStatus; reload?: unknown }> {
   const db = rt.ctx.db.kysely;
   const current = (await findAttempt(db, attempt.id))!;
   const emission = await findEmissionOfPurchase(db, current.purchase_id);
@@ -158,20 +163,21 @@ export async function loaderAnswer(rt: PaymentsRuntime, attempt: PaymentAttemptR
   else if (current.status === 'pending') status = 'pending';
   else if (current.status === 'rejected' || current.status === 'cancelled') status = 'rejected';
   else status = 'other';
-  const { reload } = await purchaseReload(rt.ctx, current.purchase_id);
-  return { status, reload };
+  // The purchase's own answer: 410 once its hold is gone, and the reload only for the key's holder.
+  const { reload } = await purchaseAnswer(rt.ctx, current.purchase_id, key);
+  return reload === undefined ? { status } : { status, reload };
 }
 
 /**
  * A loader call: an attempt already settled answers from the database (idempotent,
  * no provider call); otherwise the payment is re-read from the provider first.
  */
-export async function processLoader(rt: PaymentsRuntime, providerName: PaymentProviderName, lookup: PaymentLookup, known?: PaymentAttemptRow) {
+export async function processLoader(rt: PaymentsRuntime, providerName: PaymentProviderName, lookup: PaymentLookup, known?: PaymentAttemptRow, key?: string) {
   if (known) {
     const emission = await findEmissionOfPurchase(rt.ctx.db.kysely, known.purchase_id);
     if (known.status === 'approved' && emission?.attempt_id === known.id) {
       await followUp(rt, known.id);
-      return loaderAnswer(rt, known);
+      return loaderAnswer(rt, known, key);
     }
   }
   let attempt: PaymentAttemptRow | undefined;
@@ -185,7 +191,7 @@ export async function processLoader(rt: PaymentsRuntime, providerName: PaymentPr
     throw error;
   }
   if (!attempt) throw errors.paymentNotFound();
-  return loaderAnswer(rt, attempt);
+  return loaderAnswer(rt, attempt, key);
 }
 
 /** The attempt a loader names by the provider's reference (PayPal token, free-claim secret). */

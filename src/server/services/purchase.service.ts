@@ -19,6 +19,8 @@ import {
 } from '../repositories/event.repository';
 import { deleteLines, findPurchase, insertLines, insertPurchase, listLines, updatePurchase, type PurchaseLineRow, type PurchaseRow } from '../repositories/purchase.repository';
 import { heldByItem, remaining } from '../repositories/stock.repository';
+import { insertAccessKey } from '../repositories/purchase-access.repository';
+import { newAccessKey } from './access-keys';
 import { usableDiscountCode } from './discount.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 
@@ -84,6 +86,7 @@ export async function createPurchase(
   const now = nowDate.toISOString();
   const expiresAt = new Date(nowDate.getTime() + event.hold_minutes * 60_000).toISOString();
   const id = randomUUID();
+  const accessKey = newAccessKey();
 
   const result = await withStockLock(ctx.db, event.id, async (trx) => {
     const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now) : undefined;
@@ -116,11 +119,14 @@ export async function createPurchase(
         purchase_id: id, kind: 'ticket' as const, item_id: ticket.id, quantity, unit_price_cents: ticket.price_cents, options_json: null,
       })),
     );
+    await insertAccessKey(trx, { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now });
     return { totals, discount };
   });
 
   return {
     purchase_id: id,
+    // Given once: the buyer's proof of ownership (the id alone is only a reference).
+    access_key: accessKey.key,
     ...amountsResponse(result.totals),
     expiresTickets: expiresAt,
     tickets_emited: false,

@@ -13,7 +13,7 @@ describe.skipIf(skipDatabase)('tickets, PDF and e-mail', () => {
   async function payWithFintoc(id: string, buyerInfo = buyer()) {
     const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyerInfo } }));
     await t.app.inject({ method: 'POST', url: `${widget_url}/approve` });
-    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id } }));
+    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers: t.keyed(id) }));
     return { id, emission: loader.reload.emission_id as string };
   }
 
@@ -39,7 +39,7 @@ describe.skipIf(skipDatabase)('tickets, PDF and e-mail', () => {
   });
 
   it('serves the PDF as an attachment: one page per ticket, with event, type, attendee and folio', async () => {
-    const res = await t.app.inject(`/api/emissions/download/all?emission_id=${paid.emission}&purchase_id=${paid.id}`);
+    const res = await t.app.inject({ url: `/api/emissions/download/all?emission_id=${paid.emission}&purchase_id=${paid.id}`, headers: t.keyed(paid.id) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="compra_${paid.id}.pdf"`);
@@ -53,7 +53,7 @@ describe.skipIf(skipDatabase)('tickets, PDF and e-mail', () => {
     expect(text).toMatch(/000002/);
     expect(text).toContain('Presenta este código QR');
 
-    const three = pdfText((await t.app.inject(`/api/emissions/download/all?emission_id=${english.emission}&purchase_id=${english.id}`)).rawPayload);
+    const three = pdfText((await t.app.inject({ url: `/api/emissions/download/all?emission_id=${english.emission}&purchase_id=${english.id}`, headers: t.keyed(english.id) })).rawPayload);
     expect(three.pages).toBe(3);
     expect(three.text).toContain('Attendee');
     expect(three.text).toContain('Jane Doe');
@@ -65,22 +65,22 @@ describe.skipIf(skipDatabase)('tickets, PDF and e-mail', () => {
       `emission_id=${paid.emission}&purchase_id=${english.id}`,
       `emission_id=${paid.emission}&purchase_id=00000000-0000-4000-8000-000000000000`,
     ]) {
-      const res = await t.app.inject(`/api/emissions/download/all?${query}`);
+      const res = await t.app.inject({ url: `/api/emissions/download/all?${query}`, headers: t.keyed(paid.id) });
       expect(res.statusCode).toBe(404);
       expect(body(res)).toEqual({ mensaje: 'No encontramos los boletos de esta compra.', code: 'EMISSION_NOT_FOUND' });
-      expect((await t.app.inject(`/api/emissions/obtener/wallet?${query}`)).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/api/emissions/obtener/wallet?${query}`, headers: t.keyed(paid.id) })).statusCode).toBe(404);
     }
     expect((await t.app.inject('/api/emissions/download/all?purchase_id=x')).statusCode).toBe(400);
     // A held purchase has no emission yet.
     const held = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    expect((await t.app.inject(`/api/emissions/download/all?emission_id=${paid.emission}&purchase_id=${held}`)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/emissions/download/all?emission_id=${paid.emission}&purchase_id=${held}`, headers: t.keyed(held) })).statusCode).toBe(404);
   });
 
   it('lists the tickets for the wallet dialog and gives each a URL that serves that ticket today', async () => {
-    const list = body(await t.app.inject(`/api/emissions/obtener/wallet?emission_id=${paid.emission}&purchase_id=${paid.id}`));
+    const list = body(await t.app.inject({ url: `/api/emissions/obtener/wallet?emission_id=${paid.emission}&purchase_id=${paid.id}`, headers: t.keyed(paid.id) }));
     expect(list.emisiones).toHaveLength(2);
     expect(list.emisiones[0]).toEqual({ id: expect.any(String), name: 'General', serial: '000001' });
-    const { url } = body(await t.app.inject({ method: 'POST', url: '/api/emissions/download/wallet', payload: { emission_id: list.emisiones[1].id, purchase_id: paid.id } }));
+    const { url } = body(await t.app.inject({ method: 'POST', url: '/api/emissions/download/wallet', payload: { emission_id: list.emisiones[1].id, purchase_id: paid.id }, headers: t.keyed(paid.id) }));
     expect(url).toMatch(/^\/api\/emissions\/download\/ticket\?ticket_id=/);
     const single = await t.app.inject(url);
     expect(single.headers['content-type']).toBe('application/pdf');
@@ -88,9 +88,9 @@ describe.skipIf(skipDatabase)('tickets, PDF and e-mail', () => {
     expect(pages).toBe(1);
     expect(text).toContain('000002');
     // Another purchase's ticket id does not open through this purchase.
-    const other = body(await t.app.inject(`/api/emissions/obtener/wallet?emission_id=${english.emission}&purchase_id=${english.id}`)).emisiones[0].id;
-    expect((await t.app.inject({ method: 'POST', url: '/api/emissions/download/wallet', payload: { emission_id: other, purchase_id: paid.id } })).statusCode).toBe(404);
-    expect((await t.app.inject(`/api/emissions/download/ticket?ticket_id=${other}&purchase_id=${paid.id}`)).statusCode).toBe(404);
+    const other = body(await t.app.inject({ url: `/api/emissions/obtener/wallet?emission_id=${english.emission}&purchase_id=${english.id}`, headers: t.keyed(english.id) })).emisiones[0].id;
+    expect((await t.app.inject({ method: 'POST', url: '/api/emissions/download/wallet', payload: { emission_id: other, purchase_id: paid.id }, headers: t.keyed(paid.id) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/emissions/download/ticket?ticket_id=${other}&purchase_id=${paid.id}`, headers: t.keyed(paid.id) })).statusCode).toBe(404);
   });
 
   it('e-mails the buyer once, in their language, with the PDF attached', async () => {

@@ -14,8 +14,12 @@ export interface PaymentsTestApp extends TestApp {
   baseUrl: string;
   outbox: string;
   sandbox: ReturnType<typeof sandboxCredentials>;
-  /** Creates a held purchase of the fixture event and returns its id. */
+  /** Creates a held purchase of the fixture event and returns its id (its access key: `keyOf`). */
   purchase: (tickets: { ticket_id: number; cantidad: number }[]) => Promise<string>;
+  /** The access key new-purchase gave the buyer of a purchase made with `purchase`. */
+  keyOf: (purchaseId: string) => string;
+  /** The request headers of the buyer who holds the purchase's access key. */
+  keyed: (purchaseId: string) => { 'x-purchase-key': string };
   /** Fills the attendee form of a purchase of General tickets. */
   fillForm: (purchaseId: string, names: string[]) => Promise<void>;
   /** .eml files written so far. */
@@ -37,6 +41,12 @@ export async function createPaymentsApp(overrides: Partial<ServerConfig> = {}): 
   const baseUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   await t.importEvent(fixture);
   const close = t.close;
+  const keys = new Map<string, string>();
+  const keyOf = (purchaseId: string) => {
+    const key = keys.get(purchaseId);
+    if (!key) throw new Error(`no access key for purchase ${purchaseId}`);
+    return key;
+  };
   return {
     ...t,
     baseUrl,
@@ -49,8 +59,11 @@ export async function createPaymentsApp(overrides: Partial<ServerConfig> = {}): 
     purchase: async (tickets) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: URL_SLUG, token: await t.botToken(), tickets } });
       if (res.statusCode !== 200) throw new Error(`new-purchase ${res.statusCode}: ${res.body}`);
+      keys.set(body(res).purchase_id as string, body(res).access_key as string);
       return body(res).purchase_id as string;
     },
+    keyOf,
+    keyed: (purchaseId) => ({ 'x-purchase-key': keyOf(purchaseId) }),
     fillForm: async (purchaseId, names) => {
       const form = { 1: names.map((nombre, i) => ({ nombre, correo: `asistente${i}@example.mx` })) };
       const res = await t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id: purchaseId, form } });
@@ -122,4 +135,12 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The decoded text/plain body of an RFC 822 message written by nodemailer (quoted-printable). */
+export function mailText(eml: string): string {
+  const part = /Content-Type:\s*text\/plain[^\n]*\r?\nContent-Transfer-Encoding:\s*quoted-printable\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(eml)?.[1] ?? '';
+  return part
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/gi, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
 }

@@ -47,7 +47,7 @@ describe.skipIf(skipDatabase)(`idempotent confirmation on ${testDialect}`, () =>
     // Five distinct notifications, each delivered five times.
     const deliveries = Array.from({ length: 25 }, (_, i) => delivery(700 + (i % 5)));
     const calls = [
-      ...Array.from({ length: 25 }, () => post('/api/payments/mercadopago/loader-process', { payment_id: paymentId })),
+      ...Array.from({ length: 25 }, () => post('/api/payments/mercadopago/loader-process', { payment_id: paymentId }, t.keyed(id))),
       ...deliveries.map((d) => post('/api/webhooks/mercadopago', d.body, d.headers, `?data.id=${paymentId}&type=payment`)),
     ];
     const results = await Promise.all(calls);

@@ -27,7 +27,7 @@ describe.skipIf(skipDatabase)('payments that arrive after the hold expired', () 
     t.advance(HOLD + 60_000);
     expect((await t.app.inject(`/api/payments/purchase/${id}`)).statusCode).toBe(410);
     await t.app.inject({ method: 'POST', url: `${widget}/approve` });
-    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id } }));
+    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers: t.keyed(id) }));
     expect(loader.status).toBe('approved');
     expect(loader.reload.emission_id).toEqual(expect.any(String));
     expect((await sold(2)).sold).toBe(before + 2);
@@ -47,7 +47,7 @@ describe.skipIf(skipDatabase)('payments that arrive after the hold expired', () 
     // A finally approves at PayPal: captured, then given back because nothing is left.
     const approved = await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=late.buyer%40example.com' });
     expect(approved.statusCode).toBe(303);
-    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id } }));
+    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id }, headers: t.keyed(late) }));
     expect(loader.status).toBe('other');
     expect(loader.reload.emission_id).toBeNull();
 

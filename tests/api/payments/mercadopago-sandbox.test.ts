@@ -26,7 +26,7 @@ describe.skipIf(skipDatabase)('MercadoPago voucher in the sandbox', () => {
     expect(init_point).toBe(`/sandbox/mercadopago/checkout/${preference_id}`);
     const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
     expect(attempt).toMatchObject({ provider: 'mercadopago', mode: 'sandbox', provider_reference: preference_id, amount_cents: 22000, currency: 'MXN', status: 'created' });
-    const reload = body(await t.app.inject(`/api/payments/purchase/${id}`)).reload;
+    const reload = body(await t.app.inject({ url: `/api/payments/purchase/${id}`, headers: t.keyed(id) })).reload;
     expect(reload.buyer_info).toEqual({ name: 'Ana López', email: 'ana@example.mx', phone: '5512345678', lang: 'en' });
   });
 
@@ -60,7 +60,7 @@ describe.skipIf(skipDatabase)('MercadoPago voucher in the sandbox', () => {
     // The signed payment.created webhook arrived and was processed: the purchase waits for the voucher.
     const inbox = await t.rows('webhook_inbox', 'provider', 'mercadopago');
     expect(inbox.some((r) => r.resource_id === paymentId && r.status === 'processed')).toBe(true);
-    const pending = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/loader-process', payload: { payment_id: paymentId } }));
+    const pending = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/loader-process', payload: { payment_id: paymentId }, headers: t.keyed(id) }));
     expect(pending.status).toBe('pending');
     expect(pending.reload.emission_id).toBeNull();
 
@@ -76,7 +76,7 @@ describe.skipIf(skipDatabase)('MercadoPago voucher in the sandbox', () => {
     expect((await t.app.inject(voucherPath)).body).toMatch(/Pagada\./);
     expect(await soldGeneral()).toBe(soldBefore + 2);
 
-    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/loader-process', payload: { payment_id: Number(paymentId) } }));
+    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/loader-process', payload: { payment_id: Number(paymentId) }, headers: t.keyed(id) }));
     expect(loader.status).toBe('approved');
     expect(loader.reload.emission_id).toEqual(expect.any(String));
     expect(loader.reload.purchase_id).toBe(id);

@@ -52,11 +52,11 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
       expect((await preference(withConfirm, buyer({ emailConfirm: 'ana@example.mx' }))).statusCode).toBe(200);
       const inside = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
       expect((await preference(inside, buyer({ lang: 'en' }))).statusCode).toBe(200);
-      expect(body(await t.app.inject(`/api/payments/purchase/${inside}`)).reload.buyer_info.lang).toBe('en');
+      expect(body(await t.app.inject({ url: `/api/payments/purchase/${inside}`, headers: t.keyed(inside) })).reload.buyer_info.lang).toBe('en');
       const beside = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
       const res = await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: beside, buyer_info: buyer(), lang: 'en' } });
       expect(res.statusCode).toBe(200);
-      expect(body(await t.app.inject(`/api/payments/purchase/${beside}`)).reload.buyer_info).toEqual({ name: 'Ana López', email: 'ana@example.mx', phone: '5512345678', lang: 'en' });
+      expect(body(await t.app.inject({ url: `/api/payments/purchase/${beside}`, headers: t.keyed(beside) })).reload.buyer_info).toEqual({ name: 'Ana López', email: 'ana@example.mx', phone: '5512345678', lang: 'en' });
       expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: beside, lang: 'fr' } })).statusCode).toBe(400);
       expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: beside, buyer_info: buyer() } })).statusCode).toBe(400);
     });
@@ -101,8 +101,8 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
   describe('free claim', () => {
     const verify = async (purchase_id: string, token?: string) =>
       t.app.inject({ method: 'POST', url: '/api/payments/free/verify-free', payload: { purchase_id, buyer_info: buyer({ email: 'libre@example.mx' }), token: token ?? (await t.botToken('validate_free_access')) } });
-    const loader = async (secretuuid: string, g_token?: string) =>
-      t.app.inject({ method: 'POST', url: '/api/payments/free/loader-process', payload: { token: secretuuid, g_token: g_token ?? (await t.botToken('validate_free_access_loader')) } });
+    const loader = async (secretuuid: string, g_token?: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: '/api/payments/free/loader-process', payload: { token: secretuuid, g_token: g_token ?? (await t.botToken('validate_free_access_loader')) }, headers });
 
     it('is only for a zero total; paid methods refuse a zero total', async () => {
       const paidOrder = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
@@ -129,11 +129,11 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
       expect(res.statusCode).toBe(200);
       const { secretuuid } = body(res);
       expect(secretuuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-      const first = body(await loader(secretuuid));
+      const first = body(await loader(secretuuid, undefined, t.keyed(id)));
       expect(first.status).toBe('approved');
       expect(first.reload.emission_id).toEqual(expect.any(String));
       expect(first.reload.buyer_info.email).toBe('libre@example.mx');
-      const second = body(await loader(secretuuid));
+      const second = body(await loader(secretuuid, undefined, t.keyed(id)));
       expect(second).toMatchObject({ status: 'approved', reload: { emission_id: first.reload.emission_id } });
       expect(await t.rows('tickets', 'purchase_id', id)).toHaveLength(2);
       expect(t.mails().filter((m) => m.text.includes(id))).toHaveLength(1);

@@ -37,7 +37,7 @@ describe.skipIf(skipDatabase)('PayPal and Fintoc in the sandbox', () => {
       // The signed CHECKOUT.ORDER.APPROVED webhook made us capture; the capture's own webhook followed.
       const events = (await t.rows('webhook_inbox', 'provider', 'paypal')).map((r) => r.event_type);
       expect(events).toEqual(expect.arrayContaining(['CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED']));
-      const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id } }));
+      const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id }, headers: t.keyed(id) }));
       expect(loader.status).toBe('approved');
       expect(loader.reload.emission_id).toEqual(expect.any(String));
       const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
@@ -51,7 +51,7 @@ describe.skipIf(skipDatabase)('PayPal and Fintoc in the sandbox', () => {
       const { order } = await createOrder(id);
       const cancelled = await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/cancel`, headers: form, payload: '' });
       expect(pathOf(cancelled.headers.location as string)).toBe(`/${URL_SLUG}/paypal/loader?token=${order.id}`);
-      const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id } }));
+      const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id }, headers: t.keyed(id) }));
       expect(loader.status).toBe('rejected');
       expect(loader.reload.emission_id).toBeNull();
       await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/approve` });
@@ -89,7 +89,7 @@ describe.skipIf(skipDatabase)('PayPal and Fintoc in the sandbox', () => {
       expect(pathOf(approved.headers.location as string)).toBe(`/${URL_SLUG}/fintoc/loader?purchase_id=${id}`);
       const inbox = await t.rows('webhook_inbox', 'provider', 'fintoc');
       expect(inbox.some((r) => r.event_type === 'checkout_session.finished' && r.status === 'processed')).toBe(true);
-      const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id } }));
+      const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers: t.keyed(id) }));
       expect(loader.status).toBe('approved');
       expect(loader.reload.emission_id).toEqual(expect.any(String));
     });

@@ -9,7 +9,7 @@ import { Panel } from '../../components/Panel';
 import { SafeHtml } from '../../components/SafeHtml';
 import { lazyWithRetry } from '../../lib/lazyWithRetry';
 import { useStores } from '../../StoreContext';
-import { readPaymentResult } from '../paymentResult';
+import { adoptThankYouLink, readPaymentResult } from '../paymentResult';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { fillFinishHtml } from './finishHtml';
 import { TicketDownloadButton } from './TicketDownloadButton';
@@ -28,9 +28,11 @@ const SHOWN_STATUSES = new Set(['paid', 'pending']);
 function useRestoredPurchase(): 'restoring' | 'done' {
   const { api, checkout, event, sessionStorage, ui } = useStores();
   const url = event.url ?? '';
-  const [state, setState] = useState<'restoring' | 'done'>(() =>
-    checkout.purchaseId === null && readPaymentResult(sessionStorage, url) ? 'restoring' : 'done',
-  );
+  const [state, setState] = useState<'restoring' | 'done'>(() => {
+    // Opened from the e-mail's link: that purchase is the one to show, whatever this tab held.
+    const fromLink = adoptThankYouLink(sessionStorage, url);
+    return (fromLink || checkout.purchaseId === null) && readPaymentResult(sessionStorage, url) ? 'restoring' : 'done';
+  });
 
   useEffect(() => {
     if (state !== 'restoring') return;
@@ -42,7 +44,7 @@ function useRestoredPurchase(): 'restoring' | 'done' {
     let live = true;
     ui.track(api.getPurchase(saved.purchase_id))
       .then((response) => {
-        if (live && SHOWN_STATUSES.has(response.status)) checkout.reload(response.reload, true);
+        if (live && SHOWN_STATUSES.has(response.status) && response.reload) checkout.reload(response.reload, true);
       })
       .catch((error: unknown) => console.error('Could not restore the purchase', error))
       .finally(() => live && setState('done'));
@@ -57,6 +59,7 @@ function useRestoredPurchase(): 'restoring' | 'done' {
 /**
  * `/{url}/payment-status`, the thank-you page: with an emission, 'Payment successful',
  * the PDF and (config.download_wallets) the wallet passes; without, the pending message.
+ * The purchase id is shown as the reference for support (it opens nothing by itself).
  * Then the event's FINISH blocks with the purchase id filled in. No purchase → /{url}.
  */
 export const ThankYouView = observer(function ThankYouView() {
@@ -87,6 +90,9 @@ export const ThankYouView = observer(function ThankYouView() {
             : email
               ? t('status.pendingTextEmail', { email })
               : t('status.pendingText')}
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {t('status.reference', { id: purchaseId })}
         </Typography>
         {emissionId ? (
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>

@@ -72,7 +72,7 @@ describe.skipIf(skipDatabase)('Fintoc adapter (contract, recorded exchanges)', (
   });
 
   it('the loader answers approved from the database once tickets exist', async () => {
-    const res = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: purchaseId } }));
+    const res = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: purchaseId }, headers: t.keyed(purchaseId) }));
     expect(res).toMatchObject({ status: 'approved', reload: { purchase_id: purchaseId, emission_id: expect.any(String) } });
   });
 

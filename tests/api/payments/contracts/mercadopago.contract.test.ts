@@ -106,7 +106,7 @@ describe.skipIf(skipDatabase)('MercadoPago adapter (contract, recorded exchanges
   });
 
   it('the loader re-reads the approved payment and emits the tickets', async () => {
-    const res = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/loader-process', payload: { payment_id: PAYMENT } }));
+    const res = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/loader-process', payload: { payment_id: PAYMENT }, headers: t.keyed(purchaseId) }));
     expect(api.calls('get_payment_approved')).toHaveLength(1);
     expect(res.status).toBe('approved');
     expect(res.reload.emission_id).toEqual(expect.any(String));

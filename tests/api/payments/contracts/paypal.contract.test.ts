@@ -78,7 +78,7 @@ describe.skipIf(skipDatabase)('PayPal adapter (contract, recorded exchanges)', (
   });
 
   it('the loader reads the approved order and captures it once (PayPal-Request-Id per order); the payer gets the e-mail', async () => {
-    const res = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: ORDER } }));
+    const res = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: ORDER }, headers: t.keyed(purchaseId) }));
     expect(res.status).toBe('approved');
     expect(res.reload.emission_id).toEqual(expect.any(String));
     expect(api.calls('get_order_approved')).toHaveLength(1);

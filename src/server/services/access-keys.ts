@@ -1,0 +1,77 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
+import type { AppContext } from '../context';
+import type { Database, PurchaseAccessKeyTable } from '../db/schema';
+import { accessKeyHashes, insertAccessKey } from '../repositories/purchase-access.repository';
+
+/**
+ * The purchase id is a reference anyone may see (PDF, e-mail, thank-you page, support);
+ * the access key is what reads the buyer's data and opens the tickets. Keys are 32 random
+ * bytes; only their SHA-256 is stored and every comparison is constant-time.
+ */
+
+/** Longer than any key we issue: a bigger header is not hashed at all. */
+const MAX_KEY_LENGTH = 128;
+/** How long a signed ticket URL (wallet dialog) opens its PDF: it is followed at once, and may end up in a history. */
+export const TICKET_LINK_TTL_MS = 15 * 60_000;
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** A fresh key and the hash that is stored for it. */
+export function newAccessKey(): { key: string; hash: string } {
+  const key = randomBytes(32).toString('base64url');
+  return { key, hash: sha256(key) };
+}
+
+/** Issues another key of a purchase (the tickets e-mail's link) and returns it; only its hash is kept. */
+export async function issueAccessKey(db: Kysely<Database>, purchaseId: string, issuedTo: PurchaseAccessKeyTable['issued_to'], now: string): Promise<string> {
+  const { key, hash } = newAccessKey();
+  await insertAccessKey(db, { key_hash: hash, purchase_id: purchaseId, issued_to: issuedTo, created_at: now });
+  return key;
+}
+
+/** The access key a request carries (`X-Purchase-Key`), if any. */
+export function requestKey(request: FastifyRequest): string | undefined {
+  const value = request.headers[PURCHASE_KEY_HEADER.toLowerCase()];
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_KEY_LENGTH ? value : undefined;
+}
+
+/** Whether `key` is one of the purchase's keys. A missing or wrong key is simply false. */
+export async function hasPurchaseAccess(db: Kysely<Database>, purchaseId: string, key: string | undefined): Promise<boolean> {
+  if (!key) return false;
+  const given = Buffer.from(sha256(key), 'hex');
+  let match = false;
+  for (const stored of await accessKeyHashes(db, purchaseId)) {
+    const candidate = Buffer.from(stored, 'hex');
+    if (candidate.length === given.length && timingSafeEqual(candidate, given)) match = true;
+  }
+  return match;
+}
+
+function linkSignature(secret: string, purchaseId: string, ticketId: string, expires: number): string {
+  return createHmac('sha256', secret).update(`ticket-link:${purchaseId}:${ticketId}:${expires}`).digest('base64url');
+}
+
+/**
+ * A token for a URL that opens one ticket's PDF (`ticketId`) or the whole purchase's
+ * (`'all'`) without the key: the browser opens it in a new tab, which sends no header.
+ * Signed with SIGNING_SECRET and short-lived, so a copied URL soon opens nothing.
+ */
+export function ticketLinkToken(ctx: AppContext, purchaseId: string, ticketId: string): string {
+  const expires = Math.floor((ctx.now().getTime() + TICKET_LINK_TTL_MS) / 1000);
+  return `${expires}.${linkSignature(ctx.config.signingSecret, purchaseId, ticketId, expires)}`;
+}
+
+/** Whether `token` was signed for this purchase and ticket (or `'all'`) and has not run out. */
+export function validTicketLinkToken(ctx: AppContext, purchaseId: string, ticketId: string, token: string | undefined): boolean {
+  const [expiresText, signature] = (token ?? '').split('.');
+  const expires = Number(expiresText);
+  if (!signature || !Number.isSafeInteger(expires) || expires * 1000 <= ctx.now().getTime()) return false;
+  const expected = Buffer.from(linkSignature(ctx.config.signingSecret, purchaseId, ticketId, expires));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
