@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connection';
 import { initialMigration } from './migrations/20261121_0001_initial';
 import { paymentsMigration } from './migrations/20261122_0002_payments';
+import { inventoryLimitsMigration } from './migrations/20261123_0005_inventory_limits';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '20261121_0001_initial': initialMigration(db.dialect),
     '20261122_0002_payments': paymentsMigration(db.dialect),
+    '20261123_0005_inventory_limits': inventoryLimitsMigration(),
   };
 }
 

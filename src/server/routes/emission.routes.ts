@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../http/app-error';
+import { limitedAs, rateLimited } from '../plugins/security';
 import { purchasePdf } from '../fulfilment/outbox';
 import type { PaymentsRuntime } from '../payments/runtime';
 import { listTicketsOfPurchase } from '../repositories/emission.repository';
@@ -30,7 +31,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
 
   app.get<{ Querystring: { emission_id: string; purchase_id: string } }>(
     '/api/emissions/download/all',
-    { schema: { querystring: ids } },
+    { schema: { querystring: ids }, config: limitedAs(rt.ctx.config, 'pdf') },
     async (request, reply) => {
       const purchase = await paidPurchase(request.query.emission_id, request.query.purchase_id);
       const pdf = await purchasePdf(db, purchase);
@@ -44,7 +45,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
 
   app.get<{ Querystring: { emission_id: string; purchase_id: string } }>(
     '/api/emissions/obtener/wallet',
-    { schema: { querystring: ids } },
+    { schema: { querystring: ids }, config: rateLimited },
     async (request, reply) => {
       const purchase = await paidPurchase(request.query.emission_id, request.query.purchase_id);
       const tickets = await listTicketsOfPurchase(db, purchase.id);
@@ -56,7 +57,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
   // No wallet passes yet (a later issue): the URL opens that ticket's own PDF page, which is what a pass would carry.
   app.post<{ Body: { emission_id: string; purchase_id: string } }>(
     '/api/emissions/download/wallet',
-    { schema: { body: { $ref: 'api/emission.request#' } } },
+    { schema: { body: { $ref: 'api/emission.request#' } }, config: rateLimited },
     async (request) => {
       const purchase = await findPurchase(db, request.body.purchase_id);
       if (!purchase?.emission_id) throw errors.emissionNotFound();
@@ -80,6 +81,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
           properties: { ticket_id: { type: 'string', minLength: 1, maxLength: 64 }, purchase_id: { type: 'string', minLength: 1, maxLength: 64 } },
         },
       },
+      config: limitedAs(rt.ctx.config, 'pdf'),
     },
     async (request, reply) => {
       const purchase = await findPurchase(db, request.query.purchase_id);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { limitedAs } from '../plugins/security';
 import { publicEvent } from '../services/catalogue.service';
 
 /** GET /api/event/{url}: the public view of one event. */
@@ -11,6 +12,7 @@ export async function eventRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         params: { type: 'object', properties: { url: { type: 'string', maxLength: 120 } }, required: ['url'] },
         querystring: { type: 'object', properties: { ticket: { type: 'string', maxLength: 40 } } },
       },
+      config: limitedAs(ctx.config, 'read'),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

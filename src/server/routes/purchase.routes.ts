@@ -49,7 +49,7 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.get<{ Params: { purchaseId: string } }>(
     '/api/payments/purchase/:purchaseId',
-    { schema: { params: { type: 'object', properties: { purchaseId: { type: 'string', maxLength: 64 } }, required: ['purchaseId'] } } },
+    { schema: { params: { type: 'object', properties: { purchaseId: { type: 'string', maxLength: 64 } }, required: ['purchaseId'] } }, config: rateLimited },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return purchaseReload(ctx, request.params.purchaseId);
