@@ -73,4 +73,20 @@ export const errors = {
     new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'No pudimos consultar el pago con el proveedor. Intenta de nuevo en unos minutos.'),
   webhookRejected: (reason: string) => new AppError(401, 'WEBHOOK_REJECTED', `Notificación rechazada: ${reason}.`),
   emissionNotFound: () => new AppError(404, 'EMISSION_NOT_FOUND', 'No encontramos los boletos de esta compra.'),
+  holdLimitReached: (held: number, max: number) =>
+    new AppError(
+      409,
+      'HOLD_LIMIT_REACHED',
+      `Desde tu conexión ya hay ${held} entrada(s) apartadas sin pagar para este evento y el máximo es ${max}. Paga o deja vencer esas compras antes de apartar más.`,
+    ),
+  voucherLimitReached: (open: number, max: number) =>
+    new AppError(
+      409,
+      'VOUCHER_LIMIT_REACHED',
+      max === 0
+        ? 'Este evento no acepta pago en efectivo. Elige otro método de pago.'
+        : `Ya tienes ${open} ficha(s) de pago en efectivo sin pagar para este evento (máximo ${max}). Paga o deja vencer una, o elige otro método de pago.`,
+    ),
+  voucherShareReached: (name: string) =>
+    new AppError(409, 'VOUCHER_SHARE_REACHED', `Ya no quedan entradas «${name}» para pago en efectivo. Elige otro método de pago.`),
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { clientKeyOf } from '../http/client-key';
 import { rateLimited } from '../plugins/security';
 import { verifyBotCheck } from '../services/bot-check.service';
 import { saveAttendeeInfo } from '../services/attendee-info.service';
@@ -12,8 +13,8 @@ import {
   type TicketRequestLine,
 } from '../services/purchase.service';
 
-interface NewPurchaseBody { code?: string | null; url: string; tickets: TicketRequestLine[]; identificador?: string | null; token: string }
-interface VerifyDiscountBody { code: string; url: string; tickets: TicketRequestLine[] }
+interface NewPurchaseBody { code?: string | null; url: string; tickets: TicketRequestLine[]; identificador?: string | null; access?: string | null; token: string }
+interface VerifyDiscountBody { code: string; url: string; tickets: TicketRequestLine[]; access?: string | null }
 interface UpdateProductsBody { purchase_id?: string; purchaseId?: string; productos: ProductRequestLine[] }
 interface AddInfoBody { purchase_id: string; form: Record<string, unknown> }
 
@@ -24,7 +25,7 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     { schema: { body: { $ref: 'api/new-purchase.request#' } }, config: rateLimited },
     async (request) => {
       await verifyBotCheck(ctx, request.body.token, 'new_purchase', request.hostname.split(':')[0]);
-      return createPurchase(ctx, request.body);
+      return createPurchase(ctx, { ...request.body, clientKey: clientKeyOf(request.ip) });
     },
   );
 
