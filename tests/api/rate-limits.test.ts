@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import fixture from './fixtures/prueba-api.event.json';
 import { readConfig } from '../../src/server/config';
 import { body, createTestApp, type TestApp } from '../support/test-app';
@@ -66,7 +67,7 @@ describe.skipIf(skipDatabase)('every route that does work is limited', () => {
   afterAll(() => t.close());
 
   /** Calls `request` until the limit answers; returns how many calls got through first. */
-  async function callsBeforeLimit(request: () => ReturnType<TestApp['app']['inject']>): Promise<number> {
+  async function callsBeforeLimit(request: () => Promise<LightMyRequestResponse>): Promise<number> {
     for (let i = 0; i < 20; i++) {
       const res = await request();
       if (res.statusCode === 429) {
