@@ -17,6 +17,11 @@ import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
 import { eventRoutes } from './routes/event.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 
+/** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /**
  * Builds the Fastify app. Only registers, in order: external plugins (security
  * headers, rate limit), the app's own (errors, shared schemas), then the routes,
@@ -25,7 +30,9 @@ import { purchaseRoutes } from './routes/purchase.routes';
 export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel, serializers: { err: serializeError } },
-    trustProxy: true,
+    // X-Forwarded-For names the client only when sent by a proxy TRUST_PROXY lists (default: nobody),
+    // else anyone could pick the address the rate limits and hold caps count by.
+    trustProxy: typeof ctx.config.trustProxy === 'number' ? trustHops(ctx.config.trustProxy) : ctx.config.trustProxy,
     // Per-request lines drown the start-up message; a load balancer keeps access logs. LOG_LEVEL=debug brings them back.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),
     bodyLimit: 1024 * 1024,

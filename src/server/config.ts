@@ -15,8 +15,23 @@ export interface ServerConfig {
   recaptchaVerifyUrl: string;
   /** Host names a reCAPTCHA answer may carry; empty = accept the request's own host. */
   recaptchaHostnames: string[];
-  /** Requests per IP per minute on the purchase, discount and bot-check routes. */
+  /** Requests per client per minute on each purchase, payment, discount, bot-check and purchase-reload route. */
   rateLimitMax: number;
+  /** Per client per minute on each PDF download route (every call renders a PDF). */
+  rateLimitPdfMax: number;
+  /** Per sending address per minute on each provider's webhook route (high: a provider must never be starved). */
+  rateLimitWebhookMax: number;
+  /** Per client per minute on the admin import route (also slows guessing the bearer token). */
+  rateLimitAdminMax: number;
+  /** Per client per minute on the public event reads (event page data, attendee validators). */
+  rateLimitReadMax: number;
+  /**
+   * Which proxies may tell us the client address in X-Forwarded-For (Fastify `trustProxy`):
+   * false = nobody (the socket address is the client), a hop count, or addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
+  /** Server-wide defaults of the event file's `hold_limits` (an event may set its own). */
+  holdLimits: HoldLimits;
   /** Secret that signs sandbox tokens; random per process unless set (set it when running several processes). */
   signingSecret: string;
   mainSiteUrl: string;
@@ -51,6 +66,29 @@ export interface ServerConfig {
   unpaidDataRetentionHours: number;
 }
 
+/** Caps on how much of an event's stock one client or buyer may keep unpaid (docs/decisions/007). */
+export interface HoldLimits {
+  /** Ticket units one client may hold at once in an event (held orders and unpaid vouchers). */
+  maxUnitsPerClient: number;
+  /** Cash vouchers one buyer (e-mail) may have open at once in an event. */
+  maxVouchersPerBuyer: number;
+  /** Share (0..1) of each ticket type's capacity that may sit in unpaid vouchers. */
+  maxVoucherShare: number;
+}
+
+/**
+ * TRUST_PROXY: unset/`false`/`off` → trust nobody; `true` → trust every hop (only when nothing
+ * but the proxy can reach the server); a number → that many proxy hops; otherwise a
+ * comma-separated list of proxy addresses or CIDRs (`127.0.0.1,10.0.0.0/8`).
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || /^(false|off|0|no)$/i.test(text)) return false;
+  if (/^(true|on|yes)$/i.test(text)) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
 function numberFrom(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const parsed = Number(value);
@@ -70,6 +108,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
     recaptchaHostnames: (env.RECAPTCHA_HOSTNAMES ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     rateLimitMax: numberFrom(env.RATE_LIMIT_MAX, 120),
+    rateLimitPdfMax: numberFrom(env.RATE_LIMIT_PDF_MAX, 10),
+    rateLimitWebhookMax: numberFrom(env.RATE_LIMIT_WEBHOOK_MAX, 1200),
+    rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 30),
+    rateLimitReadMax: numberFrom(env.RATE_LIMIT_READ_MAX, 600),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    holdLimits: {
+      maxUnitsPerClient: numberFrom(env.HOLD_MAX_UNITS_PER_CLIENT, 40),
+      maxVouchersPerBuyer: numberFrom(env.VOUCHER_MAX_PER_BUYER, 2),
+      maxVoucherShare: Math.min(1, Math.max(0, numberFrom(env.VOUCHER_MAX_SHARE, 0.5))),
+    },
     signingSecret: env.SIGNING_SECRET || randomBytes(32).toString('hex'),
     mainSiteUrl: env.MAIN_SITE_URL ?? 'https://boletos.example.mx',
     supportEmail: env.SUPPORT_EMAIL ?? 'soporte@boletos.example.mx',

@@ -17,7 +17,9 @@ describe.skipIf(skipDatabase)('PUT /api/admin/events/{url}', () => {
   it('creates (201) then updates (200) an event, bumping its version', async () => {
     const created = await put(t, 'prueba-api', fixture);
     expect(created.statusCode).toBe(201);
-    expect(body(created)).toEqual({ url: 'prueba-api', created: true, version: 1, tickets: 5, productos: 2 });
+    expect(body(created)).toMatchObject({ url: 'prueba-api', created: true, version: 1, tickets: 5, productos: 2 });
+    // The hidden type's link, with the access code the import generated (hidden-tickets.test.ts).
+    expect(body(created).hidden_links).toEqual([{ ticket_id: 4, name: 'Cortesía', link: expect.stringMatching(/^\/prueba-api\?ticket=4&access=[\w-]{22}$/) }]);
     const renamed = { ...fixture, event: { ...fixture.event, name: 'Prueba API 2' } };
     const updated = await put(t, 'prueba-api', renamed);
     expect(updated.statusCode).toBe(200);

@@ -18,7 +18,7 @@ describe.skipIf(skipDatabase)(`concurrent holds on ${testDialect} with two serve
   beforeAll(async () => {
     t = await createTestApp({ signingSecret: SECRET });
     await t.importEvent(fixture);
-    const env = { DATABASE_URL: t.databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000' };
+    const env = { DATABASE_URL: t.databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000' };
     servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 60_000);
   afterAll(async () => {

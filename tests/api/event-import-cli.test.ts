@@ -30,6 +30,8 @@ describe.skipIf(skipDatabase)('npm run event:import', () => {
     const file = write('ok.json', fixture);
     expect(await runEventImport([file], (l) => lines.push(l))).toBe(0);
     expect(lines[0]).toBe(`${file}: creado /prueba-api (versión 1, 5 tipos de entrada, 2 productos)`);
+    // The hidden type's link, with the access code generated on import: the operator hands it out.
+    expect(lines[1]).toMatch(new RegExp(`^${file}  oculto «Cortesía» \\(id 4\\): /prueba-api\\?ticket=4&access=[\\w-]{22}$`));
     expect(await runEventImport([file], (l) => lines.push(l))).toBe(0);
     expect(lines.some((l) => l.includes('actualizado /prueba-api (versión 2'))).toBe(true);
     const db = openDatabase(database.url);

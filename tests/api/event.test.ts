@@ -39,9 +39,9 @@ describe.skipIf(skipDatabase)('GET /api/event/{url}', () => {
     expect(data.event.html[0].html).toContain('Hola');
   });
 
-  it('lists a hidden ticket type only when the ticket query names it', async () => {
+  it('does not list a hidden ticket type for its id alone (its access code is needed: hidden-tickets.test.ts)', async () => {
     const data = body(await t.app.inject('/api/event/prueba-api?ticket=4'));
-    expect(data.tickets.map((x: { id: number }) => x.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(data.tickets.map((x: { id: number }) => x.id)).toEqual([1, 2, 3, 5]);
   });
 
   it('answers 404 with a mensaje for an unknown url', async () => {

@@ -17,7 +17,7 @@ describe.skipIf(skipDatabase)('rate limit, security headers and unknown routes',
     const limited = await call();
     expect(limited.statusCode).toBe(429);
     expect(body(limited)).toMatchObject({ mensaje: 'Demasiadas solicitudes. Intenta de nuevo más tarde.', code: 'RATE_LIMITED' });
-    // The event page is not rate limited.
+    // The event page counts in its own, larger bucket (RATE_LIMIT_READ_MAX).
     expect((await t.app.inject('/api/event/prueba-api')).statusCode).toBe(200);
   });
 

@@ -47,7 +47,7 @@ export async function benchApi(): Promise<void> {
   await importEvent(ctx, benchEvent);
   await db.kysely.destroy();
 
-  const server = await startServerProcess({ DATABASE_URL: databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'error' });
+  const server = await startServerProcess({ DATABASE_URL: databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000000', HOLD_MAX_UNITS_PER_CLIENT: '100000000', LOG_LEVEL: 'error' });
   const bare = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bare-fastify.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const bareUrl = await new Promise<string>((resolve) => bare.stdout!.on('data', (c: Buffer) => {
     const m = /(http:\/\/localhost:\d+)/.exec(c.toString());

@@ -96,6 +96,11 @@ export default defineConfig({
       MAIN_SITE_URL: process.env.E2E_MAIN_SITE_URL,
       // The suite creates many holds from one IP; the 429 toast is tested with a routed answer.
       RATE_LIMIT_MAX: '100000',
+      RATE_LIMIT_PDF_MAX: '100000',
+      RATE_LIMIT_READ_MAX: '100000',
+      HOLD_MAX_UNITS_PER_CLIENT: '100000',
+      VOUCHER_MAX_PER_BUYER: '100000',
+      VOUCHER_MAX_SHARE: '1',
       DEMO_EVENTS: 'on',
       LOG_LEVEL: 'warn',
       MAIL_OUTBOX_DIR: process.env.E2E_MAIL_OUTBOX_DIR,

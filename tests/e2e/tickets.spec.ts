@@ -20,7 +20,7 @@ inBothLanguages(() => {
       await expect(preventa.getByText(t('checkout:tickets.soldOut'), { exact: true })).toBeVisible();
       await expect(preventa.getByRole('combobox')).toHaveCount(0);
 
-      // The hidden courtesy ticket only appears with ?ticket=
+      // The hidden courtesy ticket only appears with its link's access code
       await expect(tickets.getByRole('heading', { name: 'Cortesía prensa' })).toHaveCount(0);
 
       const moreInfo = general.getByRole('button', { name: t('checkout:tickets.moreInfo') });
@@ -61,14 +61,20 @@ inBothLanguages(() => {
       await expect(continueButton).toBeDisabled();
     });
 
-    test('shows a hidden ticket type with ?ticket= and sends ?i= as identificador', async ({ page, t }) => {
-      await page.goto('/demo?ticket=4&i=promotor-7');
+    test('shows a hidden ticket type only with the access code of its link, and sends ?i= as identificador', async ({ page, t }) => {
+      // The id alone (guessable) shows nothing.
+      await page.goto('/demo?ticket=4');
+      await expect(page.getByRole('heading', { name: 'General' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Cortesía prensa' })).toHaveCount(0);
+
+      // The demo's documented press link (README), with a promoter's identificador.
+      await page.goto('/demo?ticket=4&access=prensa-demo-2026-Xq7Lm3&i=promotor-7');
       await expect(page.getByRole('heading', { name: 'Cortesía prensa' })).toBeVisible();
       await chooseTickets(page, t, 'Cortesía prensa', 1);
       const request = page.waitForRequest((candidate) => candidate.url().endsWith('/api/payments/new-purchase'));
       await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
-      const body = (await request).postDataJSON() as { identificador: string; tickets: unknown; url: string; token: string; code: unknown };
-      expect(body).toMatchObject({ identificador: 'promotor-7', url: 'demo', tickets: [{ ticket_id: 4, cantidad: 1 }], code: null });
+      const body = (await request).postDataJSON() as { identificador: string; tickets: unknown; url: string; token: string; code: unknown; access: string };
+      expect(body).toMatchObject({ identificador: 'promotor-7', url: 'demo', tickets: [{ ticket_id: 4, cantidad: 1 }], code: null, access: 'prensa-demo-2026-Xq7Lm3' });
       expect(body.token).toBeTruthy();
       await expect(page).toHaveURL(/\/demo\/productos$/);
       // The hidden line survives the step change (the event is not reloaded without ?ticket=).

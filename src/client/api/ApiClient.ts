@@ -20,7 +20,8 @@ import type { PaymentApi } from './PaymentApi';
 export interface ApiClient extends PaymentApi {
   getConfig(): Promise<AppConfig>;
   getBotCheckToken(action: string): Promise<string>;
-  getEvent(url: string, ticket?: string | null): Promise<EventResponse>;
+  /** `ticket` and `access` come from a hidden type's link; only the access code unlocks it. */
+  getEvent(url: string, ticket?: string | null, access?: string | null): Promise<EventResponse>;
   newPurchase(body: NewPurchaseRequest): Promise<NewPurchaseResponse>;
   verifyDiscount(body: VerifyDiscountRequest): Promise<VerifyDiscountResponse>;
   updateProducts(purchaseId: string, productos: ProductLineRequest[]): Promise<UpdateProductsResponse>;

@@ -70,8 +70,13 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
     getConfig: () => request('GET', '/config'),
     getBotCheckToken: async (action) =>
       (await request<{ token: string }>('POST', '/sandbox/bot-check/token', { action })).token,
-    getEvent: (url, ticket) =>
-      request('GET', `/event/${encodeURIComponent(url)}${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ''}`),
+    getEvent: (url, ticket, access) => {
+      const query = new URLSearchParams();
+      if (ticket) query.set('ticket', ticket);
+      if (access) query.set('access', access);
+      const search = query.toString();
+      return request('GET', `/event/${encodeURIComponent(url)}${search ? `?${search}` : ''}`);
+    },
     newPurchase: (body) => request('POST', '/payments/new-purchase', body),
     verifyDiscount: (body) => request('POST', '/payments/verify-discount', body),
     updateProducts: (purchaseId, productos) =>

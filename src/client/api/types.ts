@@ -94,6 +94,8 @@ export interface NewPurchaseRequest {
   url: string;
   tickets: TicketLineRequest[];
   identificador: string | null;
+  /** The access code of a hidden ticket type's link, sent only when the page has one. */
+  access?: string;
   token: string;
 }
 
@@ -116,6 +118,7 @@ export interface VerifyDiscountRequest {
   code: string;
   url: string;
   tickets: TicketLineRequest[];
+  access?: string;
 }
 
 export interface VerifyDiscountResponse {

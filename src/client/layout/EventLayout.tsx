@@ -13,7 +13,7 @@ import { SeatMapSlot } from './SeatMapSlot';
 import { StepBar } from './StepBar';
 
 /**
- * Everything under /{url}: loads the event (query `ticket` passed on; a failure is
+ * Everything under /{url}: loads the event (queries `ticket` and `access` passed on; a failure is
  * logged and sends the buyer to /), then header, step bar, the page in the left
  * column (~60 %), seat map + order summary on the right (~40 %), footer.
  */
@@ -22,12 +22,13 @@ export const EventLayout = observer(function EventLayout() {
   const { url = '' } = useParams();
   const [searchParams] = useSearchParams();
   const ticketQuery = searchParams.get('ticket');
+  const access = searchParams.get('access');
   const { event } = useStores();
   const navigate = useNavigate();
 
   useEffect(() => {
     let current = true;
-    void event.load(url, ticketQuery).then((loaded) => {
+    void event.load(url, ticketQuery, access).then((loaded) => {
       if (!loaded && current && event.status === 'error') {
         console.error(`Could not load event "${url}"`, event.error);
         navigate('/', { replace: true });
@@ -36,7 +37,7 @@ export const EventLayout = observer(function EventLayout() {
     return () => {
       current = false;
     };
-  }, [event, url, ticketQuery, navigate]);
+  }, [event, url, ticketQuery, access, navigate]);
 
   const ready = event.isReady && event.url === url;
   return (

@@ -28,7 +28,7 @@ export class CheckoutActions {
         return false;
       }
       const response = await ui.track(
-        this.root.api.newPurchase({ code: checkout.code, url, tickets: checkout.ticketRequests, identificador, token }),
+        this.root.api.newPurchase({ code: checkout.code, url, tickets: checkout.ticketRequests, identificador, token, ...(event.access ? { access: event.access } : {}) }),
       );
       runInAction(() => checkout.setPurchase(response, url));
       return true;
@@ -55,7 +55,7 @@ export class CheckoutActions {
     if (!event.url) return false;
     checkout.setDiscountState('pending');
     try {
-      const response = await ui.track(this.root.api.verifyDiscount({ code, url: event.url, tickets: checkout.ticketRequests }));
+      const response = await ui.track(this.root.api.verifyDiscount({ code, url: event.url, tickets: checkout.ticketRequests, ...(event.access ? { access: event.access } : {}) }));
       runInAction(() => {
         checkout.applyDiscount(response);
         checkout.setDiscountState('success');

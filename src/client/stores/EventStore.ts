@@ -10,6 +10,8 @@ export class EventStore {
   url: string | null = null;
   /** The `ticket` query the event was loaded with (a hidden ticket type). */
   ticketQuery: string | null = null;
+  /** The `access` query of a hidden type's link: sent with the event load and the purchase. */
+  access: string | null = null;
   event: EventInfo | null = null;
   tickets: TicketType[] = [];
   productos: Product[] = [];
@@ -19,21 +21,22 @@ export class EventStore {
     makeAutoObservable<EventStore, 'root'>(this, { root: false }, { autoBind: true });
   }
 
-  /** Loads the event unless it is already loaded (or loading) for the same url and ticket query. */
-  async load(url: string, ticketQuery: string | null = null): Promise<boolean> {
+  /** Loads the event unless it is already loaded (or loading) for the same url, ticket query and access code. */
+  async load(url: string, ticketQuery: string | null = null, access: string | null = null): Promise<boolean> {
     // Moving between steps drops the `ticket` query from the address; keep the event
     // (and its hidden ticket type) instead of reloading it without.
-    const sameEvent = this.url === url && (ticketQuery === null || ticketQuery === this.ticketQuery);
+    const sameEvent = this.url === url && (ticketQuery === null || (ticketQuery === this.ticketQuery && access === this.access));
     if (sameEvent && this.status !== 'error' && this.status !== 'idle') {
       return this.status === 'ready';
     }
     this.url = url;
     this.ticketQuery = ticketQuery;
+    this.access = access;
     this.status = 'loading';
     this.error = null;
     try {
-      const response = await this.root.api.getEvent(url, ticketQuery);
-      if (this.url !== url || this.ticketQuery !== ticketQuery) return false; // a newer load won
+      const response = await this.root.api.getEvent(url, ticketQuery, access);
+      if (this.url !== url || this.ticketQuery !== ticketQuery || this.access !== access) return false; // a newer load won
       runInAction(() => {
         this.event = response.event;
         this.tickets = response.tickets ?? [];

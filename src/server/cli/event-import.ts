@@ -25,6 +25,8 @@ export async function runEventImport(files: string[], out: (line: string) => voi
       try {
         const result = await importEvent(ctx, JSON.parse(readFileSync(file, 'utf8')));
         out(`${file}: ${result.created ? 'creado' : 'actualizado'} /${result.url} (versión ${result.version}, ${result.tickets} tipos de entrada, ${result.productos} productos)`);
+        // A hidden type is sold only through its link: the operator hands these out.
+        for (const hidden of result.hidden_links) out(`${file}  oculto «${hidden.name}» (id ${hidden.ticket_id}): ${hidden.link}`);
       } catch (error) {
         failed++;
         if (error instanceof AppError) {

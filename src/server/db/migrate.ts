@@ -2,8 +2,9 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connection';
 import { initialMigration } from './migrations/20261121_0001_initial';
 import { paymentsMigration } from './migrations/20261122_0002_payments';
-import { unpaidDataRetentionMigration } from './migrations/20261123_0007_unpaid_data_retention';
 import { purchaseAccessKeysMigration } from './migrations/20261123_0004_purchase_access_keys';
+import { inventoryLimitsMigration } from './migrations/20261123_0005_inventory_limits';
+import { unpaidDataRetentionMigration } from './migrations/20261123_0007_unpaid_data_retention';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '20261121_0001_initial': initialMigration(db.dialect),
     '20261122_0002_payments': paymentsMigration(db.dialect),
     '20261123_0004_purchase_access_keys': purchaseAccessKeysMigration,
+    '20261123_0005_inventory_limits': inventoryLimitsMigration(),
     '20261123_0007_unpaid_data_retention': unpaidDataRetentionMigration(),
   };
 }

@@ -30,6 +30,8 @@ export interface EventTable {
   config_json: string;
   html_json: string;
   hold_minutes: number;
+  /** The event file's `hold_limits` (JSON; `{}` = the server's defaults). */
+  hold_limits_json: Generated<string>;
   /** Bumped on every import, so caches keyed by (event, version) go stale. */
   version: number;
   updated_at: string;
@@ -49,6 +51,8 @@ export interface TicketTypeTable {
   /** Units paid for; raised in the same transaction that confirms a payment. */
   sold: Generated<number>;
   hidden: number;
+  /** Unguessable code that unlocks a hidden type (its link carries it); NULL for listed types. */
+  access_code: string | null;
   /** 0 once the operator removed it from the file; kept because purchases point at it. */
   active: number;
   md: number;
@@ -113,6 +117,10 @@ export interface PurchaseTable {
   form_json: string | null;
   form_completed: number;
   emission_id: string | null;
+  /** Who asked for the hold (client IP, an IPv6 /64): the per-client hold cap counts by it. */
+  client_key: string | null;
+  /** The buyer's e-mail (trimmed, lower case) once a payment starts: the voucher cap counts by it. */
+  buyer_email: string | null;
   created_at: string;
   updated_at: string;
   /** When the buyer and attendee data of a purchase that never paid were erased (the row and amounts stay). */

@@ -77,4 +77,20 @@ export const errors = {
   // Infrastructure: the database is restarting or out of reach; nothing the buyer did, and a retry will work.
   databaseUnavailable: () =>
     new AppError(503, 'DATABASE_UNAVAILABLE', 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.'),
+  holdLimitReached: (held: number, max: number) =>
+    new AppError(
+      409,
+      'HOLD_LIMIT_REACHED',
+      `Desde tu conexión ya hay ${held} entrada(s) apartadas sin pagar para este evento y el máximo es ${max}. Paga o deja vencer esas compras antes de apartar más.`,
+    ),
+  voucherLimitReached: (open: number, max: number) =>
+    new AppError(
+      409,
+      'VOUCHER_LIMIT_REACHED',
+      max === 0
+        ? 'Este evento no acepta pago en efectivo. Elige otro método de pago.'
+        : `Ya tienes ${open} ficha(s) de pago en efectivo sin pagar para este evento (máximo ${max}). Paga o deja vencer una, o elige otro método de pago.`,
+    ),
+  voucherShareReached: (name: string) =>
+    new AppError(409, 'VOUCHER_SHARE_REACHED', `Ya no quedan entradas «${name}» para pago en efectivo. Elige otro método de pago.`),
 };

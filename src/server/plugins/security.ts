@@ -1,13 +1,16 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
+import { clientKeyOf } from '../http/client-key';
 
 /**
  * Security headers on every response (a strict Content-Security-Policy without
  * `unsafe-eval`: the storefront validates forms with precompiled code) and the
- * per-IP rate limit that routes opt into with `config: { rateLimit: rateLimited }`.
+ * per-client rate limit that every route doing work opts into with `config: rateLimited`
+ * or `config: limitedAs(config, bucket)`. Each route counts on its own; the client is
+ * `request.ip` (X-Forwarded-For only from TRUST_PROXY's proxies), IPv6 by its /64.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: ServerConfig }) => {
   const recaptcha = opts.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
@@ -35,6 +38,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Se
     global: false,
     max: opts.config.rateLimitMax,
     timeWindow: '1 minute',
+    keyGenerator: (request) => clientKeyOf(request.ip),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
@@ -44,5 +48,29 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Se
   });
 });
 
-/** Route option that puts a route under the per-IP limit (RATE_LIMIT_MAX per minute). */
+/** Route option that puts a route under the general per-client limit (RATE_LIMIT_MAX per minute). */
 export const rateLimited = { rateLimit: {} } as const;
+
+/**
+ * Route option for the other buckets: `pdf` (RATE_LIMIT_PDF_MAX, low: each call renders a
+ * PDF), `admin` (RATE_LIMIT_ADMIN_MAX), `read` (RATE_LIMIT_READ_MAX: the event page's data)
+ * and `webhook` (RATE_LIMIT_WEBHOOK_MAX, high, counted per sending address and provider so
+ * one provider's burst never starves another; a refused delivery is retried by the provider).
+ */
+export function limitedAs(config: ServerConfig, bucket: 'pdf' | 'admin' | 'read' | 'webhook') {
+  switch (bucket) {
+    case 'pdf':
+      return { rateLimit: { max: config.rateLimitPdfMax } };
+    case 'admin':
+      return { rateLimit: { max: config.rateLimitAdminMax } };
+    case 'read':
+      return { rateLimit: { max: config.rateLimitReadMax } };
+    case 'webhook':
+      return {
+        rateLimit: {
+          max: config.rateLimitWebhookMax,
+          keyGenerator: (request: FastifyRequest) => `${clientKeyOf(request.ip)}|${(request.params as { provider?: string }).provider ?? ''}`,
+        },
+      };
+  }
+}

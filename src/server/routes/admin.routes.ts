@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
+import { limitedAs } from '../plugins/security';
 import { importEvent } from '../services/event-import.service';
 
 export function bearerMatches(request: FastifyRequest, token: string): boolean {
@@ -22,8 +23,11 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     '/api/admin/events/:url',
     {
       bodyLimit: 5 * 1024 * 1024,
-      onRequest: async (request) => {
+      config: limitedAs(ctx.config, 'admin'),
+      // After the rate limit (onRequest), so wrong tokens count too; before the 5 MB body is read.
+      preParsing: async (request, _reply, payload) => {
         if (!bearerMatches(request, token)) throw errors.unauthorized();
+        return payload;
       },
     },
     async (request, reply) => {

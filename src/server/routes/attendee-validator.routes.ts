@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { limitedAs } from '../plugins/security';
 import { attendeeValidatorModule } from '../services/attendee-validator.service';
 
 /**
@@ -10,7 +11,7 @@ import { attendeeValidatorModule } from '../services/attendee-validator.service'
 export async function attendeeValidatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get<{ Params: { url: string } }>(
     '/api/event/:url/attendee-validators.js',
-    { schema: { params: { type: 'object', properties: { url: { type: 'string', maxLength: 120 } }, required: ['url'] } } },
+    { schema: { params: { type: 'object', properties: { url: { type: 'string', maxLength: 120 } }, required: ['url'] } }, config: limitedAs(ctx.config, 'read') },
     async (request, reply) => {
       const built = await attendeeValidatorModule(ctx, request.params.url);
       reply.header('cache-control', 'no-cache').header('etag', built.etag).header('content-type', 'text/javascript; charset=utf-8');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors } from '../http/app-error';
+import { limitedAs, rateLimited } from '../plugins/security';
 import { purchasePdf } from '../fulfilment/outbox';
 import type { PaymentsRuntime } from '../payments/runtime';
 import { listTicketsOfPurchase } from '../repositories/emission.repository';
@@ -45,7 +46,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
 
   app.get<{ Querystring: { emission_id: string; purchase_id: string; token?: string } }>(
     '/api/emissions/download/all',
-    { schema: { querystring: ids } },
+    { schema: { querystring: ids }, config: limitedAs(rt.ctx.config, 'pdf') },
     async (request, reply) => {
       const purchase = await paidPurchase(request, request.query.emission_id, request.query.purchase_id, request.query.token);
       const pdf = await purchasePdf(db, purchase);
@@ -59,7 +60,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
 
   app.get<{ Querystring: { emission_id: string; purchase_id: string } }>(
     '/api/emissions/obtener/wallet',
-    { schema: { querystring: ids } },
+    { schema: { querystring: ids }, config: rateLimited },
     async (request, reply) => {
       const purchase = await paidPurchase(request, request.query.emission_id, request.query.purchase_id);
       const tickets = await listTicketsOfPurchase(db, purchase.id);
@@ -71,7 +72,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
   // No wallet passes yet (a later issue): the URL opens that ticket's own PDF page, which is what a pass would carry.
   app.post<{ Body: { emission_id: string; purchase_id: string } }>(
     '/api/emissions/download/wallet',
-    { schema: { body: { $ref: 'api/emission.request#' } } },
+    { schema: { body: { $ref: 'api/emission.request#' } }, config: rateLimited },
     async (request) => {
       const purchase = await openablePurchase(request, request.body.purchase_id, 'all');
       if (request.body.emission_id === purchase.emission_id) {
@@ -94,6 +95,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
           properties: { ticket_id: idField, purchase_id: idField, token: tokenField },
         },
       },
+      config: limitedAs(rt.ctx.config, 'pdf'),
     },
     async (request, reply) => {
       const purchase = await openablePurchase(request, request.query.purchase_id, request.query.ticket_id, request.query.token);

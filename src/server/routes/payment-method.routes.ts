@@ -11,7 +11,7 @@ import {
   type BuyerInfoInput,
 } from '../services/payment.service';
 
-/** The browser-facing origin: PUBLIC_URL, else the request's own (behind a proxy, X-Forwarded-* are trusted). */
+/** The browser-facing origin: PUBLIC_URL, else the request's own (X-Forwarded-* count only from the proxies TRUST_PROXY names). */
 export function requestOrigin(rt: PaymentsRuntime, request: FastifyRequest): string {
   return rt.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }

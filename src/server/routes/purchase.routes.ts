@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { clientKeyOf } from '../http/client-key';
 import { rateLimited } from '../plugins/security';
 import { verifyBotCheck } from '../services/bot-check.service';
 import { saveAttendeeInfo } from '../services/attendee-info.service';
@@ -13,8 +14,8 @@ import {
   type TicketRequestLine,
 } from '../services/purchase.service';
 
-interface NewPurchaseBody { code?: string | null; url: string; tickets: TicketRequestLine[]; identificador?: string | null; token: string }
-interface VerifyDiscountBody { code: string; url: string; tickets: TicketRequestLine[] }
+interface NewPurchaseBody { code?: string | null; url: string; tickets: TicketRequestLine[]; identificador?: string | null; access?: string | null; token: string }
+interface VerifyDiscountBody { code: string; url: string; tickets: TicketRequestLine[]; access?: string | null }
 interface UpdateProductsBody { purchase_id?: string; purchaseId?: string; productos: ProductRequestLine[] }
 interface AddInfoBody { purchase_id: string; form: Record<string, unknown> }
 
@@ -25,7 +26,7 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     { schema: { body: { $ref: 'api/new-purchase.request#' } }, config: rateLimited },
     async (request) => {
       await verifyBotCheck(ctx, request.body.token, 'new_purchase', request.hostname.split(':')[0]);
-      return createPurchase(ctx, request.body);
+      return createPurchase(ctx, { ...request.body, clientKey: clientKeyOf(request.ip) });
     },
   );
 
@@ -50,7 +51,7 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.get<{ Params: { purchaseId: string } }>(
     '/api/payments/purchase/:purchaseId',
-    { schema: { params: { type: 'object', properties: { purchaseId: { type: 'string', maxLength: 64 } }, required: ['purchaseId'] } } },
+    { schema: { params: { type: 'object', properties: { purchaseId: { type: 'string', maxLength: 64 } }, required: ['purchaseId'] } }, config: rateLimited },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return purchaseAnswer(ctx, request.params.purchaseId, requestKey(request));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../http/app-error';
 import type { PaymentsRuntime } from '../payments/runtime';
+import { limitedAs } from '../plugins/security';
 import { handleWebhook } from '../services/webhook.service';
 
 const PROVIDERS = ['mercadopago', 'paypal', 'fintoc'] as const;
@@ -24,7 +25,10 @@ export async function webhookRoutes(app: FastifyInstance, { rt }: { rt: Payments
 
   app.post<{ Params: { provider: string }; Querystring: Record<string, string> }>(
     '/api/webhooks/:provider',
-    { schema: { params: { type: 'object', properties: { provider: { type: 'string', maxLength: 40 } }, required: ['provider'] } } },
+    {
+      schema: { params: { type: 'object', properties: { provider: { type: 'string', maxLength: 40 } }, required: ['provider'] } },
+      config: limitedAs(rt.ctx.config, 'webhook'),
+    },
     async (request) => {
       const provider = request.params.provider as WebhookProvider;
       if (!PROVIDERS.includes(provider)) throw errors.notFound();

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
@@ -11,6 +12,22 @@ const PRIVATE_CONFIG_KEY = /secret|private|password|access_token|webhook/i;
 /** The event config minus anything secret (the public answer carries no server-only data). */
 export function publicConfig(config: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(config).filter(([key]) => !PRIVATE_CONFIG_KEY.test(key)));
+}
+
+function sameCode(stored: string | null, given: string | null | undefined): boolean {
+  if (!stored || !given) return false;
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Ticket types a buyer may see and buy: the listed ones, and a hidden one only with the
+ * access code of its link (`?ticket=ID&access=CODE`). An id alone unlocks nothing: ids are
+ * small numbers anyone can try.
+ */
+export function offeredTicketTypes(types: TicketTypeRow[], access: string | null | undefined): TicketTypeRow[] {
+  return types.filter((t) => !t.hidden || sameCode(t.access_code, access));
 }
 
 /** What a buyer may still take of an item: the per-order maximum capped by what is left; 0 when sold out. */
@@ -50,9 +67,9 @@ function publicProduct(product: ProductRow, remaining: number) {
 
 /**
  * The public view of an event (GET /api/event/{url}): what a buyer may choose now.
- * A hidden ticket type is listed only when `ticketQuery` names its id.
+ * A hidden ticket type is listed only with its access code (see offeredTicketTypes).
  */
-export async function publicEvent(ctx: AppContext, url: string, ticketQuery?: string) {
+export async function publicEvent(ctx: AppContext, url: string, access?: string) {
   const db = ctx.db.kysely;
   const event = await findEventByUrl(db, url);
   if (!event) throw errors.eventNotFound();
@@ -71,8 +88,7 @@ export async function publicEvent(ctx: AppContext, url: string, ticketQuery?: st
       config: publicConfig(eventConfig(event)),
       html: JSON.parse(event.html_json) as { posicion: string; html: string }[],
     },
-    tickets: tickets
-      .filter((t) => !t.hidden || String(t.external_id) === ticketQuery)
+    tickets: offeredTicketTypes(tickets, access)
       .map((t) => publicTicket(t, remaining(t, t.capacity, ticketsHeld))),
     productos: products.map((p) => publicProduct(p, remaining(p, p.stock, productsHeld))),
   };

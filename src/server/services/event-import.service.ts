@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { pesosToCents } from '../../shared/money';
 import { validateEventFile } from '../../shared/event-file/validate-event-file';
@@ -10,7 +11,15 @@ import { listProducts, listTicketTypes, normaliseCode } from '../repositories/ev
 import { heldByItem } from '../repositories/stock.repository';
 import { sanitizeOperatorHtml } from './sanitize-html';
 
-export interface ImportResult { url: string; created: boolean; version: number; tickets: number; productos: number }
+/** The link that shows and sells one hidden ticket type (relative to the storefront's origin). */
+export interface HiddenTicketLink { ticket_id: number; name: string; link: string }
+
+export interface ImportResult { url: string; created: boolean; version: number; tickets: number; productos: number; hidden_links: HiddenTicketLink[] }
+
+/** 128 random bits, URL-safe: a hidden type's link cannot be found by trying ids or codes. */
+function newAccessCode(): string {
+  return randomBytes(16).toString('base64url');
+}
 
 const DEFAULT_HOLD_MINUTES = 15;
 
@@ -38,6 +47,7 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
       config_json: JSON.stringify(file.event.config ?? {}),
       html_json: JSON.stringify((file.event.html ?? []).map((b) => ({ posicion: b.posicion, html: sanitizeOperatorHtml(b.html) }))),
       hold_minutes: file.hold_minutes ?? DEFAULT_HOLD_MINUTES,
+      hold_limits_json: JSON.stringify(file.hold_limits ?? {}),
       updated_at: now,
     };
     // A first import that races another first import: the loser's insert waits for the winner's
@@ -58,22 +68,29 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
       version = existing.version + 1;
       await trx.updateTable('events').set({ ...eventRow, version }).where('id', '=', eventId).execute();
     }
-    await upsertTickets(trx, eventId, file, now);
+    const hiddenLinks = await upsertTickets(trx, eventId, file, now);
     await upsertProducts(trx, eventId, file, now);
     await upsertDiscountCodes(trx, eventId, file);
-    return { url: file.url, created: Boolean(inserted), version, tickets: file.tickets.length, productos: (file.productos ?? []).length };
+    return { url: file.url, created: Boolean(inserted), version, tickets: file.tickets.length, productos: (file.productos ?? []).length, hidden_links: hiddenLinks };
   });
 }
 
-async function upsertTickets(trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<void> {
+/** Stores the ticket types; returns the link of each hidden one (its access code: the file's, else the stored one, else new). */
+async function upsertTickets(trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<HiddenTicketLink[]> {
   const current = await listTicketTypes(trx, eventId, true);
   const held = await heldByItem(trx, eventId, 'ticket', now);
   const listed = new Set<number>();
+  const links: HiddenTicketLink[] = [];
   for (const [index, ticket] of file.tickets.entries()) {
     listed.add(ticket.id);
     const row = current.find((t) => t.external_id === ticket.id);
     const used = row ? row.sold + (held.get(row.id) ?? 0) : 0;
     if (ticket.capacity < used) throw errors.capacityBelowSold(ticket.name, ticket.capacity, used);
+    // Kept across re-imports so links already handed out keep working.
+    const accessCode = ticket.access_code ?? row?.access_code ?? (ticket.hidden ? newAccessCode() : null);
+    if (ticket.hidden && accessCode) {
+      links.push({ ticket_id: ticket.id, name: ticket.name, link: `/${file.url}?ticket=${ticket.id}&access=${accessCode}` });
+    }
     const values = {
       name: ticket.name,
       price_cents: pesosToCents(ticket.price),
@@ -82,6 +99,7 @@ async function upsertTickets(trx: Kysely<Database>, eventId: number, file: Event
       maximum_per_order: ticket.maximum ?? 10,
       capacity: ticket.capacity,
       hidden: ticket.hidden ? 1 : 0,
+      access_code: accessCode,
       active: 1,
       md: ticket.md ? 1 : 0,
       md_quantity: ticket.md ? (ticket.md_quantity ?? null) : null,
@@ -95,6 +113,7 @@ async function upsertTickets(trx: Kysely<Database>, eventId: number, file: Event
   }
   const removed = current.filter((t) => !listed.has(t.external_id)).map((t) => t.id);
   if (removed.length > 0) await trx.updateTable('ticket_types').set({ active: 0 }).where('id', 'in', removed).execute();
+  return links;
 }
 
 async function upsertProducts(trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createFormValidators } from '../../shared/forms/create-form-validators';
+import { withStockLock } from '../db/locked-transaction';
 import type { PaymentProviderName } from '../db/schema';
 import { errors } from '../http/app-error';
 import { applyObservation, followUp } from '../payments/confirm';
@@ -18,6 +19,7 @@ import {
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
 import { findPurchase, listLines, updatePurchase } from '../repositories/purchase.repository';
+import { assertVoucherAllowed, holdLimitsOf, normaliseBuyerEmail } from './hold-limits.service';
 import { eventConfig } from './order-pricing';
 import { needsAttendeeForm, openPurchase } from './purchase.service';
 import { purchaseAnswer } from './purchase-access.service';
@@ -69,12 +71,14 @@ export async function startPayment(
   const flag = METHOD_FLAG[input.provider];
   if (flag && eventConfig(event)[flag] !== true) throw errors.paymentMethodDisabled();
   const catalogue = await listTicketTypes(db, event.id, true);
-  const ticketTypes = (await listLines(db, purchase.id)).filter((l) => l.kind === 'ticket').map((l) => catalogue.find((t) => t.id === l.item_id)!);
+  const ticketLines = (await listLines(db, purchase.id)).filter((l) => l.kind === 'ticket').map((l) => ({ ticket: catalogue.find((t) => t.id === l.item_id)!, quantity: l.quantity }));
+  const ticketTypes = ticketLines.map((l) => l.ticket);
   if (needsAttendeeForm(ticketTypes) && !purchase.form_completed) throw errors.formRequired();
   const total = purchase.amount_cents + purchase.products_cents;
   if (input.provider === 'free' && total !== 0) throw errors.notFree();
   if (input.provider !== 'free' && total === 0) throw errors.freeOrder();
-  if (buyer) await updatePurchase(db, purchase.id, { buyer_info_json: JSON.stringify(buyer), updated_at: now });
+  const buyerEmail = buyer ? normaliseBuyerEmail(buyer.email) : purchase.buyer_email;
+  if (buyer) await updatePurchase(db, purchase.id, { buyer_info_json: JSON.stringify(buyer), buyer_email: buyerEmail, updated_at: now });
   const storedBuyer = buyer ?? (purchase.buyer_info_json ? (JSON.parse(purchase.buyer_info_json) as BuyerInfo) : null);
 
   const provider = rt.providers[input.provider];
@@ -86,7 +90,16 @@ export async function startPayment(
     lang: buyer?.lang ?? input.lang ?? storedBuyer?.lang ?? null,
     refund_status: null, refund_reason: null, refund_reference: null, created_at: now, updated_at: now,
   };
-  await insertAttempt(db, attempt);
+  if (input.provider === 'mercadopago' && buyerEmail) {
+    // A cash voucher keeps stock for days: its caps are checked under the event's lock with the
+    // attempt that makes it count, so two requests at once cannot both squeeze under a cap.
+    await withStockLock(ctx.db, event.id, async (trx) => {
+      await assertVoucherAllowed(trx, holdLimitsOf(event, ctx.config), { id: purchase.id, event_id: event.id, buyer_email: buyerEmail }, ticketLines, now);
+      await insertAttempt(trx, attempt);
+    });
+  } else {
+    await insertAttempt(db, attempt);
+  }
   const loader = `${input.origin}/${event.url}/${LOADER_SEGMENT[input.provider]}/loader`;
   let result: StartResult;
   try {

@@ -21,7 +21,9 @@ import { deleteLines, findPurchase, insertLines, insertPurchase, listLines, upda
 import { heldByItem, remaining } from '../repositories/stock.repository';
 import { insertAccessKey } from '../repositories/purchase-access.repository';
 import { newAccessKey } from './access-keys';
+import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
+import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 
 export interface TicketRequestLine { ticket_id: number; cantidad: number }
@@ -75,11 +77,11 @@ function totalsColumns(totals: OrderTotals) {
 /** Creates a purchase and holds its ticket lines, atomically against every other buyer. */
 export async function createPurchase(
   ctx: AppContext,
-  input: { url: string; tickets: TicketRequestLine[]; code?: string | null; identificador?: string | null },
+  input: { url: string; tickets: TicketRequestLine[]; code?: string | null; identificador?: string | null; access?: string | null; clientKey: string },
 ) {
   const event = await findEventByUrl(ctx.db.kysely, input.url);
   if (!event) throw errors.eventNotFound();
-  const catalogue = await listTicketTypes(ctx.db.kysely, event.id);
+  const catalogue = offeredTicketTypes(await listTicketTypes(ctx.db.kysely, event.id), input.access);
   const chosen = matchTicketLines(catalogue, input.tickets);
   const pricedLines = chosen.map((c) => ticketLineFor(c.ticket, c.quantity));
   const nowDate = ctx.now();
@@ -90,6 +92,8 @@ export async function createPurchase(
 
   const result = await withStockLock(ctx.db, event.id, async (trx) => {
     const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now) : undefined;
+    const units = chosen.reduce((sum, c) => sum + c.quantity, 0);
+    await assertClientMayHold(trx, holdLimitsOf(event, ctx.config), event.id, input.clientKey, units, now);
     // Re-read inside the lock: `sold` may have moved since the catalogue was read above.
     const current = new Map((await listTicketTypes(trx, event.id, true)).map((t) => [t.id, t]));
     const held = await heldByItem(trx, event.id, 'ticket', now);
@@ -110,6 +114,7 @@ export async function createPurchase(
       form_json: null,
       form_completed: 0,
       emission_id: null,
+      client_key: input.clientKey,
       created_at: now,
       updated_at: now,
     });
@@ -136,11 +141,11 @@ export async function createPurchase(
 }
 
 /** Prices tickets with an optional code without holding anything (the discount block). */
-export async function verifyDiscount(ctx: AppContext, input: { url: string; code: string; tickets: TicketRequestLine[] }) {
+export async function verifyDiscount(ctx: AppContext, input: { url: string; code: string; tickets: TicketRequestLine[]; access?: string | null }) {
   const event = await findEventByUrl(ctx.db.kysely, input.url);
   if (!event) throw errors.eventNotFound();
   if (input.tickets.every((t) => t.cantidad <= 0)) throw errors.noTickets();
-  const chosen = matchTicketLines(await listTicketTypes(ctx.db.kysely, event.id), input.tickets);
+  const chosen = matchTicketLines(offeredTicketTypes(await listTicketTypes(ctx.db.kysely, event.id), input.access), input.tickets);
   const priced = chosen.map((c) => ticketLineFor(c.ticket, c.quantity));
   const discount = await usableDiscountCode(ctx.db.kysely, event.id, input.code, priced, ctx.now().toISOString());
   const totals = priceForEvent(event, priced, [], discount);

@@ -119,6 +119,8 @@ export interface TicketType {
   /** Stock. */
   capacity: number;
   hidden?: boolean;
+  /** Hidden types: the unguessable code of their link (generated on import when absent). */
+  access_code?: string;
   md?: boolean;
   md_quantity?: number;
   md_ispercentage?: boolean;
@@ -160,11 +162,20 @@ export interface DiscountCode {
   ticket_ids?: number[];
 }
 
+/** Caps on unpaid stock per client, per buyer and in vouchers; absent keys take the server defaults. */
+export interface HoldLimitsFile {
+  max_units_per_client?: number;
+  max_vouchers_per_buyer?: number;
+  /** 0..1 of each ticket type's capacity. */
+  max_voucher_share?: number;
+}
+
 /** The whole event file. */
 export interface EventFile {
   $schema?: string;
   url: string;
   hold_minutes?: number;
+  hold_limits?: HoldLimitsFile;
   event: EventDetails;
   tickets: TicketType[];
   productos?: Product[];

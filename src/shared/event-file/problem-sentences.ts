@@ -46,6 +46,7 @@ const ES: Sentences = {
   unknownDiscountTicket: (p) => `no existe un boleto con id ${p.id} en este archivo`,
   duplicateProductOptionId: (p) => `el id de opción "${p.id}" está repetido en este producto`,
   productOptionWithoutValues: () => 'una opción de producto necesita al menos un valor',
+  accessCodeNotHidden: () => 'access_code solo aplica a boletos ocultos (hidden: true); este se muestra a todos',
 };
 
 const EN: Sentences = {
@@ -83,6 +84,7 @@ const EN: Sentences = {
   unknownDiscountTicket: (p) => `there is no ticket with id ${p.id} in this file`,
   duplicateProductOptionId: (p) => `the option id "${p.id}" is repeated in this product`,
   productOptionWithoutValues: () => 'a product option needs at least one value',
+  accessCodeNotHidden: () => 'access_code only applies to hidden tickets (hidden: true); this one is listed for everyone',
 };
 
 /** The operator-facing sentence of one semantic problem. */

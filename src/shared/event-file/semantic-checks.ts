@@ -20,7 +20,8 @@ export type SemanticProblemCode =
   | 'validFromNotBeforeUntil'
   | 'unknownDiscountTicket'
   | 'duplicateProductOptionId'
-  | 'productOptionWithoutValues';
+  | 'productOptionWithoutValues'
+  | 'accessCodeNotHidden';
 
 export interface SemanticProblem {
   pointer: string;
@@ -65,6 +66,8 @@ export function semanticProblems(file: unknown): SemanticProblem[] {
       ticketIds.add(ticket.id);
     }
     money(`${at}/price`, ticket.price);
+    // A listed type needs no code; one here would suggest the operator meant to hide it.
+    if (typeof ticket.access_code === 'string' && ticket.hidden !== true) add(`${at}/access_code`, 'accessCodeNotHidden');
     const { minimum, maximum } = ticket;
     if (isNumber(minimum) && isNumber(maximum) && maximum > 0 && minimum > maximum) {
       add(`${at}/minimum`, 'minimumAboveMaximum', { minimum, maximum });

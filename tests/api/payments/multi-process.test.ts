@@ -20,7 +20,7 @@ describe.skipIf(skipDatabase)(`one emission across two server processes on ${tes
 
   beforeAll(async () => {
     t = await createPaymentsApp();
-    const env = { DATABASE_URL: t.databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000', MAIL_OUTBOX_DIR: t.outbox, RETRY_INTERVAL_SECONDS: '0' };
+    const env = { DATABASE_URL: t.databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000', VOUCHER_MAX_PER_BUYER: '100000', VOUCHER_MAX_SHARE: '1', MAIL_OUTBOX_DIR: t.outbox, RETRY_INTERVAL_SECONDS: '0' };
     servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 60_000);
   afterAll(async () => {

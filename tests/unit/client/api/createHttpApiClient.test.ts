@@ -15,14 +15,14 @@ describe('createHttpApiClient', () => {
   it('calls the spec paths with JSON bodies', async () => {
     const { fetchImpl, calls } = fakeFetch(200, { ok: true });
     const api = createHttpApiClient({ fetchImpl });
-    await api.getEvent('demo', '4');
+    await api.getEvent('demo', '4', 'codigo de acceso');
     await api.getEvent('demo');
     await api.newPurchase({ code: null, url: 'demo', tickets: [{ ticket_id: 1, cantidad: 2 }], identificador: null, token: 't' });
     await api.verifyDiscount({ code: 'DEMO10', url: 'demo', tickets: [] });
     await api.updateProducts('p-1', [{ id: 1, cantidad: 1, opciones: { talla: 'M' } }]);
     await api.getPurchase('p 1');
     expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual([
-      'GET /api/event/demo?ticket=4',
+      'GET /api/event/demo?ticket=4&access=codigo+de+acceso',
       'GET /api/event/demo',
       'POST /api/payments/new-purchase',
       'POST /api/payments/verify-discount',

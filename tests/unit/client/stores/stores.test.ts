@@ -3,11 +3,12 @@ import { ApiError } from '../../../../src/client/api/ApiError';
 import { buildRoot, demoEvent } from './fakeApi';
 
 describe('EventStore', () => {
-  it('loads an event once per url and ticket query, and passes the ticket query on', async () => {
+  it('loads an event once per url, ticket query and access code, and passes both on', async () => {
     const { root, calls } = buildRoot();
-    await root.event.load('demo', '7');
-    await root.event.load('demo', '7');
-    expect(calls.getEvent).toEqual([['demo', '7']]);
+    await root.event.load('demo', '7', 'codigo-de-acceso-123');
+    await root.event.load('demo', '7', 'codigo-de-acceso-123');
+    await root.event.load('demo');
+    expect(calls.getEvent).toEqual([['demo', '7', 'codigo-de-acceso-123']]);
     expect(root.event).toMatchObject({ status: 'ready', hasProducts: true, currency: 'MXN' });
     expect(root.event.htmlAt('TICKET_INFO')).toHaveLength(1);
   });

@@ -18,6 +18,7 @@ import type {
   AttendeeFieldType,
   AttendeeFieldValidation,
   DiscountCode,
+  HoldLimitsFile,
   EventConfig,
   EventDetails,
   EventFile,
@@ -60,11 +61,18 @@ const eventFile = {
   $schema: 'optional',
   url: 'required',
   hold_minutes: 'optional',
+  hold_limits: 'optional',
   event: 'required',
   tickets: 'required',
   productos: 'optional',
   discount_codes: 'optional',
 } as const satisfies Presence<EventFile>;
+
+const holdLimits = {
+  max_units_per_client: 'optional',
+  max_vouchers_per_buyer: 'optional',
+  max_voucher_share: 'optional',
+} as const satisfies Presence<HoldLimitsFile>;
 
 const eventDetails = {
   name: 'required',
@@ -111,6 +119,7 @@ const ticketType = {
   maximum: 'required',
   capacity: 'required',
   hidden: 'optional',
+  access_code: 'optional',
   md: 'optional',
   md_quantity: 'optional',
   md_ispercentage: 'optional',
@@ -184,6 +193,7 @@ describe('event-file types agree with schemas/event', () => {
   it.each([
     ['EventFile', eventFileSchema, eventFile],
     ['EventDetails', prop(eventFileSchema, 'properties', 'event'), eventDetails],
+    ['HoldLimitsFile', prop(eventFileSchema, 'properties', 'hold_limits'), holdLimits],
     ['HtmlBlock', prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],
     ['EventConfig', eventConfigSchema, eventConfig],
     ['SeatsConfig', prop(eventConfigSchema, 'properties', 'seats'), seats],

@@ -94,6 +94,17 @@ describe('schema problems as sentences', () => {
     expect(pointersOf((f) => (f.event['a/b~c'] = 1))).toEqual(['/event/a~1b~0c']);
   });
 
+  it('hidden-type access codes and hold limits', () => {
+    const hidden = (f: Mutable) => Object.assign(f.tickets[1], { hidden: true });
+    expect(problemsOf((f) => Object.assign(hidden(f), { access_code: 'prensa-2026-Xq7Lm3Zz' }))).toEqual([]);
+    expect(problemsOf((f) => (f.tickets[0].access_code = 'prensa-2026-Xq7Lm3Zz'), 'en')).toEqual([
+      { pointer: '/tickets/0/access_code', message: 'access_code only applies to hidden tickets (hidden: true); this one is listed for everyone' },
+    ]);
+    expect(problemsOf((f) => Object.assign(hidden(f), { access_code: 'corto' })).map((p) => p.pointer)).toEqual(['/tickets/1/access_code']);
+    expect(problemsOf((f) => (f.hold_limits = { max_units_per_client: 8, max_vouchers_per_buyer: 0, max_voucher_share: 0.25 }))).toEqual([]);
+    expect(problemsOf((f) => (f.hold_limits = { max_voucher_share: 1.5 })).map((p) => p.pointer)).toEqual(['/hold_limits/max_voucher_share']);
+  });
+
   it('types, enums, patterns and formats', () => {
     expect(problemsOf((f) => (f.tickets[0].maximum = '10'))).toEqual([{ pointer: '/tickets/0/maximum', message: 'debe ser un número entero' }]);
     expect(problemsOf((f) => (f.tickets[0].hidden = 'no'), 'en')).toEqual([{ pointer: '/tickets/0/hidden', message: 'must be true or false' }]);
