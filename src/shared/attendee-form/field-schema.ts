@@ -161,7 +161,7 @@ function fileSchema(field: AttendeeField): SchemaNode {
   // Every image answer has a cap: the operator's maxSize (never above IMAGE_ANSWER_MAX_BYTES), else that ceiling.
   schema.maxLength = dataUrlMaxLength(Math.min(maxSize?.value ?? IMAGE_ANSWER_MAX_BYTES, IMAGE_ANSWER_MAX_BYTES), allowedFormats?.value);
   errorMessage.maxLength = maxSize?.message ?? KEY.imageTooLarge;
-  const patterns = [{ pattern: allowEmpty(IMAGE_DATA_URL_PATTERN), message: KEY.invalidImage }];
+  const patterns: { pattern: string; message: string }[] = [{ pattern: allowEmpty(IMAGE_DATA_URL_PATTERN), message: KEY.invalidImage }];
   if (allowedFormats) patterns.push({ pattern: allowedFormatsPattern(allowedFormats.value), message: allowedFormats.message });
   schema.errorMessage = errorMessage;
   guardPatterns(schema, schema.maxLength as number, patterns);
