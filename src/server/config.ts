@@ -49,6 +49,8 @@ export interface ServerConfig {
   paymentSandbox: boolean;
   /** Hours a cash voucher stays payable (its stock stays held until then). */
   voucherHours: number;
+  /** Bytes one purchase's attendee answers may weigh in total (the add-info request body): bounds storage per purchase. */
+  attendeeFormMaxBytes: number;
   mercadopago: { accessToken: string | undefined; webhookSecret: string | undefined; apiUrl: string };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiUrl: string };
   fintoc: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
@@ -128,6 +130,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     internalUrl: env.INTERNAL_URL?.replace(/\/+$/, '') || undefined,
     paymentSandbox: env.PAYMENT_SANDBOX !== 'off',
     voucherHours: numberFrom(env.VOUCHER_HOURS, 72),
+    attendeeFormMaxBytes: numberFrom(env.ATTENDEE_FORM_MAX_BYTES, 8 * 1024 * 1024),
     mercadopago: {
       accessToken: env.MERCADOPAGO_ACCESS_TOKEN || undefined,
       webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || undefined,

@@ -80,6 +80,36 @@ describe.skipIf(skipDatabase)('PUT /api/payments/add-info-purchase', () => {
     expect(await errorsOf(`data:image/png;base64,${PNG_1x1}`)).toBe('ok');
   });
 
+  it('refuses a 100,000-character name with 400 and the tooLong key (text answers have a default cap)', async () => {
+    const id = await create([{ ticket_id: 1, cantidad: 1 }]);
+    const res = await addInfo(id, { 1: [{ nombre: 'a'.repeat(100_000), correo: 'ana@example.mx' }] });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ mensaje: 'Algún campo tiene error, verifica.', code: 'FORM_INVALID' });
+    expect(body(res).errors).toEqual([{ path: '/1/0/nombre', message: 'errors:attendee.tooLong' }]);
+  });
+
+  it('refuses a purchase whose answers weigh more than the per-purchase total (11 MB text), with 413 and { mensaje, code }', async () => {
+    const id = await create([{ ticket_id: 1, cantidad: 1 }]);
+    const res = await addInfo(id, { 1: [{ nombre: 'a'.repeat(11 * 1024 * 1024), correo: 'ana@example.mx' }] });
+    expect(res.statusCode).toBe(413);
+    expect(body(res)).toMatchObject({ code: 'BODY_TOO_LARGE' });
+    expect(body(res).mensaje).toMatch(/\S/);
+  });
+
+  it('an image answer must parse as an image: magic bytes followed by junk are refused', async () => {
+    const id = await create([{ ticket_id: 6, cantidad: 1 }]);
+    const junk = Buffer.concat([Buffer.from(PNG_1x1, 'base64').subarray(0, 8), Buffer.alloc(100, 0x41)]).toString('base64');
+    const res = await addInfo(id, { 6: [{ foto: `data:image/png;base64,${junk}` }] });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).errors).toEqual([{ path: '/6/0/foto', message: 'errors:attendee.invalidImage' }]);
+    // A PNG whose header says 0 × 0 pixels is not an image either.
+    const zero = Buffer.from(PNG_1x1, 'base64');
+    zero.writeUInt32BE(0, 16);
+    expect(body(await addInfo(id, { 6: [{ foto: `data:image/png;base64,${zero.toString('base64')}` }] })).errors).toEqual([
+      { path: '/6/0/foto', message: 'errors:attendee.invalidImage' },
+    ]);
+  });
+
   it('answers 409 when the order has no attendee form, and 410 after the hold expired', async () => {
     const noForm = await create([{ ticket_id: 2, cantidad: 1 }]);
     expect((await addInfo(noForm, {})).statusCode).toBe(409);

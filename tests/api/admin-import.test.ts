@@ -42,6 +42,17 @@ describe.skipIf(skipDatabase)('PUT /api/admin/events/{url}', () => {
     expect((await put(t, 'otra-url', fixture)).statusCode).toBe(400);
   });
 
+  it('refuses an attendee pattern with catastrophic backtracking, ^([a-z0-9]+)+$, with 400 and the sentence', async () => {
+    const form = [...fixture.tickets[0].form!, { id: 'usuario', type: 'text', label: 'Usuario', validation: { pattern: { value: '^([a-z0-9]+)+$', message: 'Solo minúsculas' } } }];
+    const risky = { ...fixture, tickets: [{ ...fixture.tickets[0], form }, ...fixture.tickets.slice(1)] };
+    const res = await put(t, 'prueba-api', risky);
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ code: 'EVENT_INVALID', mensaje: expect.stringMatching(/\S/) });
+    expect(body(res).problems).toEqual([
+      { pointer: '/tickets/0/form/2/validation/pattern/value', message: expect.stringMatching(/^esta expresión regular puede tardar muchísimo/) },
+    ]);
+  });
+
   it('keeps sold and held stock across re-imports and refuses a capacity below it', async () => {
     const token = await t.botToken();
     const held = await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', token, tickets: [{ ticket_id: 2, cantidad: 4 }] } });

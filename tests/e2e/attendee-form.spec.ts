@@ -168,6 +168,16 @@ inBothLanguages((language) => {
       await expect(page).toHaveURL(/\/demo\/payment-method$/);
     });
 
+    test('an answer over the default length cap shows the max-length message, and never the pattern’s', async ({ page, t }) => {
+      await openForm(page, t, 1);
+      // CURP has a pattern and no maxLength of its own: the default cap of 500 characters applies.
+      const curp = block(page, t, 1, 1).getByLabel(LABEL.curp, { exact: false }).first();
+      await curp.fill('A'.repeat(501));
+      await curp.press('Tab');
+      await expectFieldError(curp, t('errors:attendee.tooLong', { maxLength: 500 }));
+      await expect(curp).not.toHaveAccessibleDescription(new RegExp(escape(OPERATOR.curp)));
+    });
+
     test('one block per ticket unit; the server’s per-field errors land on their fields with the failure toast', async ({ page, t }) => {
       await openForm(page, t, 2);
       await expect(block(page, t, 1, 2)).toBeVisible();

@@ -11,7 +11,10 @@ import { issueAccessKey } from '../services/access-keys';
 import { thankYouFragment } from '../../shared/purchase-access';
 import { mailLang, refundMail, ticketsMail } from './mail-texts';
 import { oneLine } from './mail-safe';
-import { renderTicketsPdf } from './ticket-pdf';
+import { PdfRenderPool } from './pdf-pool';
+
+/** Ticket PDFs are drawn on worker threads (never on the event loop); two keep a 2-core host responsive. */
+const pdfPool = new PdfRenderPool(2);
 
 /** A message whose sender has been silent this long is taken to have died, and may be sent again. */
 const STALE_SENDING_MS = 10 * 60_000;
@@ -48,7 +51,7 @@ export async function purchasePdf(db: Kysely<Database>, purchase: PurchaseRow, o
   const event = (await findEventById(db, purchase.event_id))!;
   const tickets = (await listTicketsOfPurchase(db, purchase.id)).filter((t) => !onlyTicketId || t.id === onlyTicketId);
   const lang = mailLang(purchase.buyer_info_json ? (JSON.parse(purchase.buyer_info_json) as { lang?: string }).lang : undefined);
-  return renderTicketsPdf({
+  return pdfPool.render({
     eventName: event.name,
     purchaseId: purchase.id,
     lang,

@@ -15,11 +15,35 @@ export function qrPayload(ticket: PrintableTicket): string {
   return ticket.qrSecret;
 }
 
+export interface TicketsPdfInput { eventName: string; purchaseId: string; lang: MailLang; tickets: PrintableTicket[] }
+
+/** Longest name printed (characters): more than any real name or title, little enough to lay out instantly. */
+export const PRINTED_NAME_MAX = 120;
+
+/**
+ * `text` cut to `max` characters (code points, so no emoji is split) with an ellipsis.
+ * pdfkit breaks a word wider than the line one character at a time, re-measuring the rest
+ * each time, so its cost grows with the square of an unbroken word: a 100,000-character
+ * name took seconds. Clipping every printed string first bounds the work whatever is stored.
+ */
+export function clipForPrint(text: string, max = PRINTED_NAME_MAX): string {
+  if (text.length <= max) return text;
+  const chars = Array.from(text.slice(0, max * 2)); // at least `max` code points, or the whole text
+  if (chars.length <= max && text.length <= max * 2) return text;
+  return `${chars.slice(0, max - 1).join('')}…`;
+}
+
 /**
  * The tickets of a purchase as a PDF, one page per ticket: event, ticket type, attendee,
  * folio and the QR code. Standard PDF fonts, so the text is real text (pdftotext reads it).
+ * Synchronous CPU work: the server calls it on a worker thread (pdf-pool.ts), never on the event loop.
  */
-export async function renderTicketsPdf(input: { eventName: string; purchaseId: string; lang: MailLang; tickets: PrintableTicket[] }): Promise<Buffer> {
+export async function renderTicketsPdf(raw: TicketsPdfInput): Promise<Buffer> {
+  const input: TicketsPdfInput = {
+    ...raw,
+    eventName: clipForPrint(raw.eventName),
+    tickets: raw.tickets.map((t) => ({ ...t, ticketTypeName: clipForPrint(t.ticketTypeName), attendeeName: clipForPrint(t.attendeeName) })),
+  };
   const words = pdfWords(input.lang);
   const qrImages = await Promise.all(input.tickets.map((t) => QRCode.toBuffer(qrPayload(t), { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 })));
   const doc = new PDFDocument({ size: 'A5', margin: 40, autoFirstPage: false, info: { Title: `${input.eventName} — ${input.purchaseId}`, Author: 'Boletos' } });

@@ -43,9 +43,10 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       updateProducts(ctx, { purchase_id: (request.body.purchase_id ?? request.body.purchaseId)!, productos: request.body.productos }),
   );
 
+  // The body limit is the per-purchase total of the answers (413 BODY_TOO_LARGE above it); each answer has its own cap in the form schema.
   app.put<{ Body: AddInfoBody }>(
     '/api/payments/add-info-purchase',
-    { schema: { body: { $ref: 'api/add-info.request#' } }, config: rateLimited, bodyLimit: 12 * 1024 * 1024 },
+    { schema: { body: { $ref: 'api/add-info.request#' } }, config: rateLimited, bodyLimit: ctx.config.attendeeFormMaxBytes },
     async (request) => saveAttendeeInfo(ctx, request.body.purchase_id, request.body.form),
   );
 

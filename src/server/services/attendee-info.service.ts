@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import { findEventById, listTicketTypes, type EventRow, type TicketTypeRow } from '../repositories/event.repository';
 import { listLines, updatePurchase } from '../repositories/purchase.repository';
-import { decodeDataUrl, sniffImageType } from './image-sniff';
+import { decodeDataUrl, sniffImage } from './image-sniff';
 import { needsAttendeeForm, openPurchase } from './purchase.service';
 
 interface OrderFormLine { ticketId: number; ticketName: string; quantity: number; fields: AttendeeField[] }
@@ -27,7 +27,7 @@ function validatorFor(event: EventRow, lines: OrderFormLine[]): ValidateFunction
   return validate;
 }
 
-/** Re-checks every file answer by its decoded bytes: a real image, of an allowed type, no larger than allowed. */
+/** Re-checks every file answer by its decoded bytes: a real image (its header parses), of an allowed type, no larger than allowed. */
 function fileErrors(lines: OrderFormLine[], form: Record<string, unknown>): FieldError[] {
   const found: FieldError[] = [];
   for (const line of lines) {
@@ -38,11 +38,11 @@ function fileErrors(lines: OrderFormLine[], form: Record<string, unknown>): Fiel
         if (typeof value !== 'string' || value === '') return;
         const path = `/${line.ticketId}/${iteration}/${field.id}`;
         const decoded = decodeDataUrl(value);
-        const realType = decoded ? sniffImageType(decoded.bytes) : undefined;
+        const realType = decoded ? sniffImage(decoded.bytes)?.mime : undefined;
         const limits = fileAnswerLimits(field);
         if (!decoded || !realType) found.push({ path, message: 'errors:attendee.invalidImage' });
         else if (limits.allowedMimeTypes && !limits.allowedMimeTypes.includes(realType)) found.push({ path, message: field.validation?.allowedFormats?.message ?? 'errors:attendee.invalidImage' });
-        else if (limits.maxBytes !== undefined && decoded.bytes.length > limits.maxBytes) found.push({ path, message: field.validation?.maxSize?.message ?? 'errors:attendee.invalidImage' });
+        else if (limits.maxBytes !== undefined && decoded.bytes.length > limits.maxBytes) found.push({ path, message: field.validation?.maxSize?.message ?? 'errors:attendee.imageTooLarge' });
       });
     }
   }

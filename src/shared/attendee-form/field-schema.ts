@@ -1,5 +1,6 @@
 import type { AttendeeField } from '../event-file/event-file.types';
 import type { UiSchema } from './attendee-form.types';
+import { IMAGE_ANSWER_MAX_BYTES, TEXT_ANSWER_MAX_LENGTH } from './answer-limits';
 import { ATTENDEE_MESSAGE_KEYS as KEY } from './message-keys';
 
 /** A JSON Schema node under construction (ajv-errors' `errorMessage` included). */
@@ -59,7 +60,24 @@ interface StringFieldOptions {
   defaultMaxLength?: { value: number; message: string };
 }
 
-/** text, email, telefono: string with patterns; the first pattern is top-level, the rest in allOf. */
+/**
+ * Makes every pattern of a field pass at once on an answer longer than `maxLength`, so the
+ * operator's regex never runs on one (maxLength alone is not enough: ajv with allErrors
+ * still runs `pattern` after `maxLength` failed). The guard branch is tried first, at
+ * position 0 only, and reads at most maxLength + 1 characters; the over-long answer is
+ * refused by `maxLength` with its own message. (`if`/`then` would say this more plainly,
+ * but rjsf resolves `if` with the validator, which our precompiled validators cannot do.)
+ */
+function guardPatterns(schema: SchemaNode, maxLength: number, patterns: { pattern: string; message: string }[]): void {
+  const guarded = patterns.map(({ pattern, message }) => ({ pattern: `^[\\s\\S]{${maxLength + 1}}|${pattern}`, message }));
+  const [first, ...rest] = guarded;
+  if (!first) return;
+  schema.pattern = first.pattern;
+  (schema.errorMessage as Record<string, string>).pattern = first.message;
+  if (rest.length > 0) schema.allOf = rest.map(({ pattern, message }) => ({ pattern, errorMessage: { pattern: message } }));
+}
+
+/** text, email, telefono: string with patterns, all behind the length cap (guardPatterns). */
 function stringSchema(field: AttendeeField, options: StringFieldOptions): SchemaNode {
   const validation = field.validation ?? {};
   const schema: SchemaNode = { type: 'string', title: field.label };
@@ -75,20 +93,12 @@ function stringSchema(field: AttendeeField, options: StringFieldOptions): Schema
     schema.minLength = 1;
     errorMessage.minLength = KEY.required;
   }
-  const maxLength = validation.maxLength ?? options.defaultMaxLength;
-  if (maxLength) {
-    schema.maxLength = maxLength.value;
-    errorMessage.maxLength = maxLength.message;
-  }
-  const [first, ...rest] = patterns;
-  if (first) {
-    schema.pattern = first.pattern;
-    errorMessage.pattern = first.message;
-  }
-  if (rest.length > 0) {
-    schema.allOf = rest.map(({ pattern, message }) => ({ pattern, errorMessage: { pattern: message } }));
-  }
+  // Every text answer has a cap: the operator's (never above TEXT_ANSWER_MAX_LENGTH), else the type's default.
+  const maxLength = validation.maxLength ?? options.defaultMaxLength ?? { value: TEXT_ANSWER_MAX_LENGTH, message: KEY.tooLong };
+  schema.maxLength = Math.min(maxLength.value, TEXT_ANSWER_MAX_LENGTH);
+  errorMessage.maxLength = maxLength.message;
   schema.errorMessage = errorMessage;
+  guardPatterns(schema, schema.maxLength as number, patterns);
   return schema;
 }
 
@@ -133,29 +143,28 @@ function checkboxSchema(field: AttendeeField): SchemaNode {
 /**
  * file: a data URL string, checked with plain keywords only (validators are compiled
  * to standalone code for a strict CSP, so no custom keywords):
+ *   - maxSize (default and ceiling IMAGE_ANSWER_MAX_BYTES) → maxLength = prefix length +
+ *     4·ceil(maxSize/3) → the operator's message, else errors:attendee.imageTooLarge;
  *   - pattern IMAGE_DATA_URL_PATTERN → errors:attendee.invalidImage;
  *   - allowedFormats → a pattern on the MIME part (allOf) → the operator's message;
- *   - maxSize → maxLength = prefix length + 4·ceil(maxSize/3) → the operator's message.
+ *   neither pattern runs on an answer over maxLength (guardPatterns).
  * The server decodes the bytes and re-checks them exactly with fileAnswerLimits().
  */
 function fileSchema(field: AttendeeField): SchemaNode {
   const { maxSize, allowedFormats } = field.validation ?? {};
-  const schema: SchemaNode = { type: 'string', title: field.label, pattern: allowEmpty(IMAGE_DATA_URL_PATTERN) };
-  const errorMessage: Record<string, string> = { type: KEY.invalidImage, pattern: KEY.invalidImage };
+  const schema: SchemaNode = { type: 'string', title: field.label };
+  const errorMessage: Record<string, string> = { type: KEY.invalidImage };
   if (field.required) {
     schema.minLength = 1;
     errorMessage.minLength = KEY.required;
   }
-  if (maxSize) {
-    schema.maxLength = dataUrlMaxLength(maxSize.value, allowedFormats?.value);
-    errorMessage.maxLength = maxSize.message;
-  }
-  if (allowedFormats) {
-    schema.allOf = [
-      { pattern: allowedFormatsPattern(allowedFormats.value), errorMessage: { pattern: allowedFormats.message } },
-    ];
-  }
+  // Every image answer has a cap: the operator's maxSize (never above IMAGE_ANSWER_MAX_BYTES), else that ceiling.
+  schema.maxLength = dataUrlMaxLength(Math.min(maxSize?.value ?? IMAGE_ANSWER_MAX_BYTES, IMAGE_ANSWER_MAX_BYTES), allowedFormats?.value);
+  errorMessage.maxLength = maxSize?.message ?? KEY.imageTooLarge;
+  const patterns: { pattern: string; message: string }[] = [{ pattern: allowEmpty(IMAGE_DATA_URL_PATTERN), message: KEY.invalidImage }];
+  if (allowedFormats) patterns.push({ pattern: allowedFormatsPattern(allowedFormats.value), message: allowedFormats.message });
   schema.errorMessage = errorMessage;
+  guardPatterns(schema, schema.maxLength as number, patterns);
   return schema;
 }
 
@@ -206,7 +215,8 @@ export function fieldUiSchema(field: AttendeeField): UiSchema {
     // The widget checks type and size before reading the file, with the operator's own messages.
     ui['ui:options'] = {
       accept: allowedFormats ? allowedFormats.value.join(',') : 'image/*',
-      ...(maxSize ? { maxBytes: maxSize.value, sizeMessage: maxSize.message } : {}),
+      maxBytes: Math.min(maxSize?.value ?? IMAGE_ANSWER_MAX_BYTES, IMAGE_ANSWER_MAX_BYTES),
+      sizeMessage: maxSize?.message ?? KEY.imageTooLarge,
       ...(allowedFormats ? { formatMessage: allowedFormats.message } : {}),
     };
   }

@@ -12,6 +12,7 @@ export {
 export { AttendeeFormDefinitionError } from './attendee-form-definition-error';
 export { ATTENDEE_MESSAGE_KEYS, type AttendeeMessageKey } from './message-keys';
 export { dataUrlMaxLength, IMAGE_DATA_URL_PATTERN, EMAIL_PATTERN } from './field-schema';
+export { IMAGE_ANSWER_MAX_BYTES, TEXT_ANSWER_MAX_LENGTH } from './answer-limits';
 export type {
   AnswerProblem,
   AttendeeAnswers,

@@ -6,6 +6,10 @@
 export const ATTENDEE_MESSAGE_KEYS = {
   /** A required answer is missing or empty. */
   required: 'errors:attendee.required',
+  /** A text answer longer than its cap (the limit is the schema's `maxLength`). */
+  tooLong: 'errors:attendee.tooLong',
+  /** An image answer larger than the default ceiling (the operator gave no maxSize message). */
+  imageTooLarge: 'errors:attendee.imageTooLarge',
   /** A file answer is not an image data URL. */
   invalidImage: 'errors:attendee.invalidImage',
   email: 'errors:attendee.email',

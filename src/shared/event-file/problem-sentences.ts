@@ -47,6 +47,12 @@ const ES: Sentences = {
   duplicateProductOptionId: (p) => `el id de opción "${p.id}" está repetido en este producto`,
   productOptionWithoutValues: () => 'una opción de producto necesita al menos un valor',
   accessCodeNotHidden: () => 'access_code solo aplica a boletos ocultos (hidden: true); este se muestra a todos',
+  unsafePattern: (p) =>
+    `esta expresión regular puede tardar muchísimo con ciertas respuestas (complejidad ${p.complexity === 'exponential' ? 'exponencial' : `polinómica de grado ${p.degree}`}, por ejemplo con «${p.attack}») y bloquearía el servidor; evita repeticiones anidadas o ambiguas como (a+)+ o (a|a)*`,
+  uncheckedPattern: (p) =>
+    `no se pudo comprobar que esta expresión regular sea segura (${p.reason}); simplifícala`,
+  lengthAboveLimit: (p) => `${p.rule} (${p.value}) supera el máximo de ${p.limit} caracteres por respuesta; solo puedes bajarlo`,
+  maxSizeAboveLimit: (p) => `maxSize (${p.value}) supera el máximo de ${p.limit} bytes por imagen; solo puedes bajarlo`,
 };
 
 const EN: Sentences = {
@@ -85,6 +91,11 @@ const EN: Sentences = {
   duplicateProductOptionId: (p) => `the option id "${p.id}" is repeated in this product`,
   productOptionWithoutValues: () => 'a product option needs at least one value',
   accessCodeNotHidden: () => 'access_code only applies to hidden tickets (hidden: true); this one is listed for everyone',
+  unsafePattern: (p) =>
+    `this regular expression can take extremely long on some answers (${p.complexity === 'exponential' ? 'exponential' : `polynomial of degree ${p.degree}`} complexity, e.g. with "${p.attack}") and would block the server; avoid nested or ambiguous repetition such as (a+)+ or (a|a)*`,
+  uncheckedPattern: (p) => `this regular expression could not be shown to be safe (${p.reason}); simplify it`,
+  lengthAboveLimit: (p) => `${p.rule} (${p.value}) is above the limit of ${p.limit} characters per answer; it can only be lowered`,
+  maxSizeAboveLimit: (p) => `maxSize (${p.value}) is above the limit of ${p.limit} bytes per image; it can only be lowered`,
 };
 
 /** The operator-facing sentence of one semantic problem. */

@@ -1,9 +1,11 @@
 import { attendeeFormProblems, type FieldProblemCode } from '../attendee-form/attendee-field-problems';
 import type { AttendeeField } from './event-file.types';
+import { fieldLimitProblems, type FieldLimitProblemCode } from './field-limit-checks';
 
 /** Rules that span several values, which JSON Schema cannot express. */
 export type SemanticProblemCode =
   | FieldProblemCode
+  | FieldLimitProblemCode
   | 'reservedUrl'
   | 'duplicateTicketId'
   | 'duplicateProductId'
@@ -77,6 +79,9 @@ export function semanticProblems(file: unknown): SemanticProblem[] {
       for (const problem of attendeeFormProblems(ticket.form as AttendeeField[])) {
         // An unknown type is already an `enum` error of the schema.
         if (problem.code !== 'unknownType') add(`${at}/form${problem.pointer}`, problem.code, problem.params);
+      }
+      for (const [field, j] of objectsOf(ticket.form)) {
+        for (const problem of fieldLimitProblems(field)) add(`${at}/form/${j}${problem.pointer}`, problem.code, problem.params);
       }
     }
   }

@@ -38,6 +38,8 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
       ['a confirmation that differs', { emailConfirm: 'otra@example.mx' }, '/buyer_info/emailConfirm', 'errors:buyer.emailMismatch'],
       ['a missing name', { name: undefined }, '/buyer_info/name', 'errors:buyer.nameRequired'],
       ['an unknown field', { rfc: 'XAXX010101000' }, '/buyer_info/rfc', 'errors:forms.invalid'],
+      // 400,000 characters on which the e-mail pattern backtracks polynomially: refused by length, the pattern never runs on it.
+      ['an over-long e-mail', { email: `a@${'.a'.repeat(200_000)}@` }, '/buyer_info/email', 'errors:forms.tooLong'],
     ])('validates buyer info with the storefront\'s own form schema: refuses %s', async (_name, change, path, key) => {
       const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
       const res = await preference(id, buyer(change));

@@ -53,6 +53,22 @@ describe('runEventCheck', () => {
     });
   });
 
+  it('refuses an operator pattern with catastrophic backtracking, ^([a-z0-9]+)+$', async () => {
+    const redos = file(
+      'redos.json',
+      JSON.stringify({
+        url: 'redos',
+        event: { name: 'ReDoS' },
+        tickets: [{ id: 1, name: 'General', price: 0, minimum: 1, maximum: 4, capacity: 10, form: [
+          { id: 'usuario', type: 'text', label: 'Usuario', validation: { pattern: { value: '^([a-z0-9]+)+$', message: 'Solo minúsculas' } } },
+        ] }],
+      }),
+    );
+    const { code, lines } = await run([redos]);
+    expect(code).toBe(1);
+    expect(lines).toEqual([expect.stringMatching(/ {2}\/tickets\/0\/form\/0\/validation\/pattern\/value {2}esta expresión regular puede tardar muchísimo/)]);
+  });
+
   it('speaks English with --lang en, --lang=en or LANG=en_*', async () => {
     const english = [
       `${broken}  /tickets/0/price  must be a number greater than or equal to 0`,

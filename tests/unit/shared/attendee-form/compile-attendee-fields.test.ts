@@ -5,6 +5,8 @@ import {
   AttendeeFormDefinitionError,
   compileAttendeeFields,
   dataUrlMaxLength,
+  IMAGE_ANSWER_MAX_BYTES,
+  TEXT_ANSWER_MAX_LENGTH,
 } from '../../../../src/shared/attendee-form';
 import type { AttendeeField } from '../../../../src/shared/event-file/event-file.types';
 import { createAjv } from '../../../../src/shared/validation/create-ajv';
@@ -72,6 +74,38 @@ describe('text', () => {
 
   it('a value of the wrong type is invalid', () => {
     expect(one(name, 42)).toEqual([{ pointer: '/nombre', message: KEY.invalid }]);
+  });
+});
+
+describe('answer caps', () => {
+  it('every text answer has a cap: TEXT_ANSWER_MAX_LENGTH by default, with the tooLong key', () => {
+    const plain: AttendeeField = { id: 'nombre', type: 'text', label: 'Nombre' };
+    expect(one(plain, 'a'.repeat(TEXT_ANSWER_MAX_LENGTH))).toEqual([]);
+    expect(one(plain, 'a'.repeat(TEXT_ANSWER_MAX_LENGTH + 1))).toEqual([{ pointer: '/nombre', message: KEY.tooLong }]);
+    expect(compileAttendeeFields([plain]).schema).toMatchObject({ properties: { nombre: { maxLength: TEXT_ANSWER_MAX_LENGTH } } });
+  });
+
+  it('an operator maxLength lowers the cap; one above the ceiling (stored before the ceiling existed) is clamped', () => {
+    const big: AttendeeField = { id: 'nota', type: 'text', label: 'Nota', validation: { maxLength: { value: 100_000, message: 'Largo' } } };
+    expect(compileAttendeeFields([big]).schema).toMatchObject({ properties: { nota: { maxLength: TEXT_ANSWER_MAX_LENGTH } } });
+    expect(one(big, 'a'.repeat(TEXT_ANSWER_MAX_LENGTH + 1))).toEqual([{ pointer: '/nota', message: 'Largo' }]);
+  });
+
+  it('an over-long answer never reaches the operator pattern: only maxLength complains', () => {
+    // Exponential on a non-matching answer: run on 100,000 characters it would never finish.
+    const risky: AttendeeField = { id: 'clave', type: 'text', label: 'Clave', validation: { pattern: { value: '^([a-z0-9]+)+$', message: 'Solo letras' } } };
+    expect(one(risky, `${'a'.repeat(100_000)}!`)).toEqual([{ pointer: '/clave', message: KEY.tooLong }]);
+    expect(one(risky, 'abc!')).toEqual([{ pointer: '/clave', message: 'Solo letras' }]);
+    const email: AttendeeField = { id: 'correo', type: 'email', label: 'Correo' };
+    expect(one(email, `a@${'.a'.repeat(50_000)}@`)).toEqual([{ pointer: '/correo', message: KEY.tooLong }]);
+  });
+
+  // + 100: the data-URL prefix allowance leaves a few bytes of slack, which the server closes on the decoded bytes.
+  it('every image answer has a cap: IMAGE_ANSWER_MAX_BYTES by default, clamped above it', () => {
+    const any: AttendeeField = { id: 'foto', type: 'file', label: 'Foto' };
+    expect(one(any, png(IMAGE_ANSWER_MAX_BYTES + 100))).toEqual([{ pointer: '/foto', message: KEY.imageTooLarge }]);
+    const huge: AttendeeField = { id: 'foto', type: 'file', label: 'Foto', validation: { maxSize: { value: 50_000_000, message: 'Grande' } } };
+    expect(one(huge, png(IMAGE_ANSWER_MAX_BYTES + 100))).toEqual([{ pointer: '/foto', message: 'Grande' }]);
   });
 });
 
@@ -366,7 +400,11 @@ describe('uiSchema', () => {
         'ui:widget': 'fileImage',
         'ui:options': { accept: 'image/png,image/jpeg', maxBytes: 2097152, sizeMessage: 'm', formatMessage: 'm' },
       },
-      doc: { 'ui:title': 'Documento', 'ui:widget': 'fileImage', 'ui:options': { accept: 'image/*' } },
+      doc: {
+        'ui:title': 'Documento',
+        'ui:widget': 'fileImage',
+        'ui:options': { accept: 'image/*', maxBytes: IMAGE_ANSWER_MAX_BYTES, sizeMessage: KEY.imageTooLarge },
+      },
     });
   });
 });

@@ -173,7 +173,11 @@ describe('fileAnswerLimits', () => {
         },
       }),
     ).toEqual({ maxBytes: 2097152, allowedMimeTypes: ['image/png', 'image/jpeg'] });
-    expect(fileAnswerLimits({ id: 'foto', type: 'file', label: 'Foto' })).toEqual({});
+    // Without maxSize (or above it) the ceiling applies.
+    expect(fileAnswerLimits({ id: 'foto', type: 'file', label: 'Foto' })).toEqual({ maxBytes: 2 * 1024 * 1024 });
+    expect(fileAnswerLimits({ id: 'foto', type: 'file', label: 'Foto', validation: { maxSize: { value: 9e9, message: 'm' } } })).toEqual({
+      maxBytes: 2 * 1024 * 1024,
+    });
     expect(fileAnswerLimits({ id: 'n', type: 'text', label: 'N' })).toEqual({});
   });
 });

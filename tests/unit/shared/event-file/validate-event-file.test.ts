@@ -298,6 +298,29 @@ describe('semantic checks', () => {
       expect(problem.message).toMatch(/^no es una expresión regular válida de JavaScript \(/);
     });
 
+    it('a pattern with catastrophic backtracking is refused (recheck), with a sentence in es and en', () => {
+      const form = (value: string) => [{ id: 't', type: 'text', label: 'T', validation: { pattern: { value, message: 'm' } } }];
+      const [es] = withForm(form('^([a-z0-9]+)+$'));
+      expect(es.pointer).toBe('/tickets/0/form/0/validation/pattern/value');
+      expect(es.message).toMatch(/^esta expresión regular puede tardar muchísimo .*complejidad exponencial/);
+      const [en] = withForm(form('^([a-z0-9]+)+$'), 'en');
+      expect(en.message).toMatch(/^this regular expression can take extremely long .*exponential complexity/);
+      // Polynomial of degree 3 is refused too; degree 2 runs on at most 500 characters, so it passes.
+      expect(withForm(form('^a*a*a*b$'))[0].message).toMatch(/polinómica de grado 3/);
+      expect(withForm(form('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'))).toEqual([]);
+      expect(withForm(form('^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$'))).toEqual([]);
+    });
+
+    it('maxLength, minLength and maxSize may only lower the answer caps', () => {
+      expect(withForm([{ id: 't', type: 'text', label: 'T', validation: { maxLength: { value: 501, message: 'm' } } }])).toEqual([
+        { pointer: '/tickets/0/form/0/validation/maxLength/value', message: 'maxLength (501) supera el máximo de 500 caracteres por respuesta; solo puedes bajarlo' },
+      ]);
+      expect(withForm([{ id: 't', type: 'text', label: 'T', validation: { maxLength: { value: 500, message: 'm' } } }])).toEqual([]);
+      expect(withForm([{ id: 'f', type: 'file', label: 'F', validation: { maxSize: { value: 3_000_000, message: 'm' } } }], 'en')).toEqual([
+        { pointer: '/tickets/0/form/0/validation/maxSize/value', message: 'maxSize (3000000) is above the limit of 2097152 bytes per image; it can only be lowered' },
+      ]);
+    });
+
     it('allowedFormats that are not image MIME types', () => {
       const formats = (value: string[], lang: 'es' | 'en' = 'es') =>
         withForm([{ id: 'f', type: 'file', label: 'F', validation: { allowedFormats: { value, message: 'm' } } }], lang);
