@@ -1,6 +1,5 @@
 import {
   CheckoutPaymentIntent, Client, CustomError, Environment, OAuthAuthorizationController, OrdersController, OrderStatus,
-  type SdkRequestBuilderFactory,
 } from '@paypal/paypal-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipDatabase } from '../../../support/test-database';
@@ -20,7 +19,7 @@ class SandboxPayPalClient extends Client {
     super(config);
   }
 
-  override getRequestBuilderFactory(): SdkRequestBuilderFactory {
+  override getRequestBuilderFactory(): ReturnType<Client['getRequestBuilderFactory']> {
     const factory = super.getRequestBuilderFactory();
     return (...args) => {
       const builder = factory(...args);
@@ -91,12 +90,18 @@ describe.skipIf(skipDatabase)('PayPal sandbox driven by the official @paypal/pay
     expect(approvalPage.body).toContain(`/sandbox/paypal/checkoutnow/${order.id}/approve`);
     const approved = await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/approve`, payload: 'email=comprador%40example.mx', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(approved.statusCode).toBe(303);
-    expect((await orders.getOrder({ id: order.id! })).result.status).toBe(OrderStatus.Approved);
 
+    // The store is another client of the same merchant account: it hears CHECKOUT.ORDER.APPROVED
+    // and may capture first with PayPal-Request-Id `capture-{order}`. Capturing with that same
+    // request id is then PayPal's idempotent replay of that one capture, so either way the
+    // body-less capture answers 201 COMPLETED, and exactly one capture exists.
     const captured = await orders.captureOrder({ id: order.id!, paypalRequestId: `capture-${order.id}`, prefer: 'return=representation' });
     expect(captured.statusCode).toBe(201);
     expect(captured.result.status).toBe(OrderStatus.Completed);
     expect(captured.result.purchaseUnits?.[0].payments?.captures?.[0]).toMatchObject({ status: 'COMPLETED', amount: { currencyCode: 'MXN', value: '250.00' } });
+
+    const replay = await orders.captureOrder({ id: order.id!, paypalRequestId: `capture-${order.id}` });
+    expect(replay.result.purchaseUnits?.[0].payments?.captures?.map((c) => c.id)).toEqual(captured.result.purchaseUnits?.[0].payments?.captures?.map((c) => c.id));
 
     const again = await orders.captureOrder({ id: order.id! }).catch((e: unknown) => e);
     expect(again).toMatchObject({ statusCode: 422, result: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] } });

@@ -66,7 +66,7 @@ describe.skipIf(skipDatabase)('payment sandbox APIs answer errors in each provid
     it('an unknown checkout session is 404 invalid_request_error', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/sandbox/fintoc/api/v1/checkout_sessions/cs_nosuchsession', headers: fintoc });
       expect(res.statusCode).toBe(404);
-      expect(body(res)).toEqual({ error: { type: 'invalid_request_error', code: 'missing_resource', message: 'No such checkout_session: cs_nosuchsession', param: 'id', doc_url: expect.stringMatching(/^https:\/\/docs\.fintoc\.com\//) } });
+      expect(body(res)).toEqual({ error: { type: 'invalid_request_error', code: 'missing_resource', message: 'No such checkout_session: cs_nosuchsession', param: 'id', doc_url: 'https://fintoc.com/docs#invalid-request-error' } });
     });
 
     it('a wrong secret key is 401 authentication_error', async () => {
