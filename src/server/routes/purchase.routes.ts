@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { rateLimited } from '../plugins/security';
 import { verifyBotCheck } from '../services/bot-check.service';
 import { saveAttendeeInfo } from '../services/attendee-info.service';
-import { requestKey } from '../services/access-keys';
+import { purchaseKeyRequired, requestKey } from '../services/access-keys';
 import { purchaseAnswer } from '../services/purchase-access.service';
 import {
   createPurchase,
@@ -20,6 +20,9 @@ interface AddInfoBody { purchase_id: string; form: Record<string, unknown> }
 
 /** The purchase routes of the checkout (spec section 7). */
 export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Changes to a held purchase need its access key, not just its id.
+  const keyed = purchaseKeyRequired(ctx);
+
   app.post<{ Body: NewPurchaseBody }>(
     '/api/payments/new-purchase',
     { schema: { body: { $ref: 'api/new-purchase.request#' } }, config: rateLimited },
@@ -37,14 +40,14 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.put<{ Body: UpdateProductsBody }>(
     '/api/payments/update-productos-purchase',
-    { schema: { body: { $ref: 'api/update-productos.request#' } }, config: rateLimited },
+    { schema: { body: { $ref: 'api/update-productos.request#' } }, config: rateLimited, preHandler: keyed },
     async (request) =>
       updateProducts(ctx, { purchase_id: (request.body.purchase_id ?? request.body.purchaseId)!, productos: request.body.productos }),
   );
 
   app.put<{ Body: AddInfoBody }>(
     '/api/payments/add-info-purchase',
-    { schema: { body: { $ref: 'api/add-info.request#' } }, config: rateLimited, bodyLimit: 12 * 1024 * 1024 },
+    { schema: { body: { $ref: 'api/add-info.request#' } }, config: rateLimited, bodyLimit: 12 * 1024 * 1024, preHandler: keyed },
     async (request) => saveAttendeeInfo(ctx, request.body.purchase_id, request.body.form),
   );
 

@@ -19,7 +19,7 @@ describe.skipIf(skipDatabase)('discount code uses against late payments', () => 
     return body(res).purchase_id as string;
   };
   const startFintoc = async (purchaseId: string, email: string) =>
-    body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: purchaseId, buyer_info: buyer({ email }) } })).widget_url as string;
+    body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: purchaseId, buyer_info: buyer({ email }) }, headers: t.keyed(purchaseId) })).widget_url as string;
   const approve = async (purchaseId: string, widget: string) => {
     await t.app.inject({ method: 'POST', url: `${widget}/approve` });
     return body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: purchaseId } })).status as string;

@@ -66,7 +66,7 @@ export async function createPaymentsApp(overrides: Partial<ServerConfig> = {}): 
     keyed: (purchaseId) => ({ 'x-purchase-key': keyOf(purchaseId) }),
     fillForm: async (purchaseId, names) => {
       const form = { 1: names.map((nombre, i) => ({ nombre, correo: `asistente${i}@example.mx` })) };
-      const res = await t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id: purchaseId, form } });
+      const res = await t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id: purchaseId, form }, headers: { 'x-purchase-key': keyOf(purchaseId) } });
       if (res.statusCode !== 200) throw new Error(`add-info ${res.statusCode}: ${res.body}`);
     },
     mails: () =>
