@@ -6,8 +6,8 @@ import { buyer, createPaymentsApp, type PaymentsTestApp } from './helpers';
 
 describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the free claim', () => {
   let t: PaymentsTestApp;
-  const preference = (purchase_id: string, buyer_info: unknown = buyer()) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id, buyer_info }, headers: t.keyed(purchase_id) });
+  const preference = (purchase_id: string, buyer_info: unknown = buyer(), headers: Record<string, string> = t.keyed(purchase_id)) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id, buyer_info }, headers });
 
   beforeAll(async () => {
     t = await createPaymentsApp();
@@ -62,12 +62,12 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
     });
 
     it('refuses a method the event does not offer, an unknown purchase, an expired hold and a purchase already paid or waiting for a voucher', async () => {
-      const other = body(await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', token: await t.botToken(), tickets: [{ ticket_id: 2, cantidad: 1 }] } })).purchase_id;
+      const other = await t.purchase([{ ticket_id: 2, cantidad: 1 }], { url: 'prueba-api' });
       const disabled = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: other }, headers: t.keyed(other) });
       expect(disabled.statusCode).toBe(409);
       expect(body(disabled).code).toBe('PAYMENT_METHOD_DISABLED');
 
-      expect((await preference('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+      expect((await preference('00000000-0000-4000-8000-000000000000', buyer(), {})).statusCode).toBe(404);
 
       const expiring = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
       t.advance(16 * 60_000);
