@@ -3,7 +3,7 @@ import {
 } from '@paypal/paypal-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipDatabase } from '../../../support/test-database';
-import { createPaymentsApp, type PaymentsTestApp } from '../helpers';
+import { createPaymentsApp, eventually, type PaymentsTestApp } from '../helpers';
 
 /** The base URL PayPal's SDK has compiled in for Environment.Sandbox. */
 const PAYPAL_SANDBOX = 'https://api-m.sandbox.paypal.com';
@@ -91,16 +91,20 @@ describe.skipIf(skipDatabase)('PayPal sandbox driven by the official @paypal/pay
     const approved = await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/approve`, payload: 'email=comprador%40example.mx', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(approved.statusCode).toBe(303);
 
-    // The store is another client of the same merchant account: it hears CHECKOUT.ORDER.APPROVED
-    // and may capture first with PayPal-Request-Id `capture-{order}`. Capturing with that same
-    // request id is then PayPal's idempotent replay of that one capture, so either way the
-    // body-less capture answers 201 COMPLETED, and exactly one capture exists.
-    const captured = await orders.captureOrder({ id: order.id!, paypalRequestId: `capture-${order.id}`, prefer: 'return=representation' });
+    // The store is another client of the same merchant account and hears CHECKOUT.ORDER.APPROVED,
+    // but it never started this order: it must not read it (reading captures), even when its
+    // loader is handed the order id. The order stays APPROVED for its own client to capture.
+    await eventually(async () => (await t.rows('webhook_inbox', 'resource_id', order.id)).some((row) => row.status !== 'received'));
+    const storeLoader = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id } });
+    expect(storeLoader.statusCode).toBe(404);
+    expect((await orders.getOrder({ id: order.id! })).result.status).toBe(OrderStatus.Approved);
+
+    const captured = await orders.captureOrder({ id: order.id!, paypalRequestId: `sdk-capture-${order.id}`, prefer: 'return=representation' });
     expect(captured.statusCode).toBe(201);
     expect(captured.result.status).toBe(OrderStatus.Completed);
     expect(captured.result.purchaseUnits?.[0].payments?.captures?.[0]).toMatchObject({ status: 'COMPLETED', amount: { currencyCode: 'MXN', value: '250.00' } });
 
-    const replay = await orders.captureOrder({ id: order.id!, paypalRequestId: `capture-${order.id}` });
+    const replay = await orders.captureOrder({ id: order.id!, paypalRequestId: `sdk-capture-${order.id}` });
     expect(replay.result.purchaseUnits?.[0].payments?.captures?.map((c) => c.id)).toEqual(captured.result.purchaseUnits?.[0].payments?.captures?.map((c) => c.id));
 
     const again = await orders.captureOrder({ id: order.id! }).catch((e: unknown) => e);
