@@ -10,13 +10,16 @@ import { buyer, createPaymentsApp, type PaymentsTestApp } from './helpers';
  */
 describe.skipIf(skipDatabase)('cash voucher caps', () => {
   let t: PaymentsTestApp;
+  /** The access key each purchase's buyer got from new-purchase (a payment start needs it). */
+  const keys = new Map<string, string>();
   const hold = async (url: string, ticket_id: number, cantidad: number) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url, token: await t.botToken(), tickets: [{ ticket_id, cantidad }] } });
     expect(res.statusCode).toBe(200);
+    keys.set(body(res).purchase_id as string, body(res).access_key as string);
     return body(res).purchase_id as string;
   };
   const preference = (purchase_id: string, email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id, buyer_info: buyer({ email }) } });
+    t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id, buyer_info: buyer({ email }) }, headers: { 'x-purchase-key': keys.get(purchase_id) ?? '' } });
   /** Creates the preference and issues the voucher at the sandbox checkout: the purchase turns pending. */
   const voucher = async (purchaseId: string, email: string) => {
     const res = await preference(purchaseId, email);
@@ -60,7 +63,7 @@ describe.skipIf(skipDatabase)('cash voucher caps', () => {
     expect(refused.statusCode).toBe(409);
     expect(body(refused)).toEqual({ code: 'VOUCHER_SHARE_REACHED', mensaje: 'Ya no quedan entradas «Platea» para pago en efectivo. Elige otro método de pago.' });
     // The same order can still be paid at once by another method, and two more units fit in a voucher.
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: late } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: late }, headers: { 'x-purchase-key': keys.get(late) ?? '' } })).statusCode).toBe(200);
     expect((await preference(await hold('fichas-por-cupo', 2, 2), 'd@example.mx')).statusCode).toBe(200);
   });
 });
