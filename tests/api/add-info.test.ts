@@ -29,7 +29,8 @@ describe.skipIf(skipDatabase)('PUT /api/payments/add-info-purchase', () => {
     keys.set(created.purchase_id, created.access_key);
     return created.purchase_id as string;
   };
-  const addInfo = (purchase_id: string, form: unknown) => t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id, form } });
+  const addInfo = (purchase_id: string, form: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id, form }, headers: { 'x-purchase-key': keys.get(purchase_id) ?? '' } });
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -48,10 +48,10 @@ describe.skipIf(skipDatabase)('GET /api/event/{url}/attendee-validators.js', () 
     expect(validate({ nombre: '', correo: 'no-es-correo' })).toBe(false);
     const browser = answerProblems(validate.errors).map((p) => ({ path: `/1/0${p.pointer}`, message: p.message }));
 
-    const purchase = body(
+    const { purchase_id, access_key } = body(
       await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', token: await t.botToken(), tickets: [{ ticket_id: 1, cantidad: 1 }] } }),
-    ).purchase_id as string;
-    const res = await t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id: purchase, form: { 1: [{ nombre: '', correo: 'no-es-correo' }] } } });
+    );
+    const res = await t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id, form: { 1: [{ nombre: '', correo: 'no-es-correo' }] } }, headers: { 'x-purchase-key': access_key } });
     expect(res.statusCode).toBe(400);
     expect(body(res).errors).toEqual(browser);
   });

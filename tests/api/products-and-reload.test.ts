@@ -5,10 +5,16 @@ import { skipDatabase } from '../support/test-database';
 
 describe.skipIf(skipDatabase)('products, reload and expiry of a purchase', () => {
   let t: TestApp;
-  const create = async (tickets: { ticket_id: number; cantidad: number }[], code: string | null = null) =>
-    body(await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', code, token: await t.botToken(), tickets } }));
+  const keys = new Map<string, string>();
+  const create = async (tickets: { ticket_id: number; cantidad: number }[], code: string | null = null) => {
+    const created = body(await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', code, token: await t.botToken(), tickets } }));
+    keys.set(created.purchase_id, created.access_key);
+    return created;
+  };
+  /** The buyer's access key, which every change to a purchase needs. */
+  const keyed = (purchaseId: string) => ({ 'x-purchase-key': keys.get(purchaseId) ?? '' });
   const putProducts = (purchase_id: string, productos: unknown[]) =>
-    t.app.inject({ method: 'PUT', url: '/api/payments/update-productos-purchase', payload: { purchase_id, productos } });
+    t.app.inject({ method: 'PUT', url: '/api/payments/update-productos-purchase', payload: { purchase_id, productos }, headers: keyed(purchase_id) });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -38,7 +44,7 @@ describe.skipIf(skipDatabase)('products, reload and expiry of a purchase', () =>
 
   it('replaces the products on every update and accepts purchaseId as the id field', async () => {
     const purchase = await create([{ ticket_id: 1, cantidad: 1 }]);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/payments/update-productos-purchase', payload: { purchaseId: purchase.purchase_id, productos: [{ id: 1, cantidad: 1, opciones: { talla: 'S' } }] } });
+    const res = await t.app.inject({ method: 'PUT', url: '/api/payments/update-productos-purchase', payload: { purchaseId: purchase.purchase_id, productos: [{ id: 1, cantidad: 1, opciones: { talla: 'S' } }] }, headers: keyed(purchase.purchase_id) });
     expect(body(res)).toMatchObject({ isFormRequiered: true, amountProductos: 250 });
     const cleared = body(await putProducts(purchase.purchase_id, []));
     expect(cleared).toMatchObject({ productos: [], amountProductos: 0, amount: 385 });

@@ -80,7 +80,7 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
     newPurchase: (body) => request('POST', '/payments/new-purchase', body),
     verifyDiscount: (body) => request('POST', '/payments/verify-discount', body),
     updateProducts: (purchaseId, productos) =>
-      request('PUT', '/payments/update-productos-purchase', { purchase_id: purchaseId, productos }),
+      request('PUT', '/payments/update-productos-purchase', { purchase_id: purchaseId, productos }, purchaseId),
     getPurchase: (purchaseId) => request('GET', `/payments/purchase/${encodeURIComponent(purchaseId)}`, undefined, purchaseId),
     ...createPaymentCalls({ request, send }),
   };

@@ -16,10 +16,11 @@ const query = (params: Record<string, string>) => new URLSearchParams(params).to
 /** The payment and emission routes over `http` (spec §7). */
 export function createPaymentCalls(http: HttpCalls): PaymentApi {
   return {
-    createPreference: (body) => http.request('POST', '/payments/mercadopago/create-preference', body),
-    createPaypalOrder: (body) => http.request('POST', '/payments/paypal/create-order', body),
-    createFintocSession: (body) => http.request('POST', '/payments/fintoc/create-session', body),
-    verifyFree: (body) => http.request('POST', '/payments/free/verify-free', body),
+    // Starting a payment changes the purchase (buyer, attempt): the server wants its key.
+    createPreference: (body) => http.request('POST', '/payments/mercadopago/create-preference', body, body.purchase_id),
+    createPaypalOrder: (body) => http.request('POST', '/payments/paypal/create-order', body, body.purchase_id),
+    createFintocSession: (body) => http.request('POST', '/payments/fintoc/create-session', body, body.purchase_id),
+    verifyFree: (body) => http.request('POST', '/payments/free/verify-free', body, body.purchase_id),
     // A loader knows its purchase only when the return URL names it (Fintoc); otherwise it follows the newest.
     loaderProcess: (provider, body) => http.request('POST', `/payments/${provider}/loader-process`, body, body.purchase_id ?? null),
     downloadTickets: async (emissionId, purchaseId) =>

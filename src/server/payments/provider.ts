@@ -95,6 +95,12 @@ export interface PaymentProvider {
   start(input: StartInput): Promise<StartResult>;
   /** Reads the payment's current state from the provider (PayPal: captures an approved order). */
   read(lookup: PaymentLookup): Promise<ObservedPayment>;
+  /**
+   * True when `read` may move money (PayPal captures an approved order). Such a provider is
+   * read only for a payment this store started: an order created by another client of the
+   * same merchant account would otherwise be captured and then ignored — money taken, no tickets.
+   */
+  readonly readMovesMoney?: boolean;
   /** Checks the delivery's signature with the provider's scheme; throws WebhookRejected otherwise. */
   verifyWebhook(request: WebhookRequest, now: Date): Promise<WebhookNotice>;
   /** Gives the whole payment back. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PaymentsRuntime } from '../payments/runtime';
 import { rateLimited } from '../plugins/security';
-import { requestKey } from '../services/access-keys';
+import { purchaseKeyRequired, requestKey } from '../services/access-keys';
 import { verifyBotCheck } from '../services/bot-check.service';
 import {
   attemptByReference,
@@ -28,10 +28,12 @@ function loaderSchema(required: string[]) {
  */
 export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const { ctx } = rt;
+  // A payment start stores the buyer and may issue tickets (free): it needs the purchase's access key.
+  const keyed = purchaseKeyRequired(ctx);
 
   app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; lang?: 'es' | 'en' } }>(
     '/api/payments/mercadopago/create-preference',
-    { schema: { body: { $ref: 'api/mercadopago-create-preference.request#' } }, config: rateLimited },
+    { schema: { body: { $ref: 'api/mercadopago-create-preference.request#' } }, config: rateLimited, preHandler: keyed },
     async (request) => {
       const { result } = await startPayment(rt, { provider: 'mercadopago', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });
       return { preference_id: result.reference, init_point: result.redirectUrl };
@@ -46,7 +48,7 @@ export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: Pa
 
   app.post<{ Body: { purchase_id: string; lang?: 'es' | 'en' } }>(
     '/api/payments/paypal/create-order',
-    { schema: { body: { $ref: 'api/paypal-create-order.request#' } }, config: rateLimited },
+    { schema: { body: { $ref: 'api/paypal-create-order.request#' } }, config: rateLimited, preHandler: keyed },
     async (request) => {
       const { result } = await startPayment(rt, { provider: 'paypal', purchaseId: request.body.purchase_id, lang: request.body.lang, origin: requestOrigin(rt, request) });
       // The storefront opens links[1]: self first, the approval link second.
@@ -69,7 +71,7 @@ export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: Pa
 
   app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; lang?: 'es' | 'en' } }>(
     '/api/payments/fintoc/create-session',
-    { schema: { body: { $ref: 'api/fintoc-create-session.request#' } }, config: rateLimited },
+    { schema: { body: { $ref: 'api/fintoc-create-session.request#' } }, config: rateLimited, preHandler: keyed },
     async (request) => {
       const { result } = await startPayment(rt, { provider: 'fintoc', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });
       return { session_token: result.sessionToken ?? null, widget_url: result.redirectUrl };
@@ -87,7 +89,7 @@ export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: Pa
 
   app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; token: string; lang?: 'es' | 'en' } }>(
     '/api/payments/free/verify-free',
-    { schema: { body: { $ref: 'api/free-verify.request#' } }, config: rateLimited },
+    { schema: { body: { $ref: 'api/free-verify.request#' } }, config: rateLimited, preHandler: keyed },
     async (request) => {
       await verifyBotCheck(ctx, request.body.token, 'validate_free_access', request.hostname.split(':')[0]);
       const { result } = await startPayment(rt, { provider: 'free', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });

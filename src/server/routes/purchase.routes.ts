@@ -4,7 +4,7 @@ import { clientKeyOf } from '../http/client-key';
 import { rateLimited } from '../plugins/security';
 import { verifyBotCheck } from '../services/bot-check.service';
 import { saveAttendeeInfo } from '../services/attendee-info.service';
-import { requestKey } from '../services/access-keys';
+import { purchaseKeyRequired, requestKey } from '../services/access-keys';
 import { purchaseAnswer } from '../services/purchase-access.service';
 import {
   createPurchase,
@@ -21,6 +21,9 @@ interface AddInfoBody { purchase_id: string; form: Record<string, unknown> }
 
 /** The purchase routes of the checkout (spec section 7). */
 export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Changes to a held purchase need its access key, not just its id.
+  const keyed = purchaseKeyRequired(ctx);
+
   app.post<{ Body: NewPurchaseBody }>(
     '/api/payments/new-purchase',
     { schema: { body: { $ref: 'api/new-purchase.request#' } }, config: rateLimited },
@@ -38,7 +41,7 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.put<{ Body: UpdateProductsBody }>(
     '/api/payments/update-productos-purchase',
-    { schema: { body: { $ref: 'api/update-productos.request#' } }, config: rateLimited },
+    { schema: { body: { $ref: 'api/update-productos.request#' } }, config: rateLimited, preHandler: keyed },
     async (request) =>
       updateProducts(ctx, { purchase_id: (request.body.purchase_id ?? request.body.purchaseId)!, productos: request.body.productos }),
   );
@@ -46,7 +49,7 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   // The body limit is the per-purchase total of the answers (413 BODY_TOO_LARGE above it); each answer has its own cap in the form schema.
   app.put<{ Body: AddInfoBody }>(
     '/api/payments/add-info-purchase',
-    { schema: { body: { $ref: 'api/add-info.request#' } }, config: rateLimited, bodyLimit: ctx.config.attendeeFormMaxBytes },
+    { schema: { body: { $ref: 'api/add-info.request#' } }, config: rateLimited, bodyLimit: ctx.config.attendeeFormMaxBytes, preHandler: keyed },
     async (request) => saveAttendeeInfo(ctx, request.body.purchase_id, request.body.form),
   );
 

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
 import type { AppContext } from '../context';
 import type { Database, PurchaseAccessKeyTable } from '../db/schema';
+import { errors } from '../http/app-error';
 import { accessKeyHashes, insertAccessKey } from '../repositories/purchase-access.repository';
 
 /**
@@ -50,6 +51,24 @@ export async function hasPurchaseAccess(db: Kysely<Database>, purchaseId: string
     if (candidate.length === given.length && timingSafeEqual(candidate, given)) match = true;
   }
   return match;
+}
+
+/**
+ * `preHandler` of every route that changes a held purchase (products, attendee answers,
+ * buyer details, a payment start): the body's `purchase_id` (or `purchaseId`) must come
+ * with one of the purchase's keys. The id alone is a reference others may have seen (the
+ * Fintoc return URL, a page shown to support), and with it a stranger could claim a free
+ * order with their own e-mail or overwrite the answers. A missing or wrong key answers like
+ * an unknown purchase (404 PURCHASE_NOT_FOUND): the refusal tells nothing the id did not.
+ */
+export function purchaseKeyRequired(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const body = request.body as { purchase_id?: unknown; purchaseId?: unknown } | undefined;
+    const purchaseId = body?.purchase_id ?? body?.purchaseId;
+    if (typeof purchaseId !== 'string' || !(await hasPurchaseAccess(ctx.db.kysely, purchaseId, requestKey(request)))) {
+      throw errors.purchaseNotFound();
+    }
+  };
 }
 
 function linkSignature(secret: string, purchaseId: string, ticketId: string, expires: number): string {

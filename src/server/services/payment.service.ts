@@ -141,6 +141,7 @@ export async function observeAndApply(rt: PaymentsRuntime, providerName: Payment
   if (!attempt && lookup.reference) attempt = await findAttemptByReference(db, providerName, lookup.reference);
   if (attempt && attempt.provider !== providerName) return undefined;
   const provider = rt.providers[providerName];
+  if (!attempt && provider.readMovesMoney) return undefined;
   const readLookup = { paymentId: lookup.paymentId ?? null, reference: lookup.reference ?? attempt?.provider_reference ?? null, attemptId: attempt?.id ?? lookup.attemptId ?? null };
   if (providerName !== 'mercadopago' && !readLookup.reference) return undefined;
   let observed;

@@ -18,7 +18,7 @@ describe.skipIf(skipDatabase)(`erasing the personal data of unpaid purchases on 
   const others: string[] = [];
   const purchaseRow = async (id: string) => (await t.rows('purchases', 'id', id))[0];
   const startFintoc = async (id: string) =>
-    body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() } }));
+    body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers: t.keyed(id) }));
 
   beforeAll(async () => {
     t = await createPaymentsApp({ unpaidDataRetentionHours: 72, voucherHours: 72 });
@@ -39,7 +39,7 @@ describe.skipIf(skipDatabase)(`erasing the personal data of unpaid purchases on 
     await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: ids.paid } });
     // A cash voucher issued and never paid: payable for 72 hours, so its data must outlive that.
     ids.voucher = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const preference = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: ids.voucher, buyer_info: buyer() } }));
+    const preference = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: ids.voucher, buyer_info: buyer() }, headers: t.keyed(ids.voucher) }));
     const checkout = await (await fetch(`${t.baseUrl}${preference.init_point}`)).text();
     await fetch(`${t.baseUrl}${/action="([^"]+\/voucher)"/.exec(checkout)![1]}`, { method: 'POST', redirect: 'manual' });
   });
@@ -85,7 +85,7 @@ describe.skipIf(skipDatabase)(`erasing the personal data of unpaid purchases on 
 
   it('keeps the data of a purchase paid by cash voucher, however old', async () => {
     const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const preference = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: id, buyer_info: buyer() } }));
+    const preference = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: id, buyer_info: buyer() }, headers: t.keyed(id) }));
     const checkout = await (await fetch(`${t.baseUrl}${preference.init_point}`)).text();
     const issued = await fetch(`${t.baseUrl}${/action="([^"]+\/voucher)"/.exec(checkout)![1]}`, { method: 'POST', redirect: 'manual' });
     const paymentId = issued.headers.get('location')!.split('/').pop()!;

@@ -13,13 +13,9 @@ const HOLD = 15 * 60_000;
  */
 describe.skipIf(skipDatabase)('discount code uses against late payments', () => {
   let t: PaymentsTestApp;
-  const withCode = async (code: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: URL_SLUG, token: await t.botToken(), code, tickets: [{ ticket_id: 2, cantidad: 1 }] } });
-    expect(res.statusCode).toBe(200);
-    return body(res).purchase_id as string;
-  };
+  const withCode = (code: string) => t.purchase([{ ticket_id: 2, cantidad: 1 }], { code });
   const startFintoc = async (purchaseId: string, email: string) =>
-    body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: purchaseId, buyer_info: buyer({ email }) } })).widget_url as string;
+    body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: purchaseId, buyer_info: buyer({ email }) }, headers: t.keyed(purchaseId) })).widget_url as string;
   const approve = async (purchaseId: string, widget: string) => {
     await t.app.inject({ method: 'POST', url: `${widget}/approve` });
     return body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: purchaseId } })).status as string;

@@ -11,7 +11,7 @@ describe.skipIf(skipDatabase)('tickets, PDF and e-mail', () => {
 
   /** Pays a purchase through the Fintoc sandbox and returns its ids. */
   async function payWithFintoc(id: string, buyerInfo = buyer()) {
-    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyerInfo } }));
+    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyerInfo }, headers: t.keyed(id) }));
     await t.app.inject({ method: 'POST', url: `${widget_url}/approve` });
     const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers: t.keyed(id) }));
     return { id, emission: loader.reload.emission_id as string };
@@ -20,7 +20,7 @@ describe.skipIf(skipDatabase)('tickets, PDF and e-mail', () => {
   beforeAll(async () => {
     t = await createPaymentsApp();
     const first = await t.purchase([{ ticket_id: 1, cantidad: 2 }]);
-    await t.app.inject({ method: 'PUT', url: '/api/payments/update-productos-purchase', payload: { purchase_id: first, productos: [{ id: 1, cantidad: 1 }] } });
+    await t.app.inject({ method: 'PUT', url: '/api/payments/update-productos-purchase', payload: { purchase_id: first, productos: [{ id: 1, cantidad: 1 }] }, headers: t.keyed(first) });
     await t.fillForm(first, ['Ana López', 'Luis Pérez']);
     paid = await payWithFintoc(first);
     // Platea has no attendee form: the buyer's name goes on the ticket. This buyer reads English.

@@ -14,8 +14,8 @@ export interface PaymentsTestApp extends TestApp {
   baseUrl: string;
   outbox: string;
   sandbox: ReturnType<typeof sandboxCredentials>;
-  /** Creates a held purchase of the fixture event and returns its id (its access key: `keyOf`). */
-  purchase: (tickets: { ticket_id: number; cantidad: number }[]) => Promise<string>;
+  /** Creates a held purchase (of the fixture event unless `url` says another) and returns its id (its access key: `keyOf`). */
+  purchase: (tickets: { ticket_id: number; cantidad: number }[], extra?: { url?: string; code?: string }) => Promise<string>;
   /** The access key new-purchase gave the buyer of a purchase made with `purchase`. */
   keyOf: (purchaseId: string) => string;
   /** The request headers of the buyer who holds the purchase's access key. */
@@ -56,8 +56,8 @@ export async function createPaymentsApp(overrides: Partial<ServerConfig> = {}): 
       await close();
       rmSync(outbox, { recursive: true, force: true });
     },
-    purchase: async (tickets) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: URL_SLUG, token: await t.botToken(), tickets } });
+    purchase: async (tickets, extra = {}) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: URL_SLUG, ...extra, token: await t.botToken(), tickets } });
       if (res.statusCode !== 200) throw new Error(`new-purchase ${res.statusCode}: ${res.body}`);
       keys.set(body(res).purchase_id as string, body(res).access_key as string);
       return body(res).purchase_id as string;
@@ -66,7 +66,7 @@ export async function createPaymentsApp(overrides: Partial<ServerConfig> = {}): 
     keyed: (purchaseId) => ({ 'x-purchase-key': keyOf(purchaseId) }),
     fillForm: async (purchaseId, names) => {
       const form = { 1: names.map((nombre, i) => ({ nombre, correo: `asistente${i}@example.mx` })) };
-      const res = await t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id: purchaseId, form } });
+      const res = await t.app.inject({ method: 'PUT', url: '/api/payments/add-info-purchase', payload: { purchase_id: purchaseId, form }, headers: { 'x-purchase-key': keyOf(purchaseId) } });
       if (res.statusCode !== 200) throw new Error(`add-info ${res.statusCode}: ${res.body}`);
     },
     mails: () =>

@@ -26,7 +26,7 @@ describe.skipIf(skipDatabase)(`idempotent confirmation on ${testDialect}`, () =>
   it('MercadoPago: 25 loader calls + 25 webhook deliveries (replays and distinct events) → one emission, one e-mail', async () => {
     const id = await t.purchase([{ ticket_id: 1, cantidad: 3 }]);
     await t.fillForm(id, ['Ana', 'Bea', 'Carla']);
-    const { init_point } = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: id, buyer_info: buyer() } }));
+    const { init_point } = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: id, buyer_info: buyer() }, headers: t.keyed(id) }));
     const checkout = await t.app.inject(init_point);
     const voucherPath = (await t.app.inject({ method: 'POST', url: /action="([^"]+\/voucher)"/.exec(checkout.body)![1] })).headers.location as string;
     const paymentId = voucherPath.split('/').pop()!;
@@ -84,7 +84,7 @@ describe.skipIf(skipDatabase)(`idempotent confirmation on ${testDialect}`, () =>
 
   it('PayPal: 50 concurrent loader calls on an approved order capture it once and emit once', async () => {
     const id = await t.purchase([{ ticket_id: 2, cantidad: 2 }]);
-    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id } }));
+    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id }, headers: t.keyed(id) }));
     const stored = (await findSandboxObject<Record<string, unknown>>(t.ctx.db.kysely, 'paypal', 'order', order.id))!;
     // Approved at PayPal; the buyer's browser and its retries all hit the loader at once.
     await moveSandboxObject(t.ctx.db.kysely, 'paypal', 'order', order.id, ['CREATED'], { status: 'APPROVED', data: { ...stored.data, status: 'APPROVED', payer: { email_address: 'paypal.buyer@example.mx', name: { given_name: 'Pat', surname: 'Pay' } } } }, t.ctx.now().toISOString());

@@ -11,7 +11,7 @@ describe.skipIf(skipDatabase)('payments that arrive after the hold expired', () 
   let t: PaymentsTestApp;
   const sold = async (externalId: number) => (await t.rows('ticket_types', 'external_id', externalId))[0] as { sold: number; capacity: number };
   const fintocPay = async (purchase_id: string) => {
-    const session = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id, buyer_info: buyer() } }));
+    const session = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id, buyer_info: buyer() }, headers: t.keyed(purchase_id) }));
     return session.widget_url as string;
   };
 
@@ -37,7 +37,7 @@ describe.skipIf(skipDatabase)('payments that arrive after the hold expired', () 
   it('refunds a late payment when the stock went to someone else meanwhile, tells the buyer, never sells past capacity', async () => {
     // A holds both "Ultimos" and starts a PayPal payment (in English)…
     const late = await t.purchase([{ ticket_id: 3, cantidad: 2 }]);
-    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: late, lang: 'en' } }));
+    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: late, lang: 'en' }, headers: t.keyed(late) }));
     // …but takes longer than the hold; B buys both units and pays at once.
     t.advance(HOLD + 60_000);
     const onTime = await t.purchase([{ ticket_id: 3, cantidad: 2 }]);

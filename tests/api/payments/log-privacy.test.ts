@@ -18,9 +18,9 @@ const ATTENDEES = [
 describe.skipIf(skipDatabase)(`no personal data in the logs on ${testDialect}`, () => {
   let t: PaymentsTestApp;
   let server: ServerProcess;
-  const send = async (method: string, path: string, payload?: unknown) => {
+  const send = async (method: string, path: string, payload?: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(`${server.baseUrl}${path}`, {
-      method, headers: payload === undefined ? {} : { 'content-type': 'application/json' }, body: payload === undefined ? undefined : JSON.stringify(payload),
+      method, headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers }, body: payload === undefined ? undefined : JSON.stringify(payload),
     });
     return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };
   };
@@ -39,14 +39,15 @@ describe.skipIf(skipDatabase)(`no personal data in the logs on ${testDialect}`, 
     const held = await send('POST', '/api/payments/new-purchase', { url: URL_SLUG, token, tickets: [{ ticket_id: 1, cantidad: 2 }] });
     expect(held.status).toBe(200);
     const id = held.body.purchase_id as string;
+    const keyed = { 'x-purchase-key': held.body.access_key as string };
     // A refused form first (its answers echo nowhere), then the valid one.
-    expect((await send('PUT', '/api/payments/add-info-purchase', { purchase_id: id, form: { 1: [ATTENDEES[0], { nombre: ATTENDEES[1].nombre, correo: 'no-es-correo' }] } })).status).toBe(400);
-    expect((await send('PUT', '/api/payments/add-info-purchase', { purchase_id: id, form: { 1: ATTENDEES } })).status).toBe(200);
-    expect((await send('POST', '/api/payments/fintoc/create-session', { purchase_id: id, buyer_info: { ...BUYER, phone: '55' } })).status).toBe(400);
-    const session = await send('POST', '/api/payments/fintoc/create-session', { purchase_id: id, buyer_info: BUYER });
+    expect((await send('PUT', '/api/payments/add-info-purchase', { purchase_id: id, form: { 1: [ATTENDEES[0], { nombre: ATTENDEES[1].nombre, correo: 'no-es-correo' }] } }, keyed)).status).toBe(400);
+    expect((await send('PUT', '/api/payments/add-info-purchase', { purchase_id: id, form: { 1: ATTENDEES } }, keyed)).status).toBe(200);
+    expect((await send('POST', '/api/payments/fintoc/create-session', { purchase_id: id, buyer_info: { ...BUYER, phone: '55' } }, keyed)).status).toBe(400);
+    const session = await send('POST', '/api/payments/fintoc/create-session', { purchase_id: id, buyer_info: BUYER }, keyed);
     expect(session.status).toBe(200);
     await send('POST', `${session.body.widget_url}/approve`);
-    const loader = await send('POST', '/api/payments/fintoc/loader-process', { purchase_id: id });
+    const loader = await send('POST', '/api/payments/fintoc/loader-process', { purchase_id: id }, keyed);
     expect(loader.body.status).toBe('approved');
     await eventually(() => t.mails().some((m) => m.text.includes(id)));
     // The e-mail did go to the buyer: the data exists, only the logs must not carry it.

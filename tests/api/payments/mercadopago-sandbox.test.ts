@@ -7,7 +7,7 @@ import { buyer, createPaymentsApp, pathOf, URL_SLUG, type PaymentsTestApp } from
 describe.skipIf(skipDatabase)('MercadoPago voucher in the sandbox', () => {
   let t: PaymentsTestApp;
   const preference = (purchase_id: string, buyer_info = buyer()) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id, buyer_info } });
+    t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id, buyer_info }, headers: t.keyed(purchase_id) });
   const remainingGeneral = async () => body(await t.app.inject('/api/event/pagos-api')).tickets.find((x: { id: number }) => x.id === 1).maximum as number;
   const soldGeneral = async () => (await t.rows('ticket_types', 'external_id', 1))[0].sold as number;
 

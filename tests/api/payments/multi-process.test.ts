@@ -31,7 +31,7 @@ describe.skipIf(skipDatabase)(`one emission across two server processes on ${tes
   it('40 loader calls and 20 webhook deliveries split over both processes → one emission, one e-mail, sold +2', async () => {
     const [a, b] = servers.map((s) => s.baseUrl);
     const id = await t.purchase([{ ticket_id: 2, cantidad: 2 }]);
-    const preference = JSON.parse((await post(a, '/api/payments/mercadopago/create-preference', JSON.stringify({ purchase_id: id, buyer_info: buyer() }))).body);
+    const preference = JSON.parse((await post(a, '/api/payments/mercadopago/create-preference', JSON.stringify({ purchase_id: id, buyer_info: buyer() }), t.keyed(id))).body);
     const checkout = await (await fetch(`${b}${preference.init_point}`)).text();
     const issued = await fetch(`${b}${/action="([^"]+\/voucher)"/.exec(checkout)![1]}`, { method: 'POST', redirect: 'manual' });
     const paymentId = issued.headers.get('location')!.split('/').pop()!;

@@ -32,7 +32,7 @@ describe.skipIf(skipDatabase)('e-mail outbox: attempt cap, dead letters, idempot
   /** A paid purchase (its tickets e-mail sent); returns the purchase and its outbox row id. */
   const paid = async (name = 'Ana López') => {
     const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer({ name }) } }));
+    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer({ name }) }, headers: t.keyed(id) }));
     await t.app.inject({ method: 'POST', url: `${widget_url}/approve` });
     const [row] = await t.rows('mail_outbox', 'purchase_id', id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });

@@ -6,8 +6,8 @@ import { buyer, createPaymentsApp, type PaymentsTestApp } from './helpers';
 
 describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the free claim', () => {
   let t: PaymentsTestApp;
-  const preference = (purchase_id: string, buyer_info: unknown = buyer()) =>
-    t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id, buyer_info } });
+  const preference = (purchase_id: string, buyer_info: unknown = buyer(), headers: Record<string, string> = t.keyed(purchase_id)) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id, buyer_info }, headers });
 
   beforeAll(async () => {
     t = await createPaymentsApp();
@@ -20,8 +20,8 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
       const id = await t.purchase([{ ticket_id: 1, cantidad: 1 }]);
       for (const res of [
         await preference(id),
-        await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id } }),
-        await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() } }),
+        await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id }, headers: t.keyed(id) }),
+        await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers: t.keyed(id) }),
       ]) {
         expect(res.statusCode).toBe(409);
         expect(body(res)).toEqual({ mensaje: 'Completa los datos de los asistentes antes de pagar.', code: 'FORM_REQUIRED' });
@@ -56,20 +56,20 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
       expect((await preference(inside, buyer({ lang: 'en' }))).statusCode).toBe(200);
       expect(body(await t.app.inject({ url: `/api/payments/purchase/${inside}`, headers: t.keyed(inside) })).reload.buyer_info.lang).toBe('en');
       const beside = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: beside, buyer_info: buyer(), lang: 'en' } });
+      const res = await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: beside, buyer_info: buyer(), lang: 'en' }, headers: t.keyed(beside) });
       expect(res.statusCode).toBe(200);
       expect(body(await t.app.inject({ url: `/api/payments/purchase/${beside}`, headers: t.keyed(beside) })).reload.buyer_info).toEqual({ name: 'Ana López', email: 'ana@example.mx', phone: '5512345678', lang: 'en' });
-      expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: beside, lang: 'fr' } })).statusCode).toBe(400);
-      expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: beside, buyer_info: buyer() } })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: beside, lang: 'fr' }, headers: t.keyed(beside) })).statusCode).toBe(400);
+      expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: beside, buyer_info: buyer() }, headers: t.keyed(beside) })).statusCode).toBe(400);
     });
 
     it('refuses a method the event does not offer, an unknown purchase, an expired hold and a purchase already paid or waiting for a voucher', async () => {
-      const other = body(await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', token: await t.botToken(), tickets: [{ ticket_id: 2, cantidad: 1 }] } })).purchase_id;
-      const disabled = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: other } });
+      const other = await t.purchase([{ ticket_id: 2, cantidad: 1 }], { url: 'prueba-api' });
+      const disabled = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: other }, headers: t.keyed(other) });
       expect(disabled.statusCode).toBe(409);
       expect(body(disabled).code).toBe('PAYMENT_METHOD_DISABLED');
 
-      expect((await preference('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+      expect((await preference('00000000-0000-4000-8000-000000000000', buyer(), {})).statusCode).toBe(404);
 
       const expiring = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
       t.advance(16 * 60_000);
@@ -78,7 +78,7 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
       const voucher = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
       const checkout = await t.app.inject(body(await preference(voucher)).init_point);
       await t.app.inject({ method: 'POST', url: /action="([^"]+\/voucher)"/.exec(checkout.body)![1] });
-      const again = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: voucher } });
+      const again = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: voucher }, headers: t.keyed(voucher) });
       expect(again.statusCode).toBe(409);
       expect(body(again).code).toBe('PURCHASE_CLOSED');
     });
@@ -86,8 +86,8 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
 
   it('refunds a payment whose order changed after it started (products added meanwhile), and emits nothing', async () => {
     const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id } }));
-    const changed = await t.app.inject({ method: 'PUT', url: '/api/payments/update-productos-purchase', payload: { purchase_id: id, productos: [{ id: 1, cantidad: 2 }] } });
+    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id }, headers: t.keyed(id) }));
+    const changed = await t.app.inject({ method: 'PUT', url: '/api/payments/update-productos-purchase', payload: { purchase_id: id, productos: [{ id: 1, cantidad: 2 }] }, headers: t.keyed(id) });
     expect(changed.statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/approve` });
     const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id } }));
@@ -97,12 +97,12 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
     expect(t.mails().find((m) => m.text.includes(id))?.text).toMatch(/no coincide/);
     // The purchase itself is still held: its new total can be paid.
     expect((await t.rows('purchases', 'id', id))[0].status).toBe('held');
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id }, headers: t.keyed(id) })).statusCode).toBe(200);
   });
 
   describe('free claim', () => {
     const verify = async (purchase_id: string, token?: string) =>
-      t.app.inject({ method: 'POST', url: '/api/payments/free/verify-free', payload: { purchase_id, buyer_info: buyer({ email: 'libre@example.mx' }), token: token ?? (await t.botToken('validate_free_access')) } });
+      t.app.inject({ method: 'POST', url: '/api/payments/free/verify-free', payload: { purchase_id, buyer_info: buyer({ email: 'libre@example.mx' }), token: token ?? (await t.botToken('validate_free_access')) }, headers: t.keyed(purchase_id) });
     const loader = async (secretuuid: string, g_token?: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url: '/api/payments/free/loader-process', payload: { token: secretuuid, g_token: g_token ?? (await t.botToken('validate_free_access_loader')) }, headers });
 

@@ -13,7 +13,7 @@ describe.skipIf(skipDatabase)('PayPal and Fintoc in the sandbox', () => {
   afterAll(() => t.close());
 
   describe('PayPal approval page', () => {
-    const createOrder = async (purchase_id: string) => body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id } }));
+    const createOrder = async (purchase_id: string) => body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id }, headers: t.keyed(purchase_id) }));
 
     it('creates an order whose links[1] is the approval page; approving captures it and returns to the loader', async () => {
       const id = await t.purchase([{ ticket_id: 2, cantidad: 2 }]);
@@ -57,7 +57,7 @@ describe.skipIf(skipDatabase)('PayPal and Fintoc in the sandbox', () => {
       await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/approve` });
       expect((await t.rows('payment_attempts', 'purchase_id', id))[0].status).toBe('cancelled');
       // The buyer may still pay another way while the hold lasts.
-      expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id }, headers: t.keyed(id) })).statusCode).toBe(200);
     });
 
     it('a loader before approval answers other; an unknown token is 404', async () => {
@@ -70,7 +70,7 @@ describe.skipIf(skipDatabase)('PayPal and Fintoc in the sandbox', () => {
 
   describe('Fintoc bank widget', () => {
     const createSession = async (purchase_id: string) =>
-      body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id, buyer_info: buyer() } }));
+      body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id, buyer_info: buyer() }, headers: t.keyed(purchase_id) }));
 
     it('creates a session (session_token + widget_url); approving returns to the loader with the purchase id', async () => {
       const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);

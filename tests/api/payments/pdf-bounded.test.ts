@@ -16,9 +16,9 @@ describe.skipIf(skipDatabase)('ticket PDF: bounded and off the event loop', () =
     t = await createPaymentsApp();
     const id = await t.purchase([{ ticket_id: 1, cantidad: 10 }]);
     await t.fillForm(id, Array.from({ length: 10 }, (_, i) => `Asistente ${i + 1}`));
-    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() } }));
+    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers: t.keyed(id) }));
     await t.app.inject({ method: 'POST', url: `${widget_url}/approve` });
-    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id } }));
+    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers: t.keyed(id) }));
     paid = { id, emission: loader.reload.emission_id as string };
     // Old data, from before answers were capped: written straight into the database.
     await t.ctx.db.kysely.updateTable('tickets').set({ attendee_name: LONG }).where('purchase_id', '=', id).execute();
@@ -27,7 +27,7 @@ describe.skipIf(skipDatabase)('ticket PDF: bounded and off the event loop', () =
 
   it('renders 10 tickets with 100,000-character names, and /api/config answers while it is being drawn', async () => {
     let pdfDone = false;
-    const pdf = t.app.inject(`/api/emissions/download/all?emission_id=${paid.emission}&purchase_id=${paid.id}`).then((res) => {
+    const pdf = t.app.inject({ url: `/api/emissions/download/all?emission_id=${paid.emission}&purchase_id=${paid.id}`, headers: t.keyed(paid.id) }).then((res) => {
       pdfDone = true;
       return res;
     });

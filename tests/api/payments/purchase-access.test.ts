@@ -25,7 +25,7 @@ describe.skipIf(skipDatabase)('purchase id versus access key', () => {
   beforeAll(async () => {
     t = await createPaymentsApp({ publicUrl: PUBLIC });
     const id = await t.purchase([{ ticket_id: 2, cantidad: 2 }]);
-    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() } }));
+    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers: t.keyed(id) }));
     await t.app.inject({ method: 'POST', url: `${pathOf(widget_url)}/approve` });
     const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers: t.keyed(id) }));
     paid = { id, emission: loader.reload.emission_id as string };
@@ -65,7 +65,7 @@ describe.skipIf(skipDatabase)('purchase id versus access key', () => {
 
     // MercadoPago: the payment id travels in the return URL (history, provider pages).
     const mp = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const { init_point } = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: mp, buyer_info: buyer() } }));
+    const { init_point } = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: mp, buyer_info: buyer() }, headers: t.keyed(mp) }));
     const checkout = await t.app.inject(pathOf(init_point));
     const action = pathOf(/action="([^"]+\/voucher)"/.exec(checkout.body)![1]);
     const voucherPath = pathOf((await t.app.inject({ method: 'POST', url: action })).headers.location as string);
@@ -78,13 +78,13 @@ describe.skipIf(skipDatabase)('purchase id versus access key', () => {
     expect(mpKeyed.reload).toMatchObject({ purchase_id: mp, emission_id: expect.any(String), buyer_info: { email: 'ana@example.mx' } });
 
     const pp = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: pp } }));
+    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: pp }, headers: t.keyed(pp) }));
     await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/approve` });
     const ppBare = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id } }));
     expect(ppBare).toEqual({ status: 'approved' });
 
     const free = await t.purchase([{ ticket_id: 4, cantidad: 1 }]);
-    const { secretuuid } = body(await t.app.inject({ method: 'POST', url: '/api/payments/free/verify-free', payload: { purchase_id: free, buyer_info: buyer(), token: await t.botToken('validate_free_access') } }));
+    const { secretuuid } = body(await t.app.inject({ method: 'POST', url: '/api/payments/free/verify-free', payload: { purchase_id: free, buyer_info: buyer(), token: await t.botToken('validate_free_access') }, headers: t.keyed(free) }));
     const freeBare = body(await t.app.inject({ method: 'POST', url: '/api/payments/free/loader-process', payload: { token: secretuuid, g_token: await t.botToken('validate_free_access_loader') } }));
     expect(freeBare).toEqual({ status: 'approved' });
     expectNothingPrivate(freeBare);

@@ -24,7 +24,7 @@ describe.skipIf(skipDatabase)('retries of refunds and e-mails', () => {
 
   it('a refund the provider refused stays owed and is made by the next retry, then the buyer is told once', async () => {
     const id = await t.purchase([{ ticket_id: 4, cantidad: 1 }]);
-    await t.app.inject({ method: 'POST', url: '/api/payments/free/verify-free', payload: { purchase_id: id, buyer_info: buyer({ email: 'owed@example.mx' }), token: await t.botToken('validate_free_access') } });
+    await t.app.inject({ method: 'POST', url: '/api/payments/free/verify-free', payload: { purchase_id: id, buyer_info: buyer({ email: 'owed@example.mx' }), token: await t.botToken('validate_free_access') }, headers: t.keyed(id) });
     const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
     // As the confirm path leaves a claim approved after the stock ran out: purchase cancelled, a refund owed.
     await t.ctx.db.kysely.updateTable('payment_attempts').set({ status: 'approved', provider_payment_id: attempt.provider_reference, refund_status: 'required', refund_reason: 'sold_out' }).where('id', '=', attempt.id).execute();
@@ -48,7 +48,7 @@ describe.skipIf(skipDatabase)('retries of refunds and e-mails', () => {
 
   it('an e-mail SMTP refused is marked failed and sent by the next retry', async () => {
     const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() } }));
+    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers: t.keyed(id) }));
     await t.app.inject({ method: 'POST', url: `${widget_url}/approve` });
     const [row] = await t.rows('mail_outbox', 'purchase_id', id);
     expect(row).toMatchObject({ kind: 'tickets', status: 'sent', attempts: 1 });

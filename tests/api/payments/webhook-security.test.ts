@@ -20,11 +20,11 @@ describe.skipIf(skipDatabase)('webhook verification and replay protection', () =
     t = await createPaymentsApp();
     // One MercadoPago voucher payment and one Fintoc session exist, so verified events can name real payments.
     const mp = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const { init_point } = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: mp, buyer_info: buyer() } }));
+    const { init_point } = body(await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: mp, buyer_info: buyer() }, headers: t.keyed(mp) }));
     const checkout = await t.app.inject(init_point);
     paymentId = ((await t.app.inject({ method: 'POST', url: /action="([^"]+\/voucher)"/.exec(checkout.body)![1] })).headers.location as string).split('/').pop()!;
     const ft = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    sessionId = (body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: ft, buyer_info: buyer() } })).widget_url as string).split('/').pop()!;
+    sessionId = (body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: ft, buyer_info: buyer() }, headers: t.keyed(ft) })).widget_url as string).split('/').pop()!;
   });
   afterAll(() => t.close());
 

@@ -6,6 +6,7 @@ import { pointerSegments } from '../../../../renderers/validator/problemsToError
 import { answerProblems } from '../../../shared/attendee-form/answer-problems';
 import type { AnswerProblem, AttendeeAnswers, OrderFormAnswers } from '../../../shared/attendee-form/attendee-form.types';
 import { isHandledGlobally, serverMessage } from '../../api/ApiError';
+import { purchaseKeyFor } from '../../stores/purchaseKeys';
 import type { RootStore } from '../../stores/RootStore';
 import { AddInfoError, addInfoPurchase } from './addInfoPurchase';
 import { readDraft, writeDraft } from './attendeeDraft';
@@ -58,7 +59,10 @@ export class AttendeeFormStore {
 
   constructor(
     private readonly root: RootStore,
-    private readonly deps: AttendeeFormDeps = { loadModule: loadAttendeeModule, addInfo: addInfoPurchase },
+    private readonly deps: AttendeeFormDeps = {
+      loadModule: loadAttendeeModule,
+      addInfo: (purchaseId, form) => addInfoPurchase(purchaseId, form, purchaseKeyFor(root.sessionStorage, purchaseId)),
+    },
   ) {
     makeObservable<AttendeeFormStore, 'root' | 'deps' | 'disposeDraft'>(this, {
       root: false,

@@ -1,3 +1,4 @@
+import { PURCHASE_KEY_HEADER } from '../../../shared/purchase-access';
 import { ApiError } from '../../api/ApiError';
 import type { OrderFormAnswers } from '../../../shared/attendee-form/attendee-form.types';
 
@@ -21,16 +22,19 @@ export class AddInfoError extends ApiError {
 }
 
 /**
- * `PUT /api/payments/add-info-purchase {purchase_id, form}`. Resolves on success; rejects
- * with an AddInfoError (status 0 on a network failure) carrying the server's mensaje,
- * code and per-field errors.
+ * `PUT /api/payments/add-info-purchase {purchase_id, form}` with the purchase's access key
+ * (`key`, sent as X-Purchase-Key: the server refuses a change to a purchase without it).
+ * Resolves on success; rejects with an AddInfoError (status 0 on a network failure)
+ * carrying the server's mensaje, code and per-field errors.
  */
-export async function addInfoPurchase(purchaseId: string, form: OrderFormAnswers, fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function addInfoPurchase(purchaseId: string, form: OrderFormAnswers, key: string | null, fetchImpl: typeof fetch = fetch): Promise<void> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (key) headers[PURCHASE_KEY_HEADER] = key;
   let response: Response;
   try {
     response = await fetchImpl('/api/payments/add-info-purchase', {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers,
       body: JSON.stringify({ purchase_id: purchaseId, form }),
       credentials: 'same-origin',
     });

@@ -115,6 +115,7 @@ export function payPalProvider(options: PayPalOptions): PaymentProvider {
   return {
     name: 'paypal',
     mode: options.mode,
+    readMovesMoney: true,
 
     async start(input: StartInput) {
       const order = await call<PayPalOrder>('POST', '/v2/checkout/orders', {

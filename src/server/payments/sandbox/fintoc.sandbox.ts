@@ -5,7 +5,9 @@ import type { FintocSession } from '../providers/fintoc.provider';
 import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
 import { signFintoc } from '../signatures';
+import { sandboxApi } from './api-errors';
 import { deliverWebhook } from './deliver';
+import { fintocError, fintocFailure } from './error-formats';
 import { actionButton, esc, facts, money, page } from './html';
 
 const P = 'fintoc';
@@ -25,16 +27,13 @@ function fintocId(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 }
 
-function apiError(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.status(status).send({ error: { type: status === 401 ? 'authentication_error' : 'invalid_request_error', code, message } });
-}
-
 /**
  * The Fintoc sandbox: checkout sessions (create, get), refunds, and the bank widget
  * page (approve / fail / cancel). State changes are delivered as `checkout_session.finished`
  * or `checkout_session.expired` events signed with Fintoc-Signature.
  */
 export async function fintocSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  sandboxApi(app, '/sandbox/fintoc/api', fintocFailure);
   const db = rt.ctx.db.kysely;
   const creds = sandboxCredentials(rt.ctx.config.signingSecret).fintoc;
   const now = () => rt.ctx.now().toISOString();
@@ -54,9 +53,13 @@ export async function fintocSandbox(app: FastifyInstance, { rt }: { rt: Payments
 
   // ---- REST API (what api.fintoc.com answers) ----
   app.post<{ Body: Record<string, unknown> }>('/sandbox/fintoc/api/v1/checkout_sessions', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'invalid_api_key', 'Invalid API Key');
+    if (!authorised(request)) return fintocError(reply, 401, 'invalid_api_key', 'Invalid API Key');
     const body = request.body ?? {};
-    if (!Number.isInteger(body.amount) || (body.amount as number) <= 0 || typeof body.currency !== 'string') return apiError(reply, 400, 'invalid_params', 'amount and currency are required');
+    for (const param of ['amount', 'currency']) {
+      if (body[param] === undefined) return fintocError(reply, 400, 'missing_parameter', `Missing required param: ${param}`, param);
+    }
+    if (!Number.isInteger(body.amount) || (body.amount as number) <= 0) return fintocError(reply, 400, 'invalid_parameter', 'Invalid param: amount must be a positive integer', 'amount');
+    if (typeof body.currency !== 'string') return fintocError(reply, 400, 'invalid_parameter', 'Invalid param: currency', 'currency');
     const id = fintocId('cs');
     const key = request.headers['idempotency-key'];
     if (typeof key === 'string') {
@@ -76,24 +79,24 @@ export async function fintocSandbox(app: FastifyInstance, { rt }: { rt: Payments
   });
 
   app.get<{ Params: { id: string } }>('/sandbox/fintoc/api/v1/checkout_sessions/:id', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'invalid_api_key', 'Invalid API Key');
+    if (!authorised(request)) return fintocError(reply, 401, 'invalid_api_key', 'Invalid API Key');
     const found = await findSandboxObject<StoredSession>(db, P, 'session', request.params.id);
-    if (!found) return apiError(reply, 404, 'missing_resource', 'No such checkout session');
+    if (!found) return fintocError(reply, 404, 'missing_resource', `No such checkout_session: ${request.params.id}`, 'id');
     return found.data;
   });
 
   app.post<{ Body: { resource_type?: string; resource_id?: string; amount?: number } }>('/sandbox/fintoc/api/v1/refunds', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'invalid_api_key', 'Invalid API Key');
+    if (!authorised(request)) return fintocError(reply, 401, 'invalid_api_key', 'Invalid API Key');
     const key = String(request.headers['idempotency-key'] ?? fintocId('idem'));
     const done = await findSandboxObject<{ id: string }>(db, P, 'refund', key);
     if (done) return reply.status(201).send(done.data);
     const { resource_type: type, resource_id: intentId, amount } = request.body ?? {};
     const link = intentId ? await findSandboxObject<{ session_id: string }>(db, P, 'intent', intentId) : undefined;
     const session = link && (await findSandboxObject<StoredSession>(db, P, 'session', link.data.session_id));
-    if (type !== 'payment_intent' || !session) return apiError(reply, 404, 'missing_resource', 'No such payment intent');
+    if (type !== 'payment_intent' || !session) return fintocError(reply, 404, 'missing_resource', `No such payment_intent: ${intentId ?? ''}`, 'resource_id');
     const intent = session.data.payment_resource?.payment_intent;
-    if (intent?.status !== 'succeeded') return apiError(reply, 400, 'invalid_status', 'Only succeeded payments can be refunded');
-    if (amount !== undefined && (amount <= 0 || amount > (intent.amount ?? 0))) return apiError(reply, 400, 'invalid_amount', 'Refund amount exceeds the payment');
+    if (intent?.status !== 'succeeded') return fintocError(reply, 400, 'invalid_status', 'Only succeeded payments can be refunded', 'resource_id');
+    if (amount !== undefined && (amount <= 0 || amount > (intent.amount ?? 0))) return fintocError(reply, 400, 'invalid_amount', 'Refund amount exceeds the payment', 'amount');
     const refund = { id: fintocId('ref'), object: 'refund', amount: amount ?? intent.amount, currency: intent.currency, resource_id: intent.id, resource_type: 'payment_intent', status: 'pending', mode: 'test', created_at: now() };
     await insertSandboxObject(db, P, 'refund', { id: key, status: 'pending', data: refund }, now());
     return reply.status(201).send(refund);

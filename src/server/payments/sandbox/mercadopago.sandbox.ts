@@ -6,7 +6,9 @@ import type { MercadoPagoPayment } from '../providers/mercadopago.provider';
 import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
 import { signMercadoPago } from '../signatures';
+import { sandboxApi } from './api-errors';
 import { deliverWebhook } from './deliver';
+import { mercadoPagoError, mercadoPagoFailure } from './error-formats';
 import { actionButton, esc, facts, money, page, when } from './html';
 
 const P = 'mercadopago';
@@ -37,10 +39,6 @@ function randomDigits(length: number): string {
   return Array.from({ length }, (_, i) => String(randomInt(i === 0 ? 1 : 0, 10))).join('');
 }
 
-function apiError(reply: FastifyReply, status: number, message: string) {
-  return reply.status(status).send({ message, error: status === 401 ? 'unauthorized' : 'bad_request', status, cause: [] });
-}
-
 /** Where the buyer goes back to the store from the voucher page: MercadoPago's back_url with its query parameters. */
 function backUrl(preference: Preference, payment: SandboxPayment | undefined): string | undefined {
   const target = !payment ? preference.back_urls?.failure
@@ -65,11 +63,19 @@ function backUrl(preference: Preference, payment: SandboxPayment | undefined): s
  * change is delivered as a payment notification signed with `x-signature`.
  */
 export async function mercadoPagoSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  sandboxApi(app, '/sandbox/mercadopago/api', mercadoPagoFailure);
   const db = rt.ctx.db.kysely;
   const creds = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
   const now = () => rt.ctx.now().toISOString();
   const pages = `${rt.ctx.config.publicUrl ?? ''}/sandbox/mercadopago`;
-  const authorised = (request: FastifyRequest) => request.headers.authorization === `Bearer ${creds.accessToken}`;
+  /** MercadoPago's 401s: no token at all (cause 5) or one it does not know. */
+  const refused = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization === `Bearer ${creds.accessToken}`) return undefined;
+    return request.headers.authorization
+      ? mercadoPagoError(reply, 401, 'invalid access token', 'unauthorized')
+      : mercadoPagoError(reply, 401, 'Must provide your access token', 5);
+  };
+  const paymentNotFound = (reply: FastifyReply) => mercadoPagoError(reply, 404, 'Payment not found', 2000);
 
   async function notify(payment: SandboxPayment, action: string) {
     const requestId = randomUUID();
@@ -91,11 +97,11 @@ export async function mercadoPagoSandbox(app: FastifyInstance, { rt }: { rt: Pay
 
   // ---- REST API (what api.mercadopago.com answers) ----
   app.post<{ Body: Record<string, unknown> }>('/sandbox/mercadopago/api/checkout/preferences', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'invalid access token');
+    if (refused(request, reply)) return reply;
     const body = request.body ?? {};
     const items = body.items as Preference['items'] | undefined;
     if (!Array.isArray(items) || items.length === 0 || items.some((i) => typeof i.unit_price !== 'number' || typeof i.quantity !== 'number')) {
-      return apiError(reply, 400, 'items needed');
+      return mercadoPagoError(reply, 400, 'items needed', 'invalid_items', 'invalid_items');
     }
     const id = `1234567890-${randomUUID()}`;
     const key = request.headers['x-idempotency-key'];
@@ -121,28 +127,28 @@ export async function mercadoPagoSandbox(app: FastifyInstance, { rt }: { rt: Pay
   });
 
   app.get<{ Querystring: Record<string, string> }>('/sandbox/mercadopago/api/v1/payments/search', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'invalid access token');
+    if (refused(request, reply)) return reply;
     const wanted = request.query.external_reference;
     const results = (await listSandboxObjects<SandboxPayment>(db, P, 'payment')).map((o) => o.data).filter((p) => !wanted || p.external_reference === wanted).reverse();
     return { paging: { total: results.length, limit: 30, offset: 0 }, results };
   });
 
   app.get<{ Params: { id: string } }>('/sandbox/mercadopago/api/v1/payments/:id', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'invalid access token');
+    if (refused(request, reply)) return reply;
     const payment = await findSandboxObject<SandboxPayment>(db, P, 'payment', request.params.id);
-    if (!payment) return reply.status(404).send({ message: 'Payment not found', error: 'not_found', status: 404, cause: [] });
+    if (!payment) return paymentNotFound(reply);
     return payment.data;
   });
 
   app.post<{ Params: { id: string } }>('/sandbox/mercadopago/api/v1/payments/:id/refunds', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'invalid access token');
+    if (refused(request, reply)) return reply;
     const key = String(request.headers['x-idempotency-key'] ?? randomUUID());
     const done = await findSandboxObject<{ id: number }>(db, P, 'refund', key);
     if (done) return reply.status(201).send(done.data);
     const found = await findSandboxObject<SandboxPayment>(db, P, 'payment', request.params.id);
-    if (!found) return reply.status(404).send({ message: 'Payment not found', error: 'not_found', status: 404, cause: [] });
+    if (!found) return paymentNotFound(reply);
     const moved = await movePayment(found.data, ['approved'], { status: 'refunded', status_detail: 'refunded' });
-    if (!moved) return apiError(reply, 400, `Payment in status ${found.status} cannot be refunded`);
+    if (!moved) return mercadoPagoError(reply, 400, 'The action requested is not valid for the current payment state', 2016);
     const refund = { id: Number(randomDigits(10)), payment_id: Number(found.id), amount: found.data.transaction_amount, status: 'approved', date_created: now() };
     await insertSandboxObject(db, P, 'refund', { id: key, status: 'approved', data: refund }, now());
     await notify(moved, 'payment.updated');

@@ -1,5 +1,5 @@
 import { createHmac, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pesosToCents } from '../../../shared/money';
 import type { Database } from '../../db/schema';
@@ -8,7 +8,9 @@ import type { PayPalOrder } from '../providers/paypal.provider';
 import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
 import { payPalSignedMessage, signPayPal, verifyPayPal } from '../signatures';
+import { sandboxApi } from './api-errors';
 import { deliverWebhook } from './deliver';
+import { payPalError, payPalFailure } from './error-formats';
 import { actionButton, esc, facts, money, page } from './html';
 
 const P = 'paypal';
@@ -32,10 +34,6 @@ function paypalId(length = 17): string {
   return Array.from(randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
 }
 
-function apiError(reply: FastifyReply, status: number, name: string, issue?: string) {
-  return reply.status(status).send({ name, message: name.replace(/_/g, ' ').toLowerCase(), debug_id: randomBytes(6).toString('hex'), details: issue ? [{ issue, description: issue }] : [] });
-}
-
 /** The sandbox's RSA key pair for webhook signatures, created once and shared by every process through the database. */
 async function signingKeys(db: Kysely<Database>, now: string): Promise<{ privateKey: string; publicKey: string }> {
   const existing = await findSandboxObject<{ privateKey: string; publicKey: string }>(db, P, 'key', CERT_ID);
@@ -51,6 +49,7 @@ async function signingKeys(db: Kysely<Database>, now: string): Promise<{ private
  * `id|time|webhook id|crc32` message, with the public key served at PAYPAL-CERT-URL.
  */
 export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  sandboxApi(app, '/sandbox/paypal/api', payPalFailure);
   const db = rt.ctx.db.kysely;
   const creds = sandboxCredentials(rt.ctx.config.signingSecret).paypal;
   const accessToken = `A21AASBX${createHmac('sha256', creds.clientSecret).update('token').digest('hex').slice(0, 40)}`;
@@ -86,17 +85,22 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
   }
 
   // ---- REST API (what api-m.paypal.com answers) ----
-  app.post('/sandbox/paypal/api/v1/oauth2/token', async (request, reply) => {
+  // OAuth errors follow RFC 6749 ({ error, error_description }), not the REST error shape.
+  app.post<{ Body: { grant_type?: string } }>('/sandbox/paypal/api/v1/oauth2/token', async (request, reply) => {
     const expected = `Basic ${Buffer.from(`${creds.clientId}:${creds.clientSecret}`).toString('base64')}`;
     if (request.headers.authorization !== expected) return reply.status(401).send({ error: 'invalid_client', error_description: 'Client Authentication failed' });
+    if (request.body?.grant_type !== 'client_credentials') return reply.status(400).send({ error: 'unsupported_grant_type', error_description: 'Grant Type is NULL' });
     return { scope: 'https://uri.paypal.com/services/payments/payment', access_token: accessToken, token_type: 'Bearer', app_id: 'APP-SANDBOX', expires_in: 32400, nonce: randomUUID() };
   });
 
   app.post<{ Body: { intent?: string; purchase_units?: StoredOrder['purchase_units']; application_context?: StoredOrder['context'] } }>('/sandbox/paypal/api/v2/checkout/orders', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'AUTHENTICATION_FAILURE');
+    if (!authorised(request)) return payPalError(reply, 401);
     const body = request.body ?? {};
     const unit = body.purchase_units?.[0];
-    if (body.intent !== 'CAPTURE' || !unit?.amount?.value || !/^\d+(\.\d{1,2})?$/.test(unit.amount.value)) return apiError(reply, 422, 'UNPROCESSABLE_ENTITY', 'INVALID_PARAMETER_VALUE');
+    if (body.intent === undefined) return payPalError(reply, 400, { issue: 'MISSING_REQUIRED_PARAMETER', field: '/intent', location: 'body' });
+    if (body.intent !== 'CAPTURE') return payPalError(reply, 400, { issue: 'INVALID_PARAMETER_VALUE', field: '/intent', value: String(body.intent), location: 'body' });
+    if (!unit) return payPalError(reply, 400, { issue: 'MISSING_REQUIRED_PARAMETER', field: '/purchase_units', location: 'body' });
+    if (!unit.amount?.value || !/^\d+(\.\d{1,2})?$/.test(unit.amount.value)) return payPalError(reply, 400, { issue: 'INVALID_PARAMETER_VALUE', field: '/purchase_units/0/amount/value', location: 'body' });
     const id = paypalId();
     const requestId = request.headers['paypal-request-id'];
     if (typeof requestId === 'string') {
@@ -119,17 +123,17 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
   });
 
   app.get<{ Params: { id: string } }>('/sandbox/paypal/api/v2/checkout/orders/:id', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'AUTHENTICATION_FAILURE');
+    if (!authorised(request)) return payPalError(reply, 401);
     const found = await getOrder(request.params.id);
-    if (!found) return apiError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    if (!found) return payPalError(reply, 404, { issue: 'INVALID_RESOURCE_ID', location: 'path' });
     return publicOrder(found.data);
   });
 
   app.post<{ Params: { id: string } }>('/sandbox/paypal/api/v2/checkout/orders/:id/capture', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'AUTHENTICATION_FAILURE');
+    if (!authorised(request)) return payPalError(reply, 401);
     const requestId = String(request.headers['paypal-request-id'] ?? '');
     const found = await getOrder(request.params.id);
-    if (!found) return apiError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    if (!found) return payPalError(reply, 404, { issue: 'INVALID_RESOURCE_ID', location: 'path' });
     const capture = async (order: StoredOrder) => {
       const unit = order.purchase_units![0];
       const captureId = paypalId();
@@ -152,24 +156,24 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
     }
     // A repeated request id is the same capture (PayPal's idempotency); anything else is refused.
     if (order.status === 'COMPLETED' && requestId && order.capture_request_id === requestId) return reply.status(201).send(publicOrder(order));
-    if (order.status === 'COMPLETED') return apiError(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
-    return apiError(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
+    if (order.status === 'COMPLETED') return payPalError(reply, 422, { issue: 'ORDER_ALREADY_CAPTURED' });
+    return payPalError(reply, 422, { issue: 'ORDER_NOT_APPROVED' });
   });
 
   app.post<{ Params: { id: string } }>('/sandbox/paypal/api/v2/payments/captures/:id/refund', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'AUTHENTICATION_FAILURE');
+    if (!authorised(request)) return payPalError(reply, 401);
     const requestId = String(request.headers['paypal-request-id'] ?? randomUUID());
     const done = await findSandboxObject<{ id: string }>(db, P, 'refund', requestId);
     if (done) return reply.status(201).send(done.data);
     const link = await findSandboxObject<{ order_id: string }>(db, P, 'capture', request.params.id);
     const order = link && (await getOrder(link.data.order_id));
-    if (!order) return apiError(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    if (!order) return payPalError(reply, 404, { issue: 'INVALID_RESOURCE_ID', location: 'path' });
     const unit = order.data.purchase_units![0];
     const captured = unit.payments!.captures![0];
-    if (captured.status !== 'COMPLETED') return apiError(reply, 422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    if (captured.status !== 'COMPLETED') return payPalError(reply, 422, { issue: 'CAPTURE_FULLY_REFUNDED' });
     const refunded = { ...captured, status: 'REFUNDED' };
     const moved = await moveOrder(order.data, ['COMPLETED'], { purchase_units: [{ ...unit, payments: { captures: [refunded] } }] });
-    if (!moved) return apiError(reply, 422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
+    if (!moved) return payPalError(reply, 422, { issue: 'CAPTURE_FULLY_REFUNDED' });
     const refund = { id: paypalId(), status: 'COMPLETED', amount: captured.amount, create_time: now() };
     await insertSandboxObject(db, P, 'refund', { id: requestId, status: 'COMPLETED', data: refund }, now());
     await notify('PAYMENT.CAPTURE.REFUNDED', 'refund', { ...refund, supplementary_data: { related_ids: { order_id: order.id, capture_id: captured.id } } }, 'A payment was refunded');
@@ -182,10 +186,10 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
   });
 
   app.post<{ Body: Record<string, unknown> }>('/sandbox/paypal/api/v1/notifications/verify-webhook-signature', async (request, reply) => {
-    if (!authorised(request)) return apiError(reply, 401, 'AUTHENTICATION_FAILURE');
+    if (!authorised(request)) return payPalError(reply, 401);
     const body = request.body ?? {};
     const fields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'] as const;
-    if (fields.some((f) => typeof body[f] !== 'string') || typeof body.webhook_event !== 'object') return apiError(reply, 400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER');
+    if (fields.some((f) => typeof body[f] !== 'string') || typeof body.webhook_event !== 'object') return payPalError(reply, 400, { issue: 'MISSING_REQUIRED_PARAMETER', location: 'body' });
     const keys = await signingKeys(db, now());
     const certOk = String(body.cert_url).endsWith(certPath);
     const message = payPalSignedMessage(String(body.transmission_id), String(body.transmission_time), String(body.webhook_id), JSON.stringify(body.webhook_event));

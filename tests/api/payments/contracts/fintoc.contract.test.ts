@@ -33,7 +33,7 @@ describe.skipIf(skipDatabase)('Fintoc adapter (contract, recorded exchanges)', (
 
   it('creates a checkout session with the secret key, an Idempotency-Key, centavos and the loader URLs', async () => {
     purchaseId = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: purchaseId, buyer_info: buyer() } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: purchaseId, buyer_info: buyer() }, headers: t.keyed(purchaseId) });
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({ session_token: 'cs_li5531onlFDi235_sec_a4xK9Zbv7GHdtt9bLcqv8Fdk', widget_url: `https://pay.fintoc.com/checkout/${SESSION}` });
     [attempt] = await t.rows('payment_attempts', 'purchase_id', purchaseId);

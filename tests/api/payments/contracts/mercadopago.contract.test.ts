@@ -39,7 +39,7 @@ describe.skipIf(skipDatabase)('MercadoPago adapter (contract, recorded exchanges
 
   it('creates a preference: POST /checkout/preferences with the bearer token, our idempotency key, amounts and return URLs', async () => {
     purchaseId = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: purchaseId, buyer_info: buyer() } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: purchaseId, buyer_info: buyer() }, headers: t.keyed(purchaseId) });
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({
       preference_id: '202809963-920c288b-4ebb-40be-966f-700250fa5370',
@@ -78,7 +78,7 @@ describe.skipIf(skipDatabase)('MercadoPago adapter (contract, recorded exchanges
 
   it('turns an error answer into a 502 with the storefront message', async () => {
     const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: id, buyer_info: buyer() } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: id, buyer_info: buyer() }, headers: t.keyed(id) });
     expect(api.calls('create_preference_bad_request')).toHaveLength(1);
     expect(res.statusCode).toBe(502);
     expect(body(res)).toEqual({ mensaje: 'Ocurrio un error, intenta con otro metodo de pago.', code: 'PAYMENT_PROVIDER_ERROR' });

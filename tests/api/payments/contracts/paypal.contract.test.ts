@@ -48,7 +48,7 @@ describe.skipIf(skipDatabase)('PayPal adapter (contract, recorded exchanges)', (
 
   it('gets an OAuth token with Basic client credentials, then creates a CAPTURE order with PayPal-Request-Id', async () => {
     purchaseId = await t.purchase([{ ticket_id: 2, cantidad: 2 }]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: purchaseId, lang: 'en' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: purchaseId, lang: 'en' }, headers: t.keyed(purchaseId) });
     expect(res.statusCode).toBe(200);
     const { order } = body(res);
     expect(order.id).toBe(ORDER);

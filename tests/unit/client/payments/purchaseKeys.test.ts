@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpApiClient } from '../../../../src/client/api/createHttpApiClient';
+import { addInfoPurchase } from '../../../../src/client/forms/attendee/addInfoPurchase';
 import { adoptThankYouLink, readPaymentResult } from '../../../../src/client/payments/paymentResult';
 import { memoryStorage } from '../../../../src/client/stores/ports';
 import { purchaseKeyFor, rememberPurchaseKey } from '../../../../src/client/stores/purchaseKeys';
@@ -39,6 +40,29 @@ describe('purchase access keys in the storefront', () => {
     await api.getWalletUrl({ emission_id: 't', purchase_id: 'p1' });
     await api.getEvent('demo');
     expect(calls.map((call) => call.headers['X-Purchase-Key'] ?? null)).toEqual(['k1', 'k2', 'k1', 'k1', 'k1', null]);
+  });
+
+  it('sends the key of the purchase being changed (not the newest) on every call that changes one', async () => {
+    const storage = memoryStorage();
+    rememberPurchaseKey(storage, 'p1', 'k1');
+    rememberPurchaseKey(storage, 'p2', 'k2');
+    const { fetchImpl, calls } = recordingFetch();
+    const api = createHttpApiClient({ fetchImpl, purchaseKey: (id) => purchaseKeyFor(storage, id) });
+    const buyer = { name: 'Ana', email: 'ana@example.mx', phone: '5512345678' };
+    await api.updateProducts('p1', []);
+    await api.createPreference({ purchase_id: 'p1', buyer_info: buyer, lang: 'es' });
+    await api.createPaypalOrder({ purchase_id: 'p1', lang: 'es' });
+    await api.createFintocSession({ purchase_id: 'p1', buyer_info: buyer, lang: 'es' });
+    await api.verifyFree({ purchase_id: 'p1', buyer_info: buyer, token: 't', lang: 'es' });
+    await addInfoPurchase('p1', { 1: [{ nombre: 'Ana' }] }, purchaseKeyFor(storage, 'p1'), fetchImpl);
+    expect(calls.map((call) => `${call.url} ${call.headers['X-Purchase-Key'] ?? null}`)).toEqual([
+      '/api/payments/update-productos-purchase k1',
+      '/api/payments/mercadopago/create-preference k1',
+      '/api/payments/paypal/create-order k1',
+      '/api/payments/fintoc/create-session k1',
+      '/api/payments/free/verify-free k1',
+      '/api/payments/add-info-purchase k1',
+    ]);
   });
 
   it('takes the e-mail link\'s key and purchase, then removes them from the address bar', () => {
