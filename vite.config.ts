@@ -36,6 +36,9 @@ export default defineConfig({
           root: root('.'),
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Pure code with no mocks, stubbed globals or per-file state: the files share one module
+          // graph per worker instead of re-importing it (the module caches are keyed by content).
+          isolate: false,
         },
       },
       {

@@ -1,17 +1,29 @@
 import { chooseTickets, expect, inBothLanguages, MAIN_SITE_PATH, test } from './support/fixtures';
 
+/** The page's clock in the tests that drive it: installed at one time, paused a minute later (any times will do). */
+const CLOCK_START = new Date('2026-03-01T12:00:00-06:00');
+const CLOCK_PAUSED = new Date(CLOCK_START.getTime() + 60_000);
+
 inBothLanguages(() => {
   test.describe('not found', () => {
     test('an unknown path counts down from 2 and redirects to the main site', async ({ page, t }) => {
+      // The page's clock stands still and the test moves it second by second: no real seconds
+      // waited, and a busy machine cannot run two ticks at once before the first is read.
+      await page.clock.install({ time: CLOCK_START });
+      await page.clock.pauseAt(CLOCK_PAUSED);
       await page.goto('/demo/no-such-step');
       await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
       const status = page.getByRole('status');
       await expect(status).toHaveText(t('notFound.redirecting_other', { count: 2 }));
+      await page.clock.runFor(1000);
       await expect(status).toHaveText(t('notFound.redirecting_one', { count: 1 }));
+      await page.clock.runFor(1000);
       await page.waitForURL(`**${MAIN_SITE_PATH}`);
     });
 
     test('an unknown event is logged and sent to / (the not-found page)', async ({ page, t }) => {
+      await page.clock.install({ time: CLOCK_START });
+      await page.clock.pauseAt(CLOCK_PAUSED);
       const logged: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') logged.push(message.text());
@@ -20,6 +32,7 @@ inBothLanguages(() => {
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
       expect(logged.some((line) => line.includes('evento-que-no-existe'))).toBe(true);
+      await page.clock.runFor(2000); // the not-found countdown
       await page.waitForURL(`**${MAIN_SITE_PATH}`);
     });
   });

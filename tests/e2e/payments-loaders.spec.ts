@@ -35,15 +35,3 @@ test('a loader failing without a mensaje shows the default toast', async ({ page
   await expect(page.getByText(t('payments:errors.loaderFailed'))).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.errorTitle') })).toBeVisible();
 });
-
-test('the ticket page loads no payment code (the payment routes are lazy chunks)', async ({ page, t }) => {
-  const scripts: string[] = [];
-  page.on('response', (response) => {
-    if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname);
-  });
-  await page.goto('/demo');
-  await expect(page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(scripts.length).toBeGreaterThan(0);
-  expect(scripts.filter((path) => /Payment(Method|Loader|Status)Page|usePaymentsTranslation|WalletDialog|\/buyer-/.test(path))).toEqual([]);
-});

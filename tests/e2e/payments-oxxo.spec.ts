@@ -8,6 +8,8 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
   test.describe.configure({ timeout: 60_000 });
 
   test('voucher → pending thank-you page; paid later → e-mail with the PDF and the tickets on the same page', async ({ page, t }) => {
+    // The loader's countdown runs on the page's clock, driven by the test: no real seconds waited.
+    await page.clock.install();
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.type());
@@ -30,6 +32,7 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
     await expect(page).toHaveURL(/\/demo\/mp\/loader\?.*payment_id=\d+/);
     await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.title') })).toBeVisible();
     await expect(page.getByText(t('payments:loader.pending'))).toBeVisible();
+    await page.clock.runFor(3000);
     await expect(page).toHaveURL(/\/demo\/payment-status$/, { timeout: 6000 });
     await expect(page.getByRole('heading', { level: 1, name: t('payments:status.pendingTitle') })).toBeVisible();
     await expect(page.getByText(t('payments:status.pendingTextEmail', { email: buyer.email }))).toBeVisible();

@@ -7,6 +7,8 @@ test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider
 test.describe('online wallet (PayPal, sandbox)', () => {
   test.describe.configure({ timeout: 60_000 });
   test('approve: the loader captures it once per load, then the thank-you page with the PDF and the wallet dialog', async ({ page, context, t }) => {
+    // The loader's countdown runs on the page's clock, driven by the test: no real seconds waited.
+    await page.clock.install();
     let loaderCalls = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/payments/paypal/loader-process')) loaderCalls += 1;
@@ -23,6 +25,7 @@ test.describe('online wallet (PayPal, sandbox)', () => {
     await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
     expect(loaderCalls).toBe(2);
 
+    await page.clock.runFor(3000);
     await expect(page).toHaveURL(/\/demo\/payment-status$/, { timeout: 6000 });
     await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
     const summary = page.getByRole('region', { name: t('checkout:summary.title') });

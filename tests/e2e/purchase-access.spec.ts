@@ -6,6 +6,8 @@ test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider
 test.describe.configure({ timeout: 60_000 });
 
 test('the e-mail\'s link opens the thank-you page with the tickets in another browser; the purchase number alone opens nothing', async ({ page, browser, t }) => {
+  // The loader's countdown runs on the page's clock, driven by the test: no real seconds waited.
+  await page.clock.install();
   await openDemoPaymentStep(page, t);
   const panel = await openMethod(page, t, 'bankTransfer');
   const buyer = uniqueBuyer('access');
@@ -14,6 +16,8 @@ test('the e-mail\'s link opens the thank-you page with the tickets in another br
   await page.getByRole('button', { name: 'Aprobar pago' }).click();
   await expect(page).toHaveURL(/\/demo\/fintoc\/loader\?purchase_id=[0-9a-f-]+$/);
   const purchaseId = new URL(page.url()).searchParams.get('purchase_id')!;
+  await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
+  await page.clock.runFor(3000);
   await expect(page).toHaveURL(/\/demo\/payment-status$/, { timeout: 10_000 });
   // The support reference the page shows is the purchase number.
   await expect(page.getByText(t('payments:status.reference', { id: purchaseId }))).toBeVisible();

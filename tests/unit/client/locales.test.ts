@@ -1,24 +1,10 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const dir = (language: string) => new URL(`../../../locales/${language}/`, import.meta.url);
 
-function keys(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
-}
-
+// Key parity between es and en (and no empty text) is checked once, in tests/unit/locales/locales.test.ts.
 describe('storefront locales', () => {
-  it('es and en have the same keys in every namespace', () => {
-    const namespaces = readdirSync(dir('es')).filter((file) => file.endsWith('.json'));
-    expect(namespaces).toEqual(expect.arrayContaining(['common.json', 'checkout.json', 'errors.json']));
-    for (const file of namespaces) {
-      const es = keys(JSON.parse(readFileSync(new URL(file, dir('es')), 'utf8'))).sort();
-      const en = keys(JSON.parse(readFileSync(new URL(file, dir('en')), 'utf8'))).sort();
-      expect(en, file).toEqual(es);
-    }
-  });
-
   it('keeps the Spanish texts the spec quotes word for word', () => {
     const es = (file: string) => readFileSync(new URL(file, dir('es')), 'utf8');
     for (const sentence of [

@@ -44,6 +44,10 @@ describe('PaymentStore.methods (spec §4 "Payment method list", over the event c
   it('lists every enabled method in the spec order: bank transfer, card, cash, super token, card payment provider, online wallet', async () => {
     const root = await rootWith(ALL_PAID);
     expect(root.payment.methods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'stripe', 'paypal']);
+    const some = await rootWith({ metodo_pago_paypal: true, metodo_pago_fintoc: true, metodo_pago_mercadopago_tarjetas: true, metodo_pago_stripe_google_pay: true, metodo_pago_open_pay: true });
+    expect(some.payment.methods).toEqual(['bankTransfer', 'card', 'stripe', 'paypal']);
+    some.payment.setErrorFlag(true);
+    expect(some.payment.methods).toEqual(['openpay']);
   });
 
   it('the second card provider alone once the error flag is set (and only when it is enabled)', async () => {

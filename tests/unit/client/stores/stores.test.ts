@@ -53,24 +53,3 @@ describe('UiStore language', () => {
     expect(root.ui.appConfig?.helpUrl).toBe('https://help.example');
   });
 });
-
-describe('PaymentStore methods', () => {
-  it('offers only the free option when the total is 0', async () => {
-    const event = demoEvent({ metodo_pago_fintoc: true });
-    event.tickets[1].price = 0;
-    const { root } = buildRoot({ getEvent: event });
-    await root.event.load('demo');
-    root.checkout.setTicketQuantity(2, 1);
-    expect(root.payment.methods).toEqual(['free']);
-  });
-
-  it('lists enabled methods in the spec order and narrows them on the documented flags', async () => {
-    const config = { metodo_pago_paypal: true, metodo_pago_fintoc: true, metodo_pago_mercadopago_tarjetas: true, metodo_pago_stripe_google_pay: true, metodo_pago_open_pay: true };
-    const { root } = buildRoot({ getEvent: demoEvent(config) });
-    await root.event.load('demo');
-    root.checkout.setTicketQuantity(2, 1);
-    expect(root.payment.methods).toEqual(['bankTransfer', 'card', 'stripe', 'paypal']);
-    root.payment.setErrorFlag(true);
-    expect(root.payment.methods).toEqual(['openpay']);
-  });
-});
