@@ -1,5 +1,6 @@
-import { createHmac, createSign, createVerify, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSign, createVerify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { sameSecret } from '../http/same-secret';
 
 /**
  * The providers' webhook signature schemes, written once: the adapters verify with
@@ -11,12 +12,8 @@ function hmacHex(secret: string, message: string): string {
   return createHmac('sha256', secret).update(message, 'utf8').digest('hex');
 }
 
-/** Constant-time comparison of two hex strings of any length. */
-export function sameHex(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+/** Constant-time comparison of two hex signatures. */
+export const sameHex = sameSecret;
 
 /** `a=1,b=2` → { a: '1', b: '2' } (MercadoPago x-signature, Fintoc-Signature). */
 export function parseSignatureHeader(value: string | undefined): Record<string, string> {

@@ -6,8 +6,7 @@ export async function insertAccessKey(db: Kysely<Database>, row: Insertable<Purc
   await db.insertInto('purchase_access_keys').values(row).execute();
 }
 
-/** The key hashes that open a purchase (the browser's and one per tickets e-mail). */
-export async function accessKeyHashes(db: Kysely<Database>, purchaseId: string): Promise<string[]> {
-  const rows = await db.selectFrom('purchase_access_keys').select('key_hash').where('purchase_id', '=', purchaseId).execute();
-  return rows.map((row) => row.key_hash);
+/** The stored key with this hash (the browser's, or one of a tickets e-mail's), if any. */
+export async function findAccessKey(db: Kysely<Database>, keyHash: string): Promise<{ purchase_id: string } | undefined> {
+  return db.selectFrom('purchase_access_keys').select('purchase_id').where('key_hash', '=', keyHash).executeTakeFirst();
 }

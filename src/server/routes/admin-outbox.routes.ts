@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
+import { limitedAs } from '../plugins/security';
 import { listDeadMail, requeueDeadMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
 import { bearerMatches } from './admin.routes';
 
@@ -28,13 +29,17 @@ export function deadMailView(row: MailOutboxRow) {
 export async function adminOutboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const token = ctx.config.adminToken;
   if (!token) return;
-  const onRequest = async (request: Parameters<typeof bearerMatches>[0]) => {
-    if (!bearerMatches(request, token)) throw errors.unauthorized();
+  // The admin bucket runs first (onRequest), so wrong tokens tried here count as at the import route.
+  const admin = {
+    config: limitedAs(ctx.config, 'admin'),
+    preHandler: async (request: Parameters<typeof bearerMatches>[0]) => {
+      if (!bearerMatches(request, token)) throw errors.unauthorized();
+    },
   };
-  app.get('/api/admin/outbox/failed', { onRequest }, async () => ({ messages: (await listDeadMail(ctx.db.kysely)).map(deadMailView) }));
+  app.get('/api/admin/outbox/failed', admin, async () => ({ messages: (await listDeadMail(ctx.db.kysely)).map(deadMailView) }));
   app.post<{ Params: { id: string } }>(
     '/api/admin/outbox/:id/retry',
-    { onRequest, schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'] } } },
+    { ...admin, schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'] } } },
     async (request) => {
       if (!(await requeueDeadMail(ctx.db.kysely, request.params.id))) throw errors.outboxMessageNotFound();
       request.log.info({ mail: request.params.id }, 'dead-lettered e-mail queued again by an operator');

@@ -1,15 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import { limitedAs } from '../plugins/security';
 import { importEvent } from '../services/event-import.service';
+import { sameSecret } from '../http/same-secret';
 
 export function bearerMatches(request: FastifyRequest, token: string): boolean {
   const header = request.headers.authorization ?? '';
-  const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(header.startsWith('Bearer ') ? header.slice(7) : '', token);
 }
 
 /**

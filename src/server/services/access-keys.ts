@@ -1,11 +1,12 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
 import type { AppContext } from '../context';
 import type { Database, PurchaseAccessKeyTable } from '../db/schema';
 import { errors } from '../http/app-error';
-import { accessKeyHashes, insertAccessKey } from '../repositories/purchase-access.repository';
+import { sameSecret } from '../http/same-secret';
+import { findAccessKey, insertAccessKey } from '../repositories/purchase-access.repository';
 
 /**
  * The purchase id is a reference anyone may see (PDF, e-mail, thank-you page, support);
@@ -41,16 +42,15 @@ export function requestKey(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= MAX_KEY_LENGTH ? value : undefined;
 }
 
-/** Whether `key` is one of the purchase's keys. A missing or wrong key is simply false. */
+/**
+ * Whether `key` is one of the purchase's keys. A missing or wrong key is simply false. The
+ * key is looked up by its SHA-256 (the primary key): timing can at most tell an attacker
+ * about hashes of their own guesses, never about a stored key.
+ */
 export async function hasPurchaseAccess(db: Kysely<Database>, purchaseId: string, key: string | undefined): Promise<boolean> {
   if (!key) return false;
-  const given = Buffer.from(sha256(key), 'hex');
-  let match = false;
-  for (const stored of await accessKeyHashes(db, purchaseId)) {
-    const candidate = Buffer.from(stored, 'hex');
-    if (candidate.length === given.length && timingSafeEqual(candidate, given)) match = true;
-  }
-  return match;
+  const stored = await findAccessKey(db, sha256(key));
+  return stored?.purchase_id === purchaseId;
 }
 
 /**
@@ -90,7 +90,5 @@ export function validTicketLinkToken(ctx: AppContext, purchaseId: string, ticket
   const [expiresText, signature] = (token ?? '').split('.');
   const expires = Number(expiresText);
   if (!signature || !Number.isSafeInteger(expires) || expires * 1000 <= ctx.now().getTime()) return false;
-  const expected = Buffer.from(linkSignature(ctx.config.signingSecret, purchaseId, ticketId, expires));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameSecret(signature, linkSignature(ctx.config.signingSecret, purchaseId, ticketId, expires));
 }

@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
 import { heldByItem, remaining } from '../repositories/stock.repository';
 import { eventConfig } from './order-pricing';
+import { sameSecret } from '../http/same-secret';
 
 /** Config keys that never leave the server, whatever an operator writes. */
 const PRIVATE_CONFIG_KEY = /secret|private|password|access_token|webhook/i;
@@ -15,10 +15,7 @@ export function publicConfig(config: Record<string, unknown>): Record<string, un
 }
 
 function sameCode(stored: string | null, given: string | null | undefined): boolean {
-  if (!stored || !given) return false;
-  const a = Buffer.from(stored);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return Boolean(stored && given && sameSecret(given, stored));
 }
 
 /**
