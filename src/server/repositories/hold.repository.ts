@@ -1,17 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-
-/** Purchases of an event whose stock is still taken and unpaid at `now`: held orders and open vouchers. */
-function liveUnpaid(db: Kysely<Database>, eventId: number, now: string) {
-  return db
-    .selectFrom('purchases as p')
-    .where('p.event_id', '=', eventId)
-    .where('p.status', 'in', ['held', 'pending'])
-    .where('p.stock_until', '>', now);
-}
+import { liveUnpaidPurchases } from './stock.repository';
 
 /** A purchase "has a voucher" while a cash-voucher payment of it is started or issued and not settled. */
-function withOpenVoucher<QB extends ReturnType<typeof liveUnpaid>>(query: QB): QB {
+function withOpenVoucher<QB extends ReturnType<typeof liveUnpaidPurchases>>(query: QB): QB {
   return query.where((eb) =>
     eb.exists(
       eb
@@ -26,7 +18,7 @@ function withOpenVoucher<QB extends ReturnType<typeof liveUnpaid>>(query: QB): Q
 
 /** Ticket units one client holds unpaid in an event right now. */
 export async function ticketUnitsHeldByClient(db: Kysely<Database>, eventId: number, clientKey: string, now: string): Promise<number> {
-  const row = await liveUnpaid(db, eventId, now)
+  const row = await liveUnpaidPurchases(db, eventId, now)
     .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
     .where('p.client_key', '=', clientKey)
     .where('l.kind', '=', 'ticket')
@@ -37,7 +29,7 @@ export async function ticketUnitsHeldByClient(db: Kysely<Database>, eventId: num
 
 /** Other purchases of an event with an open cash voucher for this buyer e-mail. */
 export async function openVouchersOfBuyer(db: Kysely<Database>, eventId: number, buyerEmail: string, now: string, excludePurchaseId: string): Promise<number> {
-  const row = await withOpenVoucher(liveUnpaid(db, eventId, now))
+  const row = await withOpenVoucher(liveUnpaidPurchases(db, eventId, now))
     .where('p.buyer_email', '=', buyerEmail)
     .where('p.id', '!=', excludePurchaseId)
     .select((eb) => eb.fn.countAll().as('n'))
@@ -47,7 +39,7 @@ export async function openVouchersOfBuyer(db: Kysely<Database>, eventId: number,
 
 /** Ticket units per ticket type (internal id) sitting in open cash vouchers of an event, other purchases only. */
 export async function voucherUnitsByTicketType(db: Kysely<Database>, eventId: number, now: string, excludePurchaseId: string): Promise<Map<number, number>> {
-  const rows = await withOpenVoucher(liveUnpaid(db, eventId, now))
+  const rows = await withOpenVoucher(liveUnpaidPurchases(db, eventId, now))
     .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
     .where('l.kind', '=', 'ticket')
     .where('p.id', '!=', excludePurchaseId)

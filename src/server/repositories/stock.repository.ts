@@ -1,6 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
+/** Purchases of an event (`p`) whose stock is taken and unpaid at `now`: held orders and pending vouchers before `stock_until`. */
+export function liveUnpaidPurchases(db: Kysely<Database>, eventId: number, now: string) {
+  return db
+    .selectFrom('purchases as p')
+    .where('p.event_id', '=', eventId)
+    .where('p.status', 'in', ['held', 'pending'])
+    .where('p.stock_until', '>', now);
+}
+
 /**
  * Units of each ticket type (or product) of an event held at `now` by purchases that
  * are not paid yet: held ones and pending vouchers whose `stock_until` is still ahead.
@@ -14,13 +23,9 @@ export async function heldByItem(
   now: string,
   excludePurchaseId?: string,
 ): Promise<Map<number, number>> {
-  let query = db
-    .selectFrom('purchases as p')
+  let query = liveUnpaidPurchases(db, eventId, now)
     .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
     .select(['l.item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('held')])
-    .where('p.event_id', '=', eventId)
-    .where('p.stock_until', '>', now)
-    .where('p.status', 'in', ['held', 'pending'])
     .where('l.kind', '=', kind)
     .groupBy('l.item_id');
   if (excludePurchaseId) query = query.where('p.id', '!=', excludePurchaseId);
