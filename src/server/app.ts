@@ -8,12 +8,17 @@ import { securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/storefront';
 import { apiSchemas } from './http/api-schemas';
 import { serializeError } from './http/log-redaction';
-import { paymentsPlugin } from './payments/payments.plugin';
+import { pendingWorkPlugin } from './payments/pending-work';
+import { paymentRoutes } from './payments/routes/payment.routes';
+import { webhookRoutes } from './payments/routes/webhook.routes';
+import { createPaymentsRuntime } from './payments/runtime';
+import { paymentSandboxRoutes } from './payments/sandbox';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
 import { botCheckRoutes } from './routes/bot-check.routes';
 import { configRoutes } from './routes/config.routes';
 import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
+import { emissionRoutes } from './routes/emission.routes';
 import { eventRoutes } from './routes/event.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 
@@ -55,7 +60,13 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(purchaseRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
-  await app.register(paymentsPlugin, { ctx });
+  // Payments (start, loaders, webhooks → the one confirm path) and the tickets they emit.
+  const payments = createPaymentsRuntime(ctx, app);
+  await app.register(paymentRoutes, { rt: payments });
+  await app.register(webhookRoutes, { rt: payments });
+  await app.register(emissionRoutes, { rt: payments });
+  await app.register(paymentSandboxRoutes, { rt: payments });
+  await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });
   return app;

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable } from 'mobx';
 import type { NewPurchaseResponse, PurchaseReload, UpdateProductsResponse, VerifyDiscountResponse } from '../api/types';
 import type { FlowContext } from '../flow/checkoutFlow';
 import type { RootStore } from './RootStore';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOutboxFailed } from '../../../src/server/cli/outbox-failed';
 import { createMailer } from '../../../src/server/fulfilment/mailer';
-import { retryPendingWork } from '../../../src/server/payments/payments.plugin';
+import { retryPendingWork } from '../../../src/server/payments/pending-work';
 import { buildPaymentProviders } from '../../../src/server/payments/registry';
 import type { PaymentsRuntime } from '../../../src/server/payments/runtime';
 import { claimMail } from '../../../src/server/repositories/mail-outbox.repository';

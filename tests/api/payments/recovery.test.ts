@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../../src/server/fulfilment/mailer';
-import { retryPendingWork } from '../../../src/server/payments/payments.plugin';
+import { retryPendingWork } from '../../../src/server/payments/pending-work';
 import type { PaymentProvider } from '../../../src/server/payments/provider';
 import { buildPaymentProviders } from '../../../src/server/payments/registry';
 import type { PaymentsRuntime } from '../../../src/server/payments/runtime';

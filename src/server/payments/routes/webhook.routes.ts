@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { errors } from '../http/app-error';
-import type { PaymentsRuntime } from '../payments/runtime';
-import { limitedAs } from '../plugins/security';
-import { handleWebhook } from '../services/webhook.service';
+import { errors } from '../../http/app-error';
+import type { PaymentsRuntime } from '../runtime';
+import { limitedAs } from '../../plugins/security';
+import { handleWebhook } from '../webhook';
 
 const PROVIDERS = ['mercadopago', 'paypal', 'fintoc'] as const;
 type WebhookProvider = (typeof PROVIDERS)[number];

@@ -1,9 +1,9 @@
 import type { PaymentProviderName } from '../db/schema';
 import { errors } from '../http/app-error';
-import { ProviderError, WebhookRejected, type WebhookNotice, type WebhookRequest } from '../payments/provider';
-import type { PaymentsRuntime } from '../payments/runtime';
+import { ProviderError, WebhookRejected, type WebhookNotice, type WebhookRequest } from './provider';
+import type { PaymentsRuntime } from './runtime';
 import { finishWebhook, receiveWebhook, retryWebhook } from '../repositories/webhook-inbox.repository';
-import { observeAndApply } from './payment.service';
+import { observeAndApply } from './observe';
 
 /** A delivery still `received` after this long was abandoned by a process that died while processing it. */
 const STALE_PROCESSING_MS = 5 * 60_000;

@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PaymentsRuntime } from '../payments/runtime';
-import { rateLimited } from '../plugins/security';
-import { purchaseKeyRequired, requestKey } from '../services/access-keys';
-import { verifyBotCheck } from '../services/bot-check.service';
-import {
-  attemptByReference,
-  latestAttempt,
-  processLoader,
-  startPayment,
-  type BuyerInfoInput,
-} from '../services/payment.service';
+import type { PaymentsRuntime } from '../runtime';
+import { rateLimited } from '../../plugins/security';
+import { purchaseKeyRequired, requestKey } from '../../services/access-keys';
+import { verifyBotCheck } from '../../services/bot-check.service';
+import { attemptByReference, latestAttempt, processLoader } from '../observe';
+import { startPayment, type BuyerInfoInput } from '../start';
 
 /** The browser-facing origin: PUBLIC_URL, else the request's own (X-Forwarded-* count only from the proxies TRUST_PROXY names). */
 export function requestOrigin(rt: PaymentsRuntime, request: FastifyRequest): string {
@@ -26,7 +21,7 @@ function loaderSchema(required: string[]) {
  * key). Every start checks the order (held, form done, method on, total); every loader
  * re-reads the payment from its provider.
  */
-export async function paymentMethodRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const { ctx } = rt;
   // A payment start stores the buyer and may issue tickets (free): it needs the purchase's access key.
   const keyed = purchaseKeyRequired(ctx);

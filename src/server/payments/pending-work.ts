@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { deliverMail } from '../fulfilment/outbox';
+import { attemptsOwingRefund } from '../repositories/payment-attempt.repository';
+import { settleRefund, STALE_REFUND_MS } from './refund';
+import type { PaymentsRuntime } from './runtime';
+
+/** Sends e-mails still queued and refunds still owed (after a crash, an SMTP outage, a provider outage). */
+export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
+  const staleBefore = new Date(rt.ctx.now().getTime() - STALE_REFUND_MS).toISOString();
+  for (const attempt of await attemptsOwingRefund(rt.ctx.db.kysely, staleBefore)) await settleRefund(rt, attempt);
+  await deliverMail(rt);
+}
+
+/**
+ * Once the server is ready: says which providers run in the sandbox (no real charges), and
+ * starts the loop that retries queued e-mails and owed refunds every RETRY_INTERVAL_SECONDS.
+ */
+export async function pendingWorkPlugin(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  const { ctx } = rt;
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    const sandboxed = (['mercadopago', 'paypal', 'fintoc'] as const).filter((name) => rt.providers[name].mode === 'sandbox');
+    if (sandboxed.length > 0) {
+      app.log.warn(`Pagos en sandbox (sin cargos reales) para: ${sandboxed.join(', ')}. Define sus claves para cobrar de verdad, o PAYMENT_SANDBOX=off para impedirlo.`);
+    }
+    if (ctx.config.retryIntervalSeconds > 0) {
+      timer = setInterval(() => {
+        retryPendingWork(rt).catch((error: unknown) => app.log.error({ err: error }, 'retry of pending e-mails and refunds failed'));
+      }, ctx.config.retryIntervalSeconds * 1000);
+      timer.unref();
+    }
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}
