@@ -5,11 +5,11 @@ import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
 import { FormPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, ProductsPage } from './pages/lazyPages';
 import { TicketsPage } from './pages/TicketsPage';
 
-// Loader pages of the payment providers (spec §2); one data-driven page serves them all (payments/loader).
+// One loader page per provider segment (docs/product-rules.md, *Loader pages*); one data-driven page serves them all (payments/loader).
 const LOADER_SEGMENTS = ['mp', 'mp-supertoken', 'open-pay', 'paypal', 'fintoc', 'stripe', 'free'];
 
 /**
- * The route table of spec §2. Declarative routes (not the data router) keep
+ * The storefront's routes under /{url} (docs/product-rules.md, *Storefront routes*). Declarative routes (not the data router) keep
  * react-router at about half its size in the first-visit bundle; the step order
  * itself lives in flow/checkoutFlow.ts, not here.
  */

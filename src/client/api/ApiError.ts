@@ -22,7 +22,7 @@ export class ApiError extends Error {
     this.validationErrors = validationErrors;
   }
 
-  /** 401 and 429 already raised their own toast in the HTTP client (spec §8); callers stay quiet. */
+  /** 401 and 429 already raised their own toast in the HTTP client; callers stay quiet. */
   get handledGlobally(): boolean {
     return this.status === 401 || this.status === 429;
   }

@@ -11,7 +11,7 @@ import type {
 } from './paymentTypes';
 
 /**
- * The payment and emission calls of spec §7 that this storefront makes (card
+ * The payment and emission calls this storefront makes (card
  * providers come with a later issue). Part of `ApiClient`; rejects with an
  * `ApiError` (with `validationErrors` for a FORM_INVALID answer) on a 4xx/5xx.
  */

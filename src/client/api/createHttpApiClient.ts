@@ -3,13 +3,13 @@ import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
 import { ApiError, type ApiFieldError } from './ApiError';
 import { createPaymentCalls } from './paymentCalls';
 
-/** What the HTTP layer reports by itself (spec §8: 401 and 429 toasts). */
+/** What the HTTP layer reports by itself: every 401 and 429 gets its toast here, whoever made the call. */
 export type HttpProblem = 'unauthorized' | 'tooManyRequests';
 
 export interface HttpApiClientOptions {
   /** Prefix of every call; same origin by default. */
   baseUrl?: string;
-  /** Called for the statuses the spec toasts globally; the error still reaches the caller. */
+  /** Called for the statuses toasted globally (401, 429); the error still reaches the caller. */
   onProblem?: (problem: HttpProblem) => void;
   fetchImpl?: typeof fetch;
   /** The access key of a purchase (null: of this tab's newest purchase), sent as X-Purchase-Key on the calls about it. */

@@ -1,5 +1,5 @@
 /**
- * Shapes of the payment and emission routes as the storefront reads them (spec §7).
+ * Shapes of the payment and emission routes as the storefront reads them (README, *The API*).
  * The buyer's details travel as the buyer panel's form data; the server judges them
  * with the same schema (schemas/forms/buyer.schema.json).
  */
@@ -46,7 +46,7 @@ export interface VerifyFreeResponse {
 /** The provider path of each loader call (`/payments/{provider}/loader-process`). */
 export type LoaderProvider = 'mercadopago' | 'mercadopago-supertoken' | 'open-pay' | 'paypal' | 'fintoc' | 'stripe' | 'free';
 
-/** Spec §4 "Payment status values"; anything else the server says counts as `other`. */
+/** A loader's payment status: approved, pending or rejected; anything else the server says counts as `other`. */
 export type PaymentStatus = 'approved' | 'pending' | 'rejected' | 'other';
 
 /** `POST /payments/{provider}/loader-process`. */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useId } from 'react';
 import { VisuallyHidden } from './VisuallyHidden';
 
-/** Quantity choices of spec §2: 0 plus minimum..maximum inclusive. */
+/** Quantity choices: 0 plus minimum..maximum inclusive. */
 export function quantityOptions(minimum: number, maximum: number): number[] {
   const low = Math.max(1, Math.floor(minimum) || 1);
   const high = Math.floor(maximum);

@@ -1,5 +1,5 @@
 /**
- * The checkout flow as data (DESIGN.md idea 1, after pretix's checkoutflow).
+ * The checkout flow as data (after pretix's checkoutflow; docs/product-rules.md, *Checkout flow and order state*).
  * The step bar, the Back/Continue buttons and the page guards all read this list;
  * no step order is written into JSX.
  */
@@ -26,7 +26,7 @@ export interface StepDefinition {
   backLabelKey: string;
   /** The step works on a held purchase: the header shows the hold countdown. */
   showsHoldTimer: boolean;
-  /** Leaving loses the buyer's place: browser warning on unload (spec: form and payment-method). */
+  /** Leaving loses the buyer's place: browser warning on unload (the form and payment-method steps). */
   blocksLeave: boolean;
   isApplicable(ctx: FlowContext): boolean;
   isCompleted(ctx: FlowContext): boolean;

@@ -6,7 +6,7 @@ import brandLogo from '../assets/brand-logo.svg';
 import { useStores } from '../StoreContext';
 import { VisuallyHidden } from '../components/VisuallyHidden';
 
-// Spec §1: legal pages live on the public marketing site.
+// Legal pages live on the public marketing site (MAIN_SITE_URL), not in the storefront.
 const LEGAL_LINKS = [
   ['footer.terms', '/terms-and-conditions'],
   ['footer.purchaseTerms', '/purchase-terms'],

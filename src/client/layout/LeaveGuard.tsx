@@ -10,7 +10,7 @@ import { useStores } from '../StoreContext';
 const ExitConfirmModal = lazyWithRetry(() => import('./ExitConfirmModal'));
 
 /**
- * Spec "Exit confirmation": the steps that block leaving (form, payment-method) set the
+ * Exit confirmation: the steps that block leaving (form, payment-method) set the
  * blocked flag, other routes clear it; while blocked, leaving or reloading the tab
  * triggers the browser warning. Back buttons that would give up the hold open the
  * exit modal: Cancel stays, Confirm goes to /{url}.
@@ -31,7 +31,7 @@ export const LeaveGuard = observer(function LeaveGuard({ url }: { url: string })
       // Read at the moment of leaving: a payment that hands the buyer to its provider clears the flag just before.
       if (!ui.leaveBlocked) return undefined;
       event.preventDefault();
-      // Browsers show their own text; the spec's sentence is kept for those that still read it.
+      // Browsers show their own text; ours ('Se perderan tus accesos') is kept for those that still read it.
       event.returnValue = t('common:leaveWarning');
       return t('common:leaveWarning');
     };

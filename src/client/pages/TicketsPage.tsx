@@ -23,7 +23,7 @@ export const TicketsPage = observer(function TicketsPage() {
   // Stays true after success: the old page may show while the next chunk loads; no second purchase.
   const [advancing, setAdvancing] = useState(false);
 
-  // Spec §2: opening the bare /{url} gives up any held purchase and the form draft.
+  // Opening the bare /{url} starts afresh: it gives up any held purchase and the form draft.
   useEffect(() => {
     checkout.clearHeldPurchase();
   }, [checkout]);

@@ -7,7 +7,7 @@ export type ProductsResult = 'ok' | 'invalid' | 'failed';
 
 /**
  * The checkout's server round trips. Each one drives `CheckoutStore` transitions
- * and reports failures as the spec's toasts; pages only await the outcome.
+ * and reports failures as toasts (docs/product-rules.md, *Buyer-facing errors*); pages only await the outcome.
  */
 export class CheckoutActions {
   constructor(private readonly root: RootStore) {}

@@ -13,7 +13,7 @@ export type DiscountStatus = 'idle' | 'pending' | 'success' | 'error';
 
 
 /**
- * The order state of spec §3/§4 and its transitions. Amounts are pesos as the API
+ * The order state and its transitions (docs/product-rules.md, *Checkout flow and order state*). Amounts are pesos as the API
  * sends them; the summary converts to centavos. Server calls live in
  * `CheckoutCommands`, which drives these transitions.
  */
@@ -35,7 +35,7 @@ export class CheckoutStore {
   emissionId: string | null = null;
   buyerInfo: { name: string; email: string; phone: string } | null = null;
 
-  /** Discount block state (spec §4 "Discount block"). */
+  /** Discount block state: revealed or not, the input, idle → pending → success | error. */
   discountInput = '';
   discountRevealed = false;
   discountStatus: DiscountStatus = 'idle';
@@ -282,7 +282,7 @@ export class CheckoutStore {
     return this.summary.totalCents;
   }
 
-  /** The attendee answers were accepted by the server (spec §4: form submit marks the form completed). */
+  /** The attendee answers were accepted by the server: the form is completed and the payment step opens. */
   markFormCompleted(): void {
     this.formCompleted = true;
   }

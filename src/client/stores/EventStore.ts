@@ -68,7 +68,7 @@ export class EventStore {
     return typeof configured === 'string' && configured.trim() ? configured.trim().toUpperCase() : 'MXN';
   }
 
-  /** The spec's two unnamed events become a config flag. */
+  /** An event hides the language switch with a config flag (`hide_language_switch`). */
   get hideLanguageSwitch(): boolean {
     return this.event?.config?.hide_language_switch === true;
   }

@@ -11,7 +11,7 @@ export type PaymentMethodId = 'free' | 'openpay' | 'card' | 'bankTransfer' | 'ca
  */
 export const IMPLEMENTED_METHODS: ReadonlySet<PaymentMethodId> = new Set<PaymentMethodId>(['free', 'bankTransfer', 'cash', 'paypal']);
 
-/** The event-config flag of each paid method (spec §3); the free claim depends on the total only. */
+/** The event-config flags of each paid method (any one switches it on); the free claim depends on the total only. */
 const METHOD_FLAGS: Record<Exclude<PaymentMethodId, 'free'>, readonly string[]> = {
   openpay: ['metodo_pago_open_pay'],
   bankTransfer: ['metodo_pago_fintoc'],
@@ -22,7 +22,7 @@ const METHOD_FLAGS: Record<Exclude<PaymentMethodId, 'free'>, readonly string[]> 
   paypal: ['metodo_pago_paypal'],
 };
 
-/** The display order of the regular list (spec §4 "Payment method list"). */
+/** The display order of the regular list (docs/product-rules.md, *Payment method list*). */
 const LIST_ORDER: readonly PaymentMethodId[] = ['bankTransfer', 'card', 'cash', 'superToken', 'stripe', 'paypal'];
 
 function flag(config: Record<string, unknown> | undefined, name: string): boolean {
@@ -36,7 +36,7 @@ export function methodEnabledInConfig(config: Record<string, unknown> | undefine
 }
 
 export interface MethodListInput {
-  /** amount + amountProductos, in centavos (spec §9: "On the method list, total is amount plus amountProductos"). */
+  /** amount + amountProductos, in centavos: the total the method list judges. */
   totalCents: number;
   hasTickets: boolean;
   config: Record<string, unknown> | undefined;
@@ -47,10 +47,10 @@ export interface MethodListInput {
 }
 
 /**
- * Spec §4 "Payment method list", in display order: a 0 total offers only the free claim
+ * The payment method list (docs/product-rules.md, *Payment method list*), in display order: a 0 total offers only the free claim
  * (the server refuses it for any other total, so no flag is needed); the second card
  * provider alone after a failed payment; the card alone for Amex events; otherwise every
- * enabled method in the spec's order. A method that is not `available` counts as off.
+ * enabled method in `LIST_ORDER`. A method that is not `available` counts as off.
  */
 export function paymentMethodList(input: MethodListInput): PaymentMethodId[] {
   const available = input.available ?? (() => true);
@@ -63,7 +63,7 @@ export function paymentMethodList(input: MethodListInput): PaymentMethodId[] {
 }
 
 /**
- * Payment-methods state (spec §3): the method list rules, the error flag, which panel is
+ * Payment-methods state: the method list rules, the error flag, which panel is
  * open and which one is submitting. The server round trips live in `payments/` (a lazy
  * chunk); this store is what every page may read.
  */
@@ -131,7 +131,7 @@ export class PaymentStore {
     };
   }
 
-  /** Spec §4 "Payment method list" over the event config, in display order. */
+  /** The payment method list over the event config, in display order. */
   get methods(): PaymentMethodId[] {
     return paymentMethodList(this.listInput());
   }
@@ -141,7 +141,7 @@ export class PaymentStore {
     return paymentMethodList({ ...this.listInput(), available: (method) => IMPLEMENTED_METHODS.has(method) });
   }
 
-  /** Spec §2: `config.tarjetas_amex` picks the Amex logo over the generic cards logo. */
+  /** `config.tarjetas_amex` picks the Amex logo over the generic cards logo. */
   get cardBrand(): 'amex' | 'cards' {
     return flag(this.root.event.event?.config as Record<string, unknown> | undefined, 'tarjetas_amex') ? 'amex' : 'cards';
   }

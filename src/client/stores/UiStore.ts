@@ -16,7 +16,7 @@ export function toLanguage(value: unknown): Language | undefined {
 /** Interface state shared across pages: language, leave warning, exit modal, server config, toasts. */
 export class UiStore {
   language: Language;
-  /** True on the steps where leaving loses the buyer's place (spec: form and payment-method). */
+  /** True on the steps where leaving loses the buyer's place (the form and payment-method steps). */
   leaveBlocked = false;
   exitModalOpen = false;
   pendingRequests = 0;
@@ -91,7 +91,7 @@ export class UiStore {
     this.root.notifier(notification);
   }
 
-  /** The spec's fallback toast for a failed purchase/products/form call: server mensaje or the support hint. */
+  /** The toast for a failed purchase/products/form call: the server's mensaje, else the support hint for 5 s. */
   notifyRequestFailure(mensaje: string | undefined): void {
     if (mensaje) {
       this.notify({ variant: 'error', text: mensaje });

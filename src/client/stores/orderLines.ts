@@ -1,6 +1,6 @@
 import type { PurchaseProductLine, PurchaseTicketLine, TicketType } from '../api/types';
 
-/** A selected ticket line as the spec's order state keeps it (pesos): the same shape the purchase reload sends. */
+/** A selected ticket line as the order state keeps it (pesos): the same shape the purchase reload sends. */
 export type SelectedTicket = PurchaseTicketLine;
 
 /** A selected product line (pesos); `opciones` maps option id to the chosen value. */
@@ -33,7 +33,7 @@ export function productLineFromPurchase(line: PurchaseProductLine): SelectedProd
   return { id: line.id, cantidad: Number(line.cantidad), precio: Number(line.precio), nombre: line.nombre, opciones: { ...(line.opciones ?? {}) } };
 }
 
-/** Replaces the line with the same key, removes it for quantity 0, or appends it (spec §4). */
+/** Replaces the line with the same key, removes it for quantity 0, or appends it. */
 export function upsertLine<T extends { cantidad: number }>(lines: T[], line: T, sameKey: (existing: T) => boolean): T[] {
   const index = lines.findIndex(sameKey);
   if (line.cantidad <= 0) return index === -1 ? lines : lines.filter((_, i) => i !== index);
@@ -41,7 +41,7 @@ export function upsertLine<T extends { cantidad: number }>(lines: T[], line: T, 
   return lines.map((existing, i) => (i === index ? line : existing));
 }
 
-/** Numeric conversion of an API amount; null stays null (spec: "with numeric conversion"). */
+/** An API amount as a number (amounts may arrive as numeric strings); null stays null. */
 export function toAmount(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
   const number = Number(value);

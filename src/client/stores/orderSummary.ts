@@ -24,7 +24,7 @@ export interface OrderSummary {
   code: string | null;
   discountCodeCents: number;
   volumeDiscountCents: number;
-  /** Spec §9: the 'Cargo por servicio' line shows only with tickets and a rate above 0. */
+  /** The 'Cargo por servicio' line shows only with tickets and a rate above 0. */
   showServiceCharge: boolean;
   serviceChargeCents: number;
   totalCents: number;

@@ -17,7 +17,7 @@ export interface Notification {
   text?: string;
   descriptionKey?: string;
   durationMs?: number;
-  /** A link button inside the toast (spec §8: 'Click aqui' opens the help page). */
+  /** A link button inside the toast (the support hint's 'Click aqui' opens the help page). */
   action?: { labelKey: string; href: string };
 }
 

@@ -15,7 +15,7 @@ const VARIANT_BACKGROUND: Record<Notification['variant'], string> = {
   info: '#1f4fbf',
 };
 
-/** Mounts notistack once in its own React root (spec §9: 4000 ms by default, 3 visible). */
+/** Mounts notistack once in its own React root (4000 ms by default, at most 3 visible). */
 function mountToaster(): void {
   if (mounted) return;
   mounted = true;

@@ -20,7 +20,7 @@ function Row({ label, amount, strong, tone }: { label: ReactNode; amount: string
   );
 }
 
-/** The order summary (spec §9): lines, volume discounts, discount code, 'Cargo por servicio' and the total. */
+/** The order summary (docs/product-rules.md, *Money and pricing*): lines, volume discounts, discount code, 'Cargo por servicio' and the total. */
 export const OrderSummary = observer(function OrderSummary() {
   const { t } = useTranslation('checkout');
   const { checkout } = useStores();

@@ -10,7 +10,7 @@ import { useStores } from '../../StoreContext';
 const DiscountForm = lazyWithRetry(() => import('./DiscountForm'));
 
 /**
- * The discount block of spec §4: collapsed link (only with tickets), then input +
+ * The discount block: collapsed link (only with tickets), then input +
  * 'Validate Code' through idle → pending → success | error. The input is locked
  * while a code is applied; emptying the cart hides it again (CheckoutStore rule).
  */

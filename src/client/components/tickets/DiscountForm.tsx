@@ -38,7 +38,7 @@ const DiscountForm = observer(function DiscountForm() {
           label={t('checkout:discount.label')}
           value={checkout.discountInput}
           onChange={(event) => checkout.setDiscountInput(event.target.value)}
-          // Focus on reveal is the spec's behaviour: the buyer asked to type a code.
+          // Focus on reveal: the buyer's click on the link asked to type a code.
           autoFocus
           readOnly={applied}
           autoComplete="off"

@@ -17,7 +17,7 @@ function LegalLink({ href, children }: { href: string; children?: ReactNode }) {
   );
 }
 
-/** Spec §2: a terms line is shown on forms (terms and privacy notice on the main site). */
+/** The terms line every form shows: terms and privacy notice, both on the main site. */
 export const TermsLine = observer(function TermsLine() {
   const { t } = useTranslation('checkout');
   const { ui } = useStores();

@@ -11,7 +11,7 @@ export type LoaderView = 'loading' | LoaderOutcome | 'requestError' | 'botCheckE
 
 /**
  * One visit of a loader page: asks the server once for the payment's result and turns it
- * into the spec's outcome. Approved and pending restore the order (`reload`) for the
+ * into an outcome (approved, pending or declined). Approved and pending restore the order (`reload`) for the
  * thank-you page and remember it for a refresh; declined and failed calls set the
  * payment-methods error flag (except the second card provider's loader).
  */

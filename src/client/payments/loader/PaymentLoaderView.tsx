@@ -22,7 +22,7 @@ interface LoaderViewProps {
 }
 
 /**
- * A loader page (spec §4 "Payment status values"): 'Processing your payment' while the
+ * A loader page (docs/product-rules.md, *Loader pages*): 'Processing your payment' while the
  * result is fetched (once); approved or pending → a 3-second countdown, then the
  * thank-you page (replacing the loader in the history) with a manual link too; declined
  * → why, a link back to the payment methods and a countdown back there; a failed call →

@@ -1,6 +1,6 @@
 import type { LoaderProvider } from '../../api/paymentTypes';
 
-/** How one loader page resolves its payment (spec §2 loader routes, §7 loader calls). */
+/** How one loader page resolves its payment: route segment, query and loader call (docs/product-rules.md, *Loader pages*). */
 export interface LoaderDefinition {
   /** The route segment under `/{url}`: `/{url}/{segment}/loader`. */
   segment: string;
@@ -10,7 +10,7 @@ export interface LoaderDefinition {
   queryParam: string;
   /** The bot-check action whose token goes along as `g_token` (the free claim only). */
   botCheckAction?: string;
-  /** Spec §4: every loader but the second card provider's sets the payment-methods error flag on failure. */
+  /** Every loader but the second card provider's (`open-pay`) sets the payment-methods error flag on failure. */
   setsErrorFlag: boolean;
   /** The loader call's body from the query value (and the bot-check token when there is one). */
   body(queryValue: string, context: { url: string; botCheckToken?: string }): Record<string, string>;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 
-/** Spec §2: the Amex logo when `config.tarjetas_amex`, the generic cards logo otherwise (shown beside card methods). */
+/** The Amex logo when `config.tarjetas_amex`, the generic cards logo otherwise (shown beside card methods). */
 export function CardBrandLogo({ brand }: { brand: 'amex' | 'cards' }) {
   const { t } = usePaymentsTranslation();
   const label = brand === 'amex' ? t('page.amexLogo') : t('page.cardsLogo');

@@ -18,7 +18,7 @@ export interface PaymentHandover {
 /** How a start ended: handed over, refused field by field (problems relative to the buyer form), or failed. */
 export type StartOutcome = { kind: 'handedOver' } | { kind: 'invalid'; problems: AnswerProblem[] } | { kind: 'failed' };
 
-/** Spec §4 "Other payment forms": the online wallet service redirects 500 ms after success. */
+/** PayPal (the online wallet service) hands over to its approval link 500 ms after a successful start. */
 export const PAYPAL_REDIRECT_DELAY_MS = 500;
 
 const BUYER_INFO = '/buyer_info';
@@ -34,9 +34,10 @@ export function buyerProblems(errors: readonly ApiFieldError[]): AnswerProblem[]
 type Proceed = () => void | Promise<void>;
 
 /**
- * The payment panels' server round trips (spec §7, §8): each start shows its submitting
- * state, hands the buyer over on success (clearing the order state first where the spec
- * says so) and reports failures as the spec's toasts, or field by field.
+ * The payment panels' server round trips: each start shows its submitting state, hands
+ * the buyer over on success (clearing the order state first for the cash voucher, PayPal
+ * and the free claim) and reports failures as toasts (docs/product-rules.md, *Buyer-facing
+ * errors*), or field by field.
  */
 export class PaymentActions {
   constructor(

@@ -18,7 +18,7 @@ import { CardBrandLogo } from './CardBrandLogo';
 /** Methods paid by card: their summary carries the card brand logo. */
 const CARD_METHODS: ReadonlySet<PaymentMethodId> = new Set<PaymentMethodId>(['card', 'openpay', 'stripe', 'superToken']);
 
-/** The panel of each method the storefront implements (spec §2 "Payment method screen"). */
+/** The panel of each method the storefront implements. */
 function panelOf(method: PaymentMethodId, actions: PaymentActions, forms: BuyerForms): ReactNode {
   switch (method) {
     case 'free':

@@ -14,7 +14,7 @@ interface SubmitRowProps {
 
 /**
  * A panel's pay button and, while its request runs, a spinner with a busy label
- * (spec §4 "Other payment forms"). The button keeps its name; it is only disabled.
+ * (every payment form has this submitting state). The button keeps its name; it is only disabled.
  */
 export function SubmitRow({ label, busy, disabled, onClick }: SubmitRowProps) {
   const { t } = usePaymentsTranslation();

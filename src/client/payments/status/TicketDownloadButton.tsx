@@ -7,7 +7,7 @@ import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { ticketsFileName } from './finishHtml';
 import { saveBlob } from './saveBlob';
 
-/** Spec §7: the purchase's tickets as one PDF, saved as compra_{purchase_id}.pdf; a failure toasts for 1500 ms. */
+/** The purchase's tickets as one PDF, saved as compra_{purchase_id}.pdf; a failure toasts for 1500 ms. */
 export function TicketDownloadButton({ emissionId, purchaseId }: { emissionId: string; purchaseId: string }) {
   const { t } = usePaymentsTranslation();
   const { api, ui } = useStores();

@@ -24,7 +24,7 @@ type ListState = { kind: 'loading' } | { kind: 'ready'; emisiones: WalletEmissio
 /**
  * 'Select the Wallet to generate': the purchase's tickets (name, folio), each with a
  * Download button that opens its pass URL in a new tab; 'No emissions available' when the
- * list is empty; the spec §8 messages when the list or a pass cannot be had.
+ * list is empty; an error message (docs/product-rules.md, *Buyer-facing errors*) when the list or a pass cannot be had.
  */
 export default function WalletDialog({ emissionId, purchaseId, onClose }: WalletDialogProps) {
   const { t } = usePaymentsTranslation();

@@ -9,7 +9,7 @@ export function fillFinishHtml(html: string, purchaseId: string): string {
   return html.replace(/\{\s*purchase_id\s*\}/g, () => safeId);
 }
 
-/** The file name the ticket PDF is saved under (spec §7). */
+/** The file name the ticket PDF is saved under: `compra_{purchase_id}.pdf`. */
 export function ticketsFileName(purchaseId: string): string {
   return `compra_${purchaseId}.pdf`;
 }
