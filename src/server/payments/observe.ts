@@ -45,7 +45,7 @@ export async function observeAndApply(rt: PaymentsRuntime, providerName: Payment
 }
 
 /**
- * The spec's loader status of an attempt, plus — for the holder of the purchase's access
+ * The loader status of an attempt (approved, pending, rejected, other), plus — for the holder of the purchase's access
  * key — the purchase's reload (with emission_id once tickets exist). A payment id, PayPal
  * token or purchase id travels in return URLs, so without the key it answers the status only.
  */

@@ -13,5 +13,5 @@ export function statusesBefore(next: AttemptStatus): AttemptStatus[] {
   return (Object.keys(RANK) as AttemptStatus[]).filter((status) => RANK[status] < RANK[next]);
 }
 
-/** The spec's payment status values a loader answers with. */
+/** The payment status values a loader answers with (docs/product-rules.md, *Loader pages*). */
 export type LoaderStatus = 'approved' | 'pending' | 'rejected' | 'other';

@@ -87,7 +87,7 @@ export interface WebhookNotice {
   lookup: PaymentLookup | null;
 }
 
-/** The four verbs every payment provider offers (design idea 10). */
+/** The four verbs every payment provider offers: start, read the status, verify a webhook, refund. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   readonly mode: ProviderMode;

@@ -12,7 +12,7 @@ import { needsAttendeeForm, openPurchase } from '../services/purchase.service';
 import { ProviderError, type BuyerInfo, type StartResult } from './provider';
 import type { PaymentsRuntime } from './runtime';
 
-/** The storefront's loader segment of each provider (spec section 2). */
+/** The storefront's loader segment of each provider: it returns to `/{url}/{segment}/loader` (docs/product-rules.md, *Loader pages*). */
 const LOADER_SEGMENT: Record<PaymentProviderName, string> = { mercadopago: 'mp', paypal: 'paypal', fintoc: 'fintoc', free: 'free' };
 /** The event-config flag that switches each paid method on. */
 const METHOD_FLAG: Partial<Record<PaymentProviderName, string>> = {

@@ -19,7 +19,7 @@ const ids = {
 } as const;
 
 /**
- * Tickets after payment (spec section 7): the purchase's PDF, the list of its tickets for
+ * Tickets after payment: the purchase's PDF, the list of its tickets for
  * the wallet dialog, and a per-ticket download URL. The ids are references that travel in
  * return URLs and reach support, so they open nothing by themselves: each call needs the
  * purchase's access key (X-Purchase-Key) or a short-lived link signed for it. A wrong

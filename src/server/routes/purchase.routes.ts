@@ -19,7 +19,7 @@ interface VerifyDiscountBody { code: string; url: string; tickets: TicketRequest
 interface UpdateProductsBody { purchase_id?: string; purchaseId?: string; productos: ProductRequestLine[] }
 interface AddInfoBody { purchase_id: string; form: Record<string, unknown> }
 
-/** The purchase routes of the checkout (spec section 7). */
+/** The purchase routes of the checkout: create, discount, products, attendee answers, reload (README, *The API*). */
 export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // Changes to a held purchase need its access key, not just its id.
   const keyed = purchaseKeyRequired(ctx);

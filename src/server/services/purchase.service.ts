@@ -256,7 +256,7 @@ export function effectiveStatus(purchase: PurchaseRow, now: string): string {
   return purchase.status === 'held' && purchase.expires_at <= now ? 'expired' : purchase.status;
 }
 
-/** Everything a page refresh needs to rebuild the order state (spec: payment result `reload`). */
+/** Everything a page refresh needs to rebuild the order state; loader answers carry the same `reload`. */
 export async function purchaseReload(ctx: AppContext, purchaseId: string) {
   const db = ctx.db.kysely;
   const now = ctx.now().toISOString();

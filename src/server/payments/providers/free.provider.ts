@@ -3,7 +3,7 @@ import { WebhookRejected, type PaymentProvider } from '../provider';
 
 /**
  * The free claim of a zero-total order. Its "payment" is the claim itself: starting it
- * hands out an unguessable random UUID (the `secretuuid` of the spec, 122 random bits) and reading it is
+ * hands out an unguessable random UUID (the `secretuuid` the free loader's URL carries, 122 random bits) and reading it is
  * always approved for nothing. No webhooks; nothing to refund.
  */
 export function freeProvider(): PaymentProvider {
