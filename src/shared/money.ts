@@ -53,7 +53,7 @@ function buildFormatter(locale: string, currency: string): Intl.NumberFormat {
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
-    // The spec fixes 2 decimals regardless of the currency's own minor unit.
+    // Prices always show 2 decimals, regardless of the currency's own minor unit.
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });

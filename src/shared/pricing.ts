@@ -80,7 +80,7 @@ function parseRate(raw: unknown): number | undefined {
   return raw;
 }
 
-/** Reads the event config's service charge, applying the spec defaults (rate 0.1, absorb 'customer'). */
+/** Reads the event config's service charge, applying the defaults (rate 0.1 when missing or invalid, absorb 'customer'). */
 export function normaliseServiceCharge(
   config: { comission_percentage?: unknown; absorb?: unknown } | undefined,
 ): ServiceCharge {
@@ -155,12 +155,12 @@ export function serviceChargeCents(
   hasTickets: boolean,
 ): number {
   if (!hasTickets || !(charge.rate > 0) || charge.absorb !== DEFAULT_ABSORB) return 0;
-  // Two roundings, not one on the sum: the spec words the charge as two separate
-  // products (tickets, products), and the brief fixes it that way for both sides.
+  // Two roundings, not one on the sum: the charge is rate × tickets plus rate × products,
+  // each rounded to the centavo (docs/product-rules.md, *Money and pricing*), on both sides.
   return roundCents(charge.rate * ticketsAfterCodeCents) + roundCents(charge.rate * productsCents);
 }
 
-/** The products total in centavos, truncated to whole pesos as the spec requires (2 × $99.99 → $199). */
+/** The products total in centavos, truncated to whole pesos (2 × $99.99 → $199; docs/product-rules.md, *Money and pricing*). */
 export function productsTotalCents(lines: PricedProductLine[]): number {
   let sum = 0;
   for (const line of lines) sum += lineGrossCents(line);

@@ -42,7 +42,7 @@ export interface SelectOptions {
   values: string[];
 }
 
-/** One question of the attendee form (spec section 3). */
+/** One question of the attendee form, as the operator writes it in the event file. */
 export interface AttendeeField {
   id: string;
   type: AttendeeFieldType;
@@ -66,7 +66,7 @@ export interface AllowedBin {
   bin: string;
 }
 
-/** Per-event settings; every key optional (defaults in the spec, section 9). */
+/** Per-event settings; every key optional (service-charge defaults: `normaliseServiceCharge` in pricing.ts; currency MXN). */
 export interface EventConfig {
   idiomaDefault?: 'es' | 'en';
   currency?: string;

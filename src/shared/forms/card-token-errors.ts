@@ -1,4 +1,4 @@
-/** One error item of the card tokenizer (spec §5 'Card tokenization errors'). */
+/** One error item of the card tokenizer: the field, the cause (`invalid_type`, `invalid_value`, `invalid_length`, …) and its details. */
 export interface CardTokenErrorItem {
   field?: string;
   cause?: string;

@@ -13,8 +13,8 @@ export interface SchemaValidateFunction {
 /**
  * THE validation step of every schema form, shared by browser and server: the schema's
  * own errors (ajv-errors keys, pointing at the field), then the `x-` cross-field rules,
- * ordered by the schema's property order (the spec's checking order; within a field the
- * errorMessage order). Same input, same list, on both sides.
+ * ordered by the schema's property order, and within a field by its errorMessage order
+ * (docs/product-rules.md, *Form checking order*). Same input, same list, on both sides.
  */
 export function formProblems(
   validate: SchemaValidateFunction,
