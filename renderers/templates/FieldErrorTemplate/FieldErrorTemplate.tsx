@@ -6,8 +6,8 @@ import { shownErrors } from '../../state/formContext';
 import { messageValues, translateText } from '../../i18n/translateText';
 
 /**
- * The error line under a field: its FIRST problem (rules are checked in the spec's
- * order), translated, once the field was touched or the form submitted. The line is
+ * The error line under a field: its FIRST problem (rules are checked in the schema's
+ * property order), translated, once the field was touched or the form submitted. The line is
  * always in the page (empty when there is nothing to say) so the input's
  * aria-describedby points at it, a new message is announced politely, and the layout
  * does not jump under the pointer when a message appears.

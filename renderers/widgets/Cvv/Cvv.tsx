@@ -11,7 +11,7 @@ import { formStateOf } from '../../state/formContext';
 import type { OurInputProps } from '../../templates/BaseInputTemplate/BaseInputTemplate';
 import { cvvLength, cvvValue } from './cvvLength';
 
-/** Spec §9: the card form's help tooltip opens after 200 ms. */
+/** The card form's help tooltip opens after 200 ms (docs/product-rules.md, *Timings and display constants*). */
 export const CVV_TOOLTIP_DELAY_MS = 200;
 
 /**
