@@ -105,7 +105,7 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
     await expectAccessible(page, 'cash panel with a refused field');
     await expect(page).toHaveURL(/\/demo\/payment-method$/);
 
-    // A provider failure: the spec's toast, the panel usable again.
+    // A provider failure: the 'try another method' toast, the panel usable again.
     await page.route('**/api/payments/mercadopago/create-preference', (route) => route.fulfill({ status: 502, json: { mensaje: 'x', code: 'PAYMENT_PROVIDER_ERROR' } }), { times: 1 });
     await buyerField(panel, t, 'phone').fill('5587654321');
     await submit.click();

@@ -5,7 +5,7 @@ const dir = (language: string) => new URL(`../../../locales/${language}/`, impor
 
 // Key parity between es and en (and no empty text) is checked once, in tests/unit/locales/locales.test.ts.
 describe('storefront locales', () => {
-  it('keeps the Spanish texts the spec quotes word for word', () => {
+  it('keeps the Spanish sentences buyers are shown word for word', () => {
     const es = (file: string) => readFileSync(new URL(file, dir('es')), 'utf8');
     for (const sentence of [
       'No autorizado. Inicia sesión nuevamente.',

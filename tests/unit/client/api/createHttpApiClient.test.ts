@@ -12,7 +12,7 @@ function fakeFetch(status: number, body: unknown) {
 }
 
 describe('createHttpApiClient', () => {
-  it('calls the spec paths with JSON bodies', async () => {
+  it('calls the API paths with JSON bodies', async () => {
     const { fetchImpl, calls } = fakeFetch(200, { ok: true });
     const api = createHttpApiClient({ fetchImpl });
     await api.getEvent('demo', '4', 'codigo de acceso');

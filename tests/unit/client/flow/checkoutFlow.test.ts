@@ -51,7 +51,7 @@ describe('checkout flow as data', () => {
     expect(resolveStep(checkoutFlow, 'tickets', { ...base, hasTickets: true, hasPurchase: true }).id).toBe('tickets');
   });
 
-  it('computes Continue and Back targets from the applicable steps (spec §4 after purchase creation)', () => {
+  it('computes Continue and Back targets from the applicable steps (after purchase creation: products, else form, else payment)', () => {
     const withAll = { ...base, hasProducts: true, formRequired: true, hasTickets: true, hasPurchase: true };
     expect(nextStep(checkoutFlow, 'tickets', withAll)?.id).toBe('products');
     expect(nextStep(checkoutFlow, 'tickets', { ...withAll, hasProducts: false })?.id).toBe('information');

@@ -8,7 +8,7 @@ import { readPaymentResult } from '../../../../src/client/payments/paymentResult
 import { paymentRoot, reloadOf } from './paymentRoot';
 
 describe('loader status handling (pure)', () => {
-  it('maps the status values of spec §4', () => {
+  it('maps loader answers to approved, pending, rejected or other', () => {
     expect(['approved', 'pending', 'rejected', 'other', 'refunded', undefined, 42].map(paymentStatus)).toEqual([
       'approved',
       'pending',
@@ -21,7 +21,7 @@ describe('loader status handling (pure)', () => {
     expect(['approved', 'pending', 'rejected', 'other', 'weird'].map(loaderOutcome)).toEqual(['approved', 'pending', 'declined', 'declined', 'declined']);
   });
 
-  it('defines the seven loader routes of spec §2 with their query and body', () => {
+  it('defines the seven loader routes with their query and body', () => {
     expect(Object.keys(LOADER_DEFINITIONS).sort()).toEqual(['fintoc', 'free', 'mp', 'mp-supertoken', 'open-pay', 'paypal', 'stripe']);
     const bodies = Object.fromEntries(
       Object.values(LOADER_DEFINITIONS).map((d) => [d.segment, [d.provider, d.queryParam, d.body('Q', { url: 'demo', botCheckToken: 'G' })]]),

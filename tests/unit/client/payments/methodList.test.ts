@@ -22,7 +22,7 @@ async function rootWith(config: Record<string, unknown>, amounts?: { amount?: nu
   return root;
 }
 
-describe('PaymentStore.methods (spec §4 "Payment method list", over the event config)', () => {
+describe('PaymentStore.methods (the payment method list rule, over the event config)', () => {
   it('a total of 0 (amount + amountProductos) offers only the free claim, whatever else is on', async () => {
     const root = await rootWith(ALL_PAID, { amount: 0, amountProductos: 0 });
     expect(root.payment.totalCents).toBe(0);
@@ -41,7 +41,7 @@ describe('PaymentStore.methods (spec §4 "Payment method list", over the event c
     expect(root.payment.methods).toEqual(['paypal']);
   });
 
-  it('lists every enabled method in the spec order: bank transfer, card, cash, super token, card payment provider, online wallet', async () => {
+  it('lists every enabled method in display order: bank transfer, card, cash, super token, card payment provider, online wallet', async () => {
     const root = await rootWith(ALL_PAID);
     expect(root.payment.methods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'stripe', 'paypal']);
     const some = await rootWith({ metodo_pago_paypal: true, metodo_pago_fintoc: true, metodo_pago_mercadopago_tarjetas: true, metodo_pago_stripe_google_pay: true, metodo_pago_open_pay: true });

@@ -65,7 +65,7 @@ describe('PaymentActions', () => {
     expect(root.checkout.purchaseId).toBeNull();
   });
 
-  it('failures: the spec toasts (voucher and bank transfer, free claim), PayPal only logged; the order and the warning stay', async () => {
+  it('failures: their toasts (voucher and bank transfer, free claim), PayPal only logged; the order and the warning stay', async () => {
     const failing = { createPreference: new ApiError(502, 'x'), createFintocSession: new ApiError(0), verifyFree: new ApiError(409, 'x'), createPaypalOrder: new ApiError(500) };
     const { root, notifications, steps, actions } = await setup({ responses: failing });
     const logged: unknown[] = [];

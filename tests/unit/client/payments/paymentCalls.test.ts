@@ -14,8 +14,8 @@ function fakeFetch(respond: (url: string) => Response) {
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const buyer = { name: 'Ana', email: 'ana@example.mx', phone: '5512345678' };
 
-describe('payment and emission calls (spec §7)', () => {
-  it('use the spec paths and bodies', async () => {
+describe('payment and emission calls', () => {
+  it('use the API paths and bodies', async () => {
     const { fetchImpl, calls } = fakeFetch(() => json(200, {}));
     const api = createHttpApiClient({ fetchImpl });
     await api.createPreference({ purchase_id: 'p', buyer_info: buyer, lang: 'es' });

@@ -53,7 +53,7 @@ describe('validateEventFile', () => {
 });
 
 describe('schema problems as sentences', () => {
-  it('number limits (the example of the brief), es and en', () => {
+  it('number limits (a negative price), es and en', () => {
     const change = (f: Mutable) => {
       f.tickets[0].price = -5;
     };

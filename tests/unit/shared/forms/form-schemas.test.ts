@@ -114,7 +114,7 @@ describe('wallet provider new-card form (checked in order)', () => {
     expect(messages('walletCard', { ...walletCard, [field]: value, ...(field === 'email' ? { emailConfirm: value } : {}) })[field]).toBe(message);
   });
 
-  it('within a field the rules come in the spec order: too long before not valid', () => {
+  it('within a field the rules come in the checking order: too long before not valid', () => {
     const long = `${'a b'.repeat(60)}@x`; // too long AND no address
     expect(runtime.walletCard({ ...walletCard, email: long }).filter((p) => p.pointer === '/email').map((p) => spanish(p.message))).toEqual([
       'El email no puede tener más de 155 caracteres',
@@ -243,7 +243,7 @@ describe('messages', () => {
     }
   });
 
-  it('every attendee message key (src/shared/attendee-form) has Spanish and English text; the spec’s sentences are exact', () => {
+  it('every attendee message key (src/shared/attendee-form) has Spanish and English text; the Spanish sentences are exact', () => {
     const es = new Set(keysOf(esErrors).map((key) => `errors:${key}`));
     const en = new Set(keysOf(enErrors).map((key) => `errors:${key}`));
     for (const key of Object.values(ATTENDEE_MESSAGE_KEYS)) {
@@ -254,7 +254,7 @@ describe('messages', () => {
     expect(spanish(ATTENDEE_MESSAGE_KEYS.invalidImage)).toBe('Formato de imagen no válido.');
   });
 
-  it('card tokenization errors map to the spec’s sentences', () => {
+  it('card tokenization errors map to their Spanish sentences', () => {
     const text = (items: unknown) =>
       cardTokenMessages(items).map(({ key, values = {} }) => spanish(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name])));
     expect(text([{ field: 'cardNumber', cause: 'invalid_type', details: { expectedType: 'string' } }])).toEqual(['cardNumber debe ser de tipo string.']);
