@@ -11,7 +11,7 @@ describe.skipIf(skipDatabase)('rate limit, security headers and unknown routes',
   });
   afterAll(() => t.close());
 
-  it('answers 429 with the 'Demasiadas solicitudes' message past RATE_LIMIT_MAX per minute on the purchase routes', async () => {
+  it('answers 429 with the too-many-requests mensaje past RATE_LIMIT_MAX per minute on the purchase routes', async () => {
     const call = () => t.app.inject({ method: 'POST', url: '/api/payments/verify-discount', payload: { url: 'prueba-api', code: 'DEMO10', tickets: [{ ticket_id: 1, cantidad: 1 }] } });
     for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);
     const limited = await call();
