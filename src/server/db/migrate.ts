@@ -8,7 +8,7 @@ import { unpaidDataRetentionMigration } from './migrations/20261123_0007_unpaid_
 import { englishColumnsMigration } from './migrations/20261124_0008_english_columns';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
-function migrationsFor(db: Db): Record<string, Migration> {
+export function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '20261121_0001_initial': initialMigration(db.dialect),
     '20261122_0002_payments': paymentsMigration(db.dialect),
