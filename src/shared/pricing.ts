@@ -208,8 +208,11 @@ export function priceOrder(input: PriceOrderInput): OrderTotals {
   };
 }
 
+/** What the API's amount fields are made from: totals `priceOrder` returned, or a purchase's stored amounts. */
+export type ApiAmountSource = Pick<OrderTotals, 'amountCents' | 'comissionCents' | 'amountOutDiscountCents' | 'discountCodeCents' | 'amountProductosCents' | 'totalCents'>;
+
 /** Converts order totals to the pesos fields the API sends; `amountDiscount` is the code's reduction. */
-export function orderTotalsToApi(t: OrderTotals): ApiOrderAmounts {
+export function orderTotalsToApi(t: ApiAmountSource): ApiOrderAmounts {
   return {
     amount: centsToPesos(t.amountCents),
     comission: centsToPesos(t.comissionCents),

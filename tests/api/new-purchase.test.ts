@@ -27,8 +27,8 @@ describe.skipIf(skipDatabase)('POST /api/payments/new-purchase', () => {
     const expires = new Date(data.expiresTickets).getTime();
     expect(expires - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(expires - Date.now()).toBeLessThanOrEqual(15 * 60_000);
-    const stored = await t.ctx.db.kysely.selectFrom('purchases').select(['identificador', 'status']).where('id', '=', data.purchase_id).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ identificador: 'promotor-7', status: 'held' });
+    const stored = await t.ctx.db.kysely.selectFrom('purchases').select(['referrer', 'status']).where('id', '=', data.purchase_id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ referrer: 'promotor-7', status: 'held' });
   });
 
   it('says no form is required when no chosen ticket has attendee fields', async () => {

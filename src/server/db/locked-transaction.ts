@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from './connection';
+import { findEventVersionByUrl, lockEventRow } from '../repositories/event.repository';
 import type { Database } from './schema';
 
 /**
@@ -11,11 +12,12 @@ import type { Database } from './schema';
  * - PostgreSQL: `SELECT … FOR UPDATE` on the event row; every hold, import and
  *   payment confirmation of that event queues behind it.
  *
- * This is the one place with dialect-specific SQL; repositories stay portable.
+ * This is the one place that chooses by dialect; the row lock itself is a repository query,
+ * and the transaction control below (`begin immediate`/`commit`/`rollback`) is not a query.
  */
 export async function withStockLock<T>(db: Db, eventId: number, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   return withWriteTransaction(db, async (trx) => {
-    if (db.dialect === 'postgres') await trx.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+    if (db.dialect === 'postgres') await lockEventRow(trx, eventId);
     return work(trx);
   });
 }
@@ -26,8 +28,7 @@ export async function withStockLock<T>(db: Db, eventId: number, work: (trx: Kyse
  * event; SQLite already holds the database write lock.
  */
 export async function lockEventByUrl(db: Db, trx: Kysely<Database>, url: string): Promise<{ id: number; version: number } | undefined> {
-  const query = trx.selectFrom('events').select(['id', 'version']).where('url', '=', url);
-  return (db.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return findEventVersionByUrl(trx, url, db.dialect === 'postgres');
 }
 
 /** A transaction that, on SQLite, takes the write lock up front (`BEGIN IMMEDIATE`); a plain one on PostgreSQL. */

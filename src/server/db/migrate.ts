@@ -5,15 +5,17 @@ import { paymentsMigration } from './migrations/20261122_0002_payments';
 import { purchaseAccessKeysMigration } from './migrations/20261123_0004_purchase_access_keys';
 import { inventoryLimitsMigration } from './migrations/20261123_0005_inventory_limits';
 import { unpaidDataRetentionMigration } from './migrations/20261123_0007_unpaid_data_retention';
+import { englishColumnsMigration } from './migrations/20261124_0008_english_columns';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
-function migrationsFor(db: Db): Record<string, Migration> {
+export function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '20261121_0001_initial': initialMigration(db.dialect),
     '20261122_0002_payments': paymentsMigration(db.dialect),
     '20261123_0004_purchase_access_keys': purchaseAccessKeysMigration,
     '20261123_0005_inventory_limits': inventoryLimitsMigration(),
     '20261123_0007_unpaid_data_retention': unpaidDataRetentionMigration(),
+    '20261124_0008_english_columns': englishColumnsMigration(),
   };
 }
 

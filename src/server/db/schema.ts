@@ -55,10 +55,12 @@ export interface TicketTypeTable {
   access_code: string | null;
   /** 0 once the operator removed it from the file; kept because purchases point at it. */
   active: number;
-  md: number;
-  md_quantity: number | null;
-  md_ispercentage: number;
-  md_minimum: number | null;
+  /** A volume discount (the event file's `md`): `value` off (percent or pesos) from `minimum` units on. */
+  volume_discount: number;
+  volume_discount_value: number | null;
+  volume_discount_is_percentage: number;
+  volume_discount_minimum: number | null;
+  /** The attendee fields of each unit (JSON array; `[]` = no form). */
   form_json: string;
   sort_order: number;
 }
@@ -67,17 +69,19 @@ export interface ProductTable {
   id: Generated<number>;
   event_id: number;
   external_id: number;
-  nombre: string;
-  precio_cents: number;
-  minimo: number;
-  maximo: number;
+  name: string;
+  price_cents: number;
+  minimum: number;
+  maximum_per_order: number;
   stock: number;
   /** Units paid for; raised in the same transaction that confirms a payment. */
   sold: Generated<number>;
   active: number;
-  imagenes_json: string;
-  descripcion: string;
-  opciones_json: string;
+  /** JSON array of `{ url }`. */
+  images_json: string;
+  description: string;
+  /** JSON array of the choices a buyer must make (size, colour…). */
+  options_json: string;
   sort_order: number;
 }
 
@@ -100,7 +104,8 @@ export interface PurchaseTable {
   id: string;
   event_id: number;
   status: PurchaseStatus;
-  identificador: string | null;
+  /** The promoter's tag the storefront link carried (`?i=`; the API's `identificador`). */
+  referrer: string | null;
   discount_code_id: number | null;
   /** Server-computed amounts in centavos (see src/shared/pricing). */
   tickets_cents: number;
@@ -113,7 +118,9 @@ export interface PurchaseTable {
   expires_at: string;
   /** Until when the lines count as a hold (a voucher deadline may extend it); NULL once paid, when `sold` counts them. */
   stock_until: string | null;
+  /** The buyer panel (name, email, phone, lang), JSON. */
   buyer_info_json: string | null;
+  /** Attendee answers per ticket type id (external) and unit, JSON. */
   form_json: string | null;
   form_completed: number;
   emission_id: string | null;

@@ -1,23 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AttendeeField } from '../../shared/event-file/event-file.types';
 import type { Database } from '../db/schema';
 import { insertEmission, insertTickets, lastFolio } from '../repositories/emission.repository';
 import type { TicketTypeRow } from '../repositories/event.repository';
-import type { PurchaseLineRow, PurchaseRow } from '../repositories/purchase.repository';
-
-interface FieldDefinition { id: string; type: string; label?: string }
+import type { Order } from '../repositories/order.repository';
+import type { PurchaseRow } from '../repositories/purchase.repository';
 
 /** The answer that names an attendee: the first text field called name/nombre, else the first text field. */
-function nameField(fields: FieldDefinition[]): string | undefined {
+function nameField(fields: AttendeeField[]): string | undefined {
   const text = fields.filter((f) => f.type === 'text');
   return (text.find((f) => /nombre|name/i.test(`${f.id} ${f.label ?? ''}`)) ?? text[0])?.id;
 }
 
 /** Attendee name of each unit of a ticket line: from the attendee form answers when present, else the buyer's name. */
 export function attendeeNames(purchase: PurchaseRow, ticket: TicketTypeRow, quantity: number): string[] {
-  const buyerName = purchase.buyer_info_json ? String((JSON.parse(purchase.buyer_info_json) as { name?: string }).name ?? '') : '';
-  const answers = purchase.form_json ? ((JSON.parse(purchase.form_json) as Record<string, Record<string, unknown>[]>)[String(ticket.external_id)] ?? []) : [];
-  const field = nameField(JSON.parse(ticket.form_json) as FieldDefinition[]);
+  const buyerName = purchase.buyer?.name ?? '';
+  const answers = purchase.attendee_answers?.[String(ticket.external_id)] ?? [];
+  const field = nameField(ticket.form);
   return Array.from({ length: quantity }, (_, unit) => {
     const answer = field ? answers[unit]?.[field] : undefined;
     return typeof answer === 'string' && answer.trim() ? answer.trim() : buyerName;
@@ -25,28 +25,25 @@ export function attendeeNames(purchase: PurchaseRow, ticket: TicketTypeRow, quan
 }
 
 /**
- * Emits the tickets of a purchase inside the confirming transaction (under the event's
+ * Emits the tickets of an order inside the confirming transaction (under the event's
  * stock lock): one emission (unique per purchase), one ticket per unit with the next
  * folios of the event and an unguessable QR secret. Returns the emission id.
  */
-export async function emitTickets(
-  trx: Kysely<Database>,
-  input: { purchase: PurchaseRow; attemptId: string; lines: PurchaseLineRow[]; ticketTypes: Map<number, TicketTypeRow>; now: string },
-): Promise<string> {
+export async function emitTickets(trx: Kysely<Database>, input: { order: Order; attemptId: string; now: string }): Promise<string> {
+  const { purchase } = input.order;
   const emissionId = randomUUID();
-  await insertEmission(trx, { id: emissionId, purchase_id: input.purchase.id, attempt_id: input.attemptId, created_at: input.now });
-  let folio = await lastFolio(trx, input.purchase.event_id);
+  await insertEmission(trx, { id: emissionId, purchase_id: purchase.id, attempt_id: input.attemptId, created_at: input.now });
+  let folio = await lastFolio(trx, purchase.event_id);
   let unit = 0;
   const rows = [];
-  for (const line of input.lines.filter((l) => l.kind === 'ticket')) {
-    const ticket = input.ticketTypes.get(line.item_id)!;
-    for (const attendee of attendeeNames(input.purchase, ticket, line.quantity)) {
+  for (const { ticket, quantity } of input.order.tickets) {
+    for (const attendee of attendeeNames(purchase, ticket, quantity)) {
       folio += 1;
       rows.push({
         id: randomUUID(),
         emission_id: emissionId,
-        purchase_id: input.purchase.id,
-        event_id: input.purchase.event_id,
+        purchase_id: purchase.id,
+        event_id: purchase.event_id,
         ticket_type_id: ticket.id,
         unit_index: unit++,
         folio,

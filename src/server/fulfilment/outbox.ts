@@ -5,8 +5,9 @@ import type { PaymentsRuntime } from '../payments/runtime';
 import { listTicketsOfPurchase } from '../repositories/emission.repository';
 import { findEventById } from '../repositories/event.repository';
 import { claimMail, deadLetterExhausted, finishMail, mailToSend, queueMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
-import type { PaymentAttemptRow } from '../repositories/payment-attempt.repository';
-import { findPurchase, type PurchaseRow } from '../repositories/purchase.repository';
+import { loadOrder } from '../repositories/order.repository';
+import { findAttempt, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
+import type { PurchaseRow } from '../repositories/purchase.repository';
 import { issueAccessKey } from '../services/access-keys';
 import { thankYouFragment } from '../../shared/purchase-access';
 import { mailLang, refundMail, ticketsMail } from './mail-texts';
@@ -19,11 +20,11 @@ const pdfPool = new PdfRenderPool(2);
 /** A message whose sender has been silent this long is taken to have died, and may be sent again. */
 const STALE_SENDING_MS = 10 * 60_000;
 
+/** Who a purchase's e-mails go to; null while it has no buyer e-mail. */
 function buyerOf(purchase: PurchaseRow): { name: string; email: string; lang: string } | null {
-  if (!purchase.buyer_info_json) return null;
-  const info = JSON.parse(purchase.buyer_info_json) as { name?: string; email?: string; lang?: string };
+  const buyer = purchase.buyer;
   // The name is typed by the buyer (or comes from a provider): one line, no control characters, before it reaches a message.
-  return info.email ? { name: oneLine(info.name ?? ''), email: info.email, lang: mailLang(info.lang) } : null;
+  return buyer?.email ? { name: oneLine(buyer.name), email: buyer.email, lang: mailLang(buyer.lang) } : null;
 }
 
 /** Queues the tickets e-mail of a purchase, in the confirming transaction (at most one per purchase). */
@@ -50,7 +51,7 @@ export async function queueRefundMail(trx: Kysely<Database>, purchase: PurchaseR
 export async function purchasePdf(db: Kysely<Database>, purchase: PurchaseRow, onlyTicketId?: string): Promise<Buffer> {
   const event = (await findEventById(db, purchase.event_id))!;
   const tickets = (await listTicketsOfPurchase(db, purchase.id)).filter((t) => !onlyTicketId || t.id === onlyTicketId);
-  const lang = mailLang(purchase.buyer_info_json ? (JSON.parse(purchase.buyer_info_json) as { lang?: string }).lang : undefined);
+  const lang = mailLang(purchase.buyer?.lang);
   return pdfPool.render({
     eventName: event.name,
     purchaseId: purchase.id,
@@ -61,8 +62,7 @@ export async function purchasePdf(db: Kysely<Database>, purchase: PurchaseRow, o
 
 async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
   const db = rt.ctx.db.kysely;
-  const purchase = (await findPurchase(db, row.purchase_id))!;
-  const event = (await findEventById(db, purchase.event_id))!;
+  const { purchase, event } = (await loadOrder(db, row.purchase_id))!;
   const buyer = buyerOf(purchase);
   const lang = mailLang(row.lang);
   if (row.kind === 'tickets') {
@@ -77,7 +77,7 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
     const pdf = await purchasePdf(db, purchase);
     return { to: row.recipient, subject, text, dedupeKey: row.dedupe_key, attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }] };
   }
-  const attempt = await db.selectFrom('payment_attempts').selectAll().where('id', '=', row.attempt_id ?? '').executeTakeFirst();
+  const attempt = row.attempt_id ? await findAttempt(db, row.attempt_id) : undefined;
   const { subject, text } = refundMail(lang, {
     eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id,
     amountCents: attempt?.amount_cents ?? 0, currency: attempt?.currency ?? 'MXN', reason: attempt?.refund_reason ?? null,

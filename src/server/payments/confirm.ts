@@ -5,15 +5,19 @@ import type { Database } from '../db/schema';
 import { emitTickets } from '../fulfilment/emit-tickets';
 import { deliverMail, queueTicketsMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
-import { findDiscountCodeById, listProducts, listTicketTypes } from '../repositories/event.repository';
+import { addUnitsSold } from '../repositories/event.repository';
+import { loadOrder, type Order } from '../repositories/order.repository';
 import {
   claimPaymentId,
   findAttempt,
   findAttemptByPayment,
+  hasOtherLiveVoucher,
+  insertAttemptUnlessPaymentKnown,
   moveAttemptStatus,
+  requireRefund,
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
-import { findPurchase, listLines, updatePurchase } from '../repositories/purchase.repository';
+import { findPurchase, returnPendingToHold, updatePurchase, type BuyerInfo } from '../repositories/purchase.repository';
 import { discountUses, heldByItem, remaining } from '../repositories/stock.repository';
 import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
@@ -86,9 +90,7 @@ async function attemptForPayment(db: Kysely<Database>, attempt: PaymentAttemptRo
   if (await claimPaymentId(db, attempt.id, paymentId, now)) return { ...attempt, provider_payment_id: paymentId };
   const existing = await findAttemptByPayment(db, attempt.provider, paymentId);
   if (existing) return existing;
-  await db
-    .insertInto('payment_attempts')
-    .values({
+  await insertAttemptUnlessPaymentKnown(db, {
       ...attempt,
       id: randomUUID(),
       provider_reference: null,
@@ -101,20 +103,8 @@ async function attemptForPayment(db: Kysely<Database>, attempt: PaymentAttemptRo
       refund_reference: null,
       created_at: now,
       updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['provider', 'provider_payment_id']).doNothing())
-    .execute();
+    });
   return (await findAttemptByPayment(db, attempt.provider, paymentId))!;
-}
-
-/** Marks an approved payment as one to give back (once; a refund already decided stays as it is). */
-async function requireRefund(db: Kysely<Database>, attemptId: string, reason: string, now: string): Promise<void> {
-  await db
-    .updateTable('payment_attempts')
-    .set({ refund_status: 'required', refund_reason: reason, updated_at: now })
-    .where('id', '=', attemptId)
-    .where('refund_status', 'is', null)
-    .execute();
 }
 
 /** A cash voucher was issued: the purchase keeps its stock until the voucher's deadline (re-checked when the hold already ran out). */
@@ -123,12 +113,13 @@ async function holdUntilVoucherDeadline(rt: PaymentsRuntime, attempt: PaymentAtt
   if (!purchase) return;
   await withStockLock(rt.ctx.db, purchase.event_id, async (trx) => {
     const now = rt.ctx.now().toISOString();
-    const current = (await findPurchase(trx, attempt.purchase_id))!;
+    const order = (await loadOrder(trx, attempt.purchase_id))!;
+    const current = order.purchase;
     if (current.status !== 'held' && current.status !== 'pending') return;
     if (deadline <= now || current.amount_cents + current.products_cents !== attempt.amount_cents) return;
     const live = current.stock_until !== null && current.stock_until > now;
-    if (!live && !(await stockRemains(trx, current.id, current.event_id, now))) return;
-    if (!(await discountUseRemains(trx, current, now, live))) return;
+    if (!live && !(await stockRemains(trx, order, now))) return;
+    if (!(await discountUseRemains(trx, order, now, live))) return;
     const until = current.stock_until && current.stock_until > deadline ? current.stock_until : deadline;
     await updatePurchase(trx, current.id, { status: 'pending', stock_until: until, updated_at: now });
   });
@@ -140,34 +131,18 @@ async function releaseVoucherHold(rt: PaymentsRuntime, attempt: PaymentAttemptRo
   const purchase = await findPurchase(db, attempt.purchase_id);
   if (!purchase || purchase.status !== 'pending') return;
   const now = rt.ctx.now().toISOString();
-  const otherVoucher = await db
-    .selectFrom('payment_attempts')
-    .select('id')
-    .where('purchase_id', '=', purchase.id)
-    .where('status', '=', 'pending')
-    .where('deadline', '>', now)
-    .where('id', '!=', attempt.id)
-    .executeTakeFirst();
-  if (otherVoucher) return;
-  await db
-    .updateTable('purchases')
-    .set({ status: 'held', stock_until: purchase.expires_at, updated_at: now })
-    .where('id', '=', purchase.id)
-    .where('status', '=', 'pending')
-    .execute();
+  if (await hasOtherLiveVoucher(db, purchase.id, attempt.id, now)) return;
+  await returnPendingToHold(db, purchase.id, purchase.expires_at, now);
 }
 
-/** Whether every line of a purchase still fits in what is left (its own, no longer live, hold excluded). */
-async function stockRemains(trx: Kysely<Database>, purchaseId: string, eventId: number, now: string): Promise<boolean> {
-  const lines = await listLines(trx, purchaseId);
-  const tickets = new Map((await listTicketTypes(trx, eventId, true)).map((t) => [t.id, t]));
-  const products = new Map((await listProducts(trx, eventId, true)).map((p) => [p.id, p]));
-  const heldTickets = await heldByItem(trx, eventId, 'ticket', now, purchaseId);
-  const heldProducts = await heldByItem(trx, eventId, 'product', now, purchaseId);
-  return lines.every((line) =>
-    line.kind === 'ticket'
-      ? remaining(tickets.get(line.item_id)!, tickets.get(line.item_id)!.capacity, heldTickets) >= line.quantity
-      : remaining(products.get(line.item_id)!, products.get(line.item_id)!.stock, heldProducts) >= line.quantity,
+/** Whether every line of an order (read under the lock) still fits in what is left (its own, no longer live, hold excluded). */
+async function stockRemains(trx: Kysely<Database>, order: Order, now: string): Promise<boolean> {
+  const { id, event_id: eventId } = order.purchase;
+  const heldTickets = await heldByItem(trx, eventId, 'ticket', now, id);
+  const heldProducts = await heldByItem(trx, eventId, 'product', now, id);
+  return (
+    order.tickets.every(({ ticket, quantity }) => remaining(ticket, ticket.capacity, heldTickets) >= quantity) &&
+    order.products.every(({ product, quantity }) => remaining(product, product.stock, heldProducts) >= quantity)
   );
 }
 
@@ -177,11 +152,10 @@ async function stockRemains(trx: Kysely<Database>, purchaseId: string, eventId: 
  * competes with paid ones; with its hold run out, others' live holds count against it too.
  * Called under the event's stock lock, so concurrent confirmations never pass the limit.
  */
-async function discountUseRemains(trx: Kysely<Database>, purchase: { id: string; discount_code_id: number | null }, now: string, holdIsLive: boolean): Promise<boolean> {
-  if (purchase.discount_code_id === null) return true;
-  const code = await findDiscountCodeById(trx, purchase.discount_code_id);
+async function discountUseRemains(trx: Kysely<Database>, order: Order, now: string, holdIsLive: boolean): Promise<boolean> {
+  const code = order.discount;
   if (!code || code.max_uses === null) return true;
-  return (await discountUses(trx, code.id, now, purchase.id, holdIsLive)) < code.max_uses;
+  return (await discountUses(trx, code.id, now, order.purchase.id, holdIsLive)) < code.max_uses;
 }
 
 /**
@@ -195,7 +169,8 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
   if (!purchase) return;
   await withStockLock(rt.ctx.db, purchase.event_id, async (trx) => {
     const now = rt.ctx.now().toISOString();
-    const current = (await findPurchase(trx, purchase.id))!;
+    const order = (await loadOrder(trx, purchase.id))!;
+    const current = order.purchase;
     const emission = await findEmissionOfPurchase(trx, current.id);
     if (emission) {
       if (emission.attempt_id !== attempt.id) await requireRefund(trx, attempt.id, 'duplicate', now);
@@ -205,35 +180,32 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     if (fresh.refund_status !== null || current.status === 'refunded') return;
     // A purchase paid without buyer info (PayPal's create-order has none) takes the payer the provider knows:
     // the tickets, or the news of a refund, go to that address.
-    const buyerInfo = current.buyer_info_json ?? (observed.payer ? JSON.stringify({ name: observed.payer.name, email: observed.payer.email.toLowerCase(), phone: '', lang: fresh.lang === 'en' ? 'en' : 'es' }) : null);
+    const buyer: BuyerInfo | null =
+      current.buyer ?? (observed.payer ? { name: observed.payer.name, email: observed.payer.email.toLowerCase(), phone: '', lang: fresh.lang === 'en' ? 'en' : 'es' } : null);
     // The order changed after this payment started (products added or removed): what was paid is not what is held.
     // The purchase itself stays as it is; the buyer may pay its new total.
     if (current.amount_cents + current.products_cents !== attempt.amount_cents) {
       await requireRefund(trx, attempt.id, 'amount_mismatch', now);
-      await updatePurchase(trx, current.id, { buyer_info_json: buyerInfo, updated_at: now });
+      await updatePurchase(trx, current.id, { buyer, updated_at: now });
       return;
     }
     const holdIsLive = (current.status === 'held' || current.status === 'pending') && current.stock_until !== null && current.stock_until > now;
-    if (!holdIsLive && !(await stockRemains(trx, current.id, current.event_id, now))) {
+    if (!holdIsLive && !(await stockRemains(trx, order, now))) {
       await requireRefund(trx, attempt.id, 'sold_out', now);
-      await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer_info_json: buyerInfo, updated_at: now });
+      await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer, updated_at: now });
       return;
     }
     // The code's uses are counted under the same lock as the stock: one past `max_uses` is refunded like a sold-out one.
-    if (!(await discountUseRemains(trx, current, now, holdIsLive))) {
+    if (!(await discountUseRemains(trx, order, now, holdIsLive))) {
       await requireRefund(trx, attempt.id, 'discount_exhausted', now);
-      await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer_info_json: buyerInfo, updated_at: now });
+      await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer, updated_at: now });
       return;
     }
-    const lines = await listLines(trx, current.id);
-    for (const line of lines) {
-      const table = line.kind === 'ticket' ? 'ticket_types' : 'products';
-      await trx.updateTable(table).set((eb) => ({ sold: eb('sold', '+', line.quantity) })).where('id', '=', line.item_id).execute();
-    }
-    const ticketTypes = new Map((await listTicketTypes(trx, current.event_id, true)).map((t) => [t.id, t]));
-    const paid = { ...current, buyer_info_json: buyerInfo };
-    const emissionId = await emitTickets(trx, { purchase: paid, attemptId: attempt.id, lines, ticketTypes, now });
-    await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, emission_id: emissionId, buyer_info_json: buyerInfo, updated_at: now });
+    for (const { ticket, quantity } of order.tickets) await addUnitsSold(trx, 'ticket', ticket.id, quantity);
+    for (const { product, quantity } of order.products) await addUnitsSold(trx, 'product', product.id, quantity);
+    const paid = { ...current, buyer };
+    const emissionId = await emitTickets(trx, { order: { ...order, purchase: paid }, attemptId: attempt.id, now });
+    await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, emission_id: emissionId, buyer, updated_at: now });
     await queueTicketsMail(trx, paid, attempt.id, now);
   });
 }

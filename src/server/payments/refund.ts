@@ -1,6 +1,6 @@
 import { queueRefundMail } from '../fulfilment/outbox';
-import { claimRefund, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
-import { findPurchase } from '../repositories/purchase.repository';
+import { claimRefund, markRefundDone, releaseRefund, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
+import { findPurchase, markCancelledPurchaseRefunded } from '../repositories/purchase.repository';
 import type { PaymentsRuntime } from './runtime';
 
 /** A refund call silent for this long is taken to have died with its process. */
@@ -28,19 +28,15 @@ export async function settleRefund(rt: PaymentsRuntime, attempt: PaymentAttemptR
     }));
   } catch (error) {
     rt.log.error({ err: error, attempt: attempt.id }, 'refund failed; it will be retried');
-    await db.updateTable('payment_attempts').set({ refund_status: 'required', updated_at: rt.ctx.now().toISOString() }).where('id', '=', attempt.id).execute();
+    await releaseRefund(db, attempt.id, rt.ctx.now().toISOString());
     return;
   }
   const now = rt.ctx.now().toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('payment_attempts')
-      .set({ refund_status: 'done', refund_reference: refundId, status: 'refunded', updated_at: now })
-      .where('id', '=', attempt.id)
-      .execute();
+    await markRefundDone(trx, attempt.id, refundId, now);
     // Only a purchase this payment could not have (sold out meanwhile) ends refunded; a paid one keeps its
     // tickets (a duplicate payment) and a held one stays payable (an amount that no longer matched).
-    await trx.updateTable('purchases').set({ status: 'refunded', stock_until: null, updated_at: now }).where('id', '=', attempt.purchase_id).where('status', '=', 'cancelled').execute();
+    await markCancelledPurchaseRefunded(trx, attempt.purchase_id, now);
     const purchase = (await findPurchase(trx, attempt.purchase_id))!;
     await queueRefundMail(trx, purchase, attempt, now);
   });

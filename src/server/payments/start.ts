@@ -3,12 +3,11 @@ import { createFormValidators } from '../../shared/forms/create-form-validators'
 import { withStockLock } from '../db/locked-transaction';
 import type { PaymentProviderName } from '../db/schema';
 import { errors } from '../http/app-error';
-import { findEventById, listTicketTypes } from '../repositories/event.repository';
 import { insertAttempt, updateAttempt, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
-import { listLines, updatePurchase } from '../repositories/purchase.repository';
+import { updatePurchase } from '../repositories/purchase.repository';
 import { assertVoucherAllowed, holdLimitsOf, normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
-import { needsAttendeeForm, openPurchase } from '../services/purchase.service';
+import { needsAttendeeForm, openOrder } from '../services/purchase.service';
 import { ProviderError, type BuyerInfo, type StartResult } from './provider';
 import type { PaymentsRuntime } from './runtime';
 
@@ -54,20 +53,16 @@ export async function startPayment(
   const nowDate = ctx.now();
   const now = nowDate.toISOString();
   const buyer = input.buyer ? validBuyer(input.buyer, input.lang) : undefined;
-  const purchase = await openPurchase(db, input.purchaseId, now);
-  const event = (await findEventById(db, purchase.event_id))!;
+  const { purchase, event, tickets: ticketLines } = await openOrder(db, input.purchaseId, now);
   const flag = METHOD_FLAG[input.provider];
   if (flag && eventConfig(event)[flag] !== true) throw errors.paymentMethodDisabled();
-  const catalogue = await listTicketTypes(db, event.id, true);
-  const ticketLines = (await listLines(db, purchase.id)).filter((l) => l.kind === 'ticket').map((l) => ({ ticket: catalogue.find((t) => t.id === l.item_id)!, quantity: l.quantity }));
-  const ticketTypes = ticketLines.map((l) => l.ticket);
-  if (needsAttendeeForm(ticketTypes) && !purchase.form_completed) throw errors.formRequired();
+  if (needsAttendeeForm(ticketLines.map((l) => l.ticket)) && !purchase.form_completed) throw errors.formRequired();
   const total = purchase.amount_cents + purchase.products_cents;
   if (input.provider === 'free' && total !== 0) throw errors.notFree();
   if (input.provider !== 'free' && total === 0) throw errors.freeOrder();
   const buyerEmail = buyer ? normaliseBuyerEmail(buyer.email) : purchase.buyer_email;
-  if (buyer) await updatePurchase(db, purchase.id, { buyer_info_json: JSON.stringify(buyer), buyer_email: buyerEmail, updated_at: now });
-  const storedBuyer = buyer ?? (purchase.buyer_info_json ? (JSON.parse(purchase.buyer_info_json) as BuyerInfo) : null);
+  if (buyer) await updatePurchase(db, purchase.id, { buyer, buyer_email: buyerEmail, updated_at: now });
+  const storedBuyer = buyer ?? purchase.buyer;
 
   const provider = rt.providers[input.provider];
   const attemptId = randomUUID();

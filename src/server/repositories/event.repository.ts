@@ -1,33 +1,65 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { AttendeeField, HoldLimitsFile, HtmlBlock, ProductImage, ProductOption } from '../../shared/event-file/event-file.types';
 import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeTable } from '../db/schema';
 
-export type EventRow = Selectable<EventTable>;
-export type TicketTypeRow = Selectable<TicketTypeTable>;
-export type ProductRow = Selectable<ProductTable>;
-export type DiscountCodeRow = Selectable<DiscountCodeTable>;
+/** An event with its JSON columns decoded: the config as the operator wrote it, the HTML blocks, the hold caps. */
+export type EventRow = Omit<Selectable<EventTable>, 'config_json' | 'html_json' | 'hold_limits_json'> & {
+  config: Record<string, unknown>;
+  html: HtmlBlock[];
+  hold_limits: HoldLimitsFile;
+};
+/** A ticket type with its attendee fields decoded (`[]` when it has no form). */
+export type TicketTypeRow = Omit<Selectable<TicketTypeTable>, 'form_json'> & { form: AttendeeField[] };
+/** A product with its images and the options a buyer chooses decoded. */
+export type ProductRow = Omit<Selectable<ProductTable>, 'images_json' | 'options_json'> & { images: ProductImage[]; options: ProductOption[] };
+/** A discount code with the ticket types it applies to decoded (null: every type). */
+export type DiscountCodeRow = Omit<Selectable<DiscountCodeTable>, 'ticket_ids_json'> & { ticket_ids: number[] | null };
+
+function decodeEvent({ config_json, html_json, hold_limits_json, ...row }: Selectable<EventTable>): EventRow {
+  return {
+    ...row,
+    config: JSON.parse(config_json) as Record<string, unknown>,
+    html: JSON.parse(html_json) as HtmlBlock[],
+    hold_limits: JSON.parse(hold_limits_json || '{}') as HoldLimitsFile,
+  };
+}
+
+function decodeTicketType({ form_json, ...row }: Selectable<TicketTypeTable>): TicketTypeRow {
+  return { ...row, form: JSON.parse(form_json) as AttendeeField[] };
+}
+
+function decodeProduct({ images_json, options_json, ...row }: Selectable<ProductTable>): ProductRow {
+  return { ...row, images: JSON.parse(images_json) as ProductImage[], options: JSON.parse(options_json) as ProductOption[] };
+}
+
+function decodeDiscountCode({ ticket_ids_json, ...row }: Selectable<DiscountCodeTable>): DiscountCodeRow {
+  return { ...row, ticket_ids: ticket_ids_json ? (JSON.parse(ticket_ids_json) as number[]) : null };
+}
 
 /** The event stored under `url`, or undefined. */
 export async function findEventByUrl(db: Kysely<Database>, url: string): Promise<EventRow | undefined> {
-  return db.selectFrom('events').selectAll().where('url', '=', url).executeTakeFirst();
+  const row = await db.selectFrom('events').selectAll().where('url', '=', url).executeTakeFirst();
+  return row && decodeEvent(row);
 }
 
 /** The event with this internal id, or undefined. */
 export async function findEventById(db: Kysely<Database>, id: number): Promise<EventRow | undefined> {
-  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && decodeEvent(row);
 }
 
 /** Ticket types of an event in the operator's order (inactive ones only when asked). */
 export async function listTicketTypes(db: Kysely<Database>, eventId: number, includeInactive = false): Promise<TicketTypeRow[]> {
   let query = db.selectFrom('ticket_types').selectAll().where('event_id', '=', eventId);
   if (!includeInactive) query = query.where('active', '=', 1);
-  return query.orderBy('sort_order').orderBy('id').execute();
+  return (await query.orderBy('sort_order').orderBy('id').execute()).map(decodeTicketType);
 }
 
 /** Products of an event in the operator's order (inactive ones only when asked). */
 export async function listProducts(db: Kysely<Database>, eventId: number, includeInactive = false): Promise<ProductRow[]> {
   let query = db.selectFrom('products').selectAll().where('event_id', '=', eventId);
   if (!includeInactive) query = query.where('active', '=', 1);
-  return query.orderBy('sort_order').orderBy('id').execute();
+  return (await query.orderBy('sort_order').orderBy('id').execute()).map(decodeProduct);
 }
 
 /** Discount codes are stored upper-case, so buyers may type them in any case. */
@@ -37,22 +69,49 @@ export function normaliseCode(code: string): string {
 
 /** The active discount code of an event matching `code` (any case), or undefined. */
 export async function findDiscountCode(db: Kysely<Database>, eventId: number, code: string): Promise<DiscountCodeRow | undefined> {
-  return db
+  const row = await db
     .selectFrom('discount_codes')
     .selectAll()
     .where('event_id', '=', eventId)
     .where('code', '=', normaliseCode(code))
     .where('active', '=', 1)
     .executeTakeFirst();
+  return row && decodeDiscountCode(row);
 }
 
 /** A discount code by internal id (active or not: a held purchase keeps the code it got). */
 export async function findDiscountCodeById(db: Kysely<Database>, id: number): Promise<DiscountCodeRow | undefined> {
-  return db.selectFrom('discount_codes').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('discount_codes').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && decodeDiscountCode(row);
+}
+
+/** Every discount code of an event, active or not (the import matches the file against them). */
+export async function listDiscountCodes(db: Kysely<Database>, eventId: number): Promise<DiscountCodeRow[]> {
+  return (await db.selectFrom('discount_codes').selectAll().where('event_id', '=', eventId).execute()).map(decodeDiscountCode);
 }
 
 /** Count of events, to know whether the database is still empty. */
 export async function countEvents(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Locks the event's row until the transaction ends (`SELECT … FOR UPDATE`, PostgreSQL): every
+ * hold, import and confirmation of the event queues behind it. Only `withStockLock` calls it.
+ */
+export async function lockEventRow(trx: Kysely<Database>, eventId: number): Promise<void> {
+  await trx.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+}
+
+/** The id and version of the event with this url, its row locked `FOR UPDATE` when `forUpdate` (PostgreSQL). */
+export async function findEventVersionByUrl(trx: Kysely<Database>, url: string, forUpdate: boolean): Promise<{ id: number; version: number } | undefined> {
+  const query = trx.selectFrom('events').select(['id', 'version']).where('url', '=', url);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Adds paid units to a ticket type's or product's `sold` counter (in the confirming transaction). */
+export async function addUnitsSold(trx: Kysely<Database>, kind: 'ticket' | 'product', itemId: number, quantity: number): Promise<void> {
+  const table = kind === 'ticket' ? 'ticket_types' : 'products';
+  await trx.updateTable(table).set((eb) => ({ sold: eb('sold', '+', quantity) })).where('id', '=', itemId).execute();
 }

@@ -102,3 +102,45 @@ export async function attemptsOwingRefund(db: Kysely<Database>, staleBefore: str
     .limit(limit)
     .execute();
 }
+
+/** Stores an attempt for a provider payment unless another attempt already holds that payment (first writer wins). */
+export async function insertAttemptUnlessPaymentKnown(db: Kysely<Database>, row: Insertable<PaymentAttemptTable>): Promise<void> {
+  await db.insertInto('payment_attempts').values(row).onConflict((oc) => oc.columns(['provider', 'provider_payment_id']).doNothing()).execute();
+}
+
+/** Marks an approved payment as one to give back, once: a refund already decided keeps its reason. */
+export async function requireRefund(db: Kysely<Database>, id: string, reason: string, now: string): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ refund_status: 'required', refund_reason: reason, updated_at: now })
+    .where('id', '=', id)
+    .where('refund_status', 'is', null)
+    .execute();
+}
+
+/** Whether another attempt of the purchase is a voucher still payable at `now` (pending, deadline ahead). */
+export async function hasOtherLiveVoucher(db: Kysely<Database>, purchaseId: string, exceptAttemptId: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_attempts')
+    .select('id')
+    .where('purchase_id', '=', purchaseId)
+    .where('status', '=', 'pending')
+    .where('deadline', '>', now)
+    .where('id', '!=', exceptAttemptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A refund call failed: the refund is owed again, for the retry loop. */
+export async function releaseRefund(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db.updateTable('payment_attempts').set({ refund_status: 'required', updated_at: now }).where('id', '=', id).execute();
+}
+
+/** The provider gave the payment back: the refund is done and the attempt `refunded`. */
+export async function markRefundDone(db: Kysely<Database>, id: string, refundReference: string, now: string): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ refund_status: 'done', refund_reference: refundReference, status: 'refunded', updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,27 +1,78 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, PurchaseLineTable, PurchaseTable } from '../db/schema';
 
-export type PurchaseRow = Selectable<PurchaseTable>;
-export type PurchaseLineRow = Selectable<PurchaseLineTable>;
+/** The buyer panel as stored on a purchase (the shape payments/provider.ts calls BuyerInfo). */
+export interface BuyerInfo {
+  name: string;
+  email: string;
+  phone: string;
+  /** The language of the buyer's e-mails and PDF. */
+  lang: 'es' | 'en';
+}
 
-/** Stores a new purchase row. */
-export async function insertPurchase(db: Kysely<Database>, row: Insertable<PurchaseTable>): Promise<void> {
-  await db.insertInto('purchases').values(row).execute();
+/** Attendee answers: per ticket type (its external id, as a string), one answer object per unit, keyed by field id. */
+export type AttendeeAnswers = Record<string, Record<string, unknown>[]>;
+
+type JsonColumns = 'buyer_info_json' | 'form_json';
+/** A purchase with its buyer and attendee answers decoded (null until given, and after an unpaid purchase's data is erased). */
+export type PurchaseRow = Omit<Selectable<PurchaseTable>, JsonColumns> & { buyer: BuyerInfo | null; attendee_answers: AttendeeAnswers | null };
+export type NewPurchase = Omit<Insertable<PurchaseTable>, JsonColumns> & { buyer: BuyerInfo | null; attendee_answers: AttendeeAnswers | null };
+/** A change to a purchase; `buyer` / `attendee_answers` are written only when present (null erases them). */
+export type PurchasePatch = Omit<Updateable<PurchaseTable>, JsonColumns> & { buyer?: BuyerInfo | null; attendee_answers?: AttendeeAnswers | null };
+
+/** A line with its product options decoded (option id → chosen value; null on ticket lines). */
+export type PurchaseLineRow = Omit<Selectable<PurchaseLineTable>, 'options_json'> & { options: Record<string, string> | null };
+export type NewPurchaseLine = Omit<Insertable<PurchaseLineTable>, 'options_json'> & { options: Record<string, string> | null };
+
+/** Whatever shape an older row holds, the buyer comes out with every field a string and the language es unless en. */
+function decodeBuyer(json: string | null): BuyerInfo | null {
+  if (!json) return null;
+  const info = JSON.parse(json) as Partial<Record<keyof BuyerInfo, unknown>>;
+  return { name: String(info.name ?? ''), email: String(info.email ?? ''), phone: String(info.phone ?? ''), lang: info.lang === 'en' ? 'en' : 'es' };
+}
+
+function decodePurchase({ buyer_info_json, form_json, ...row }: Selectable<PurchaseTable>): PurchaseRow {
+  return { ...row, buyer: decodeBuyer(buyer_info_json), attendee_answers: form_json ? (JSON.parse(form_json) as AttendeeAnswers) : null };
+}
+
+function encodeJson(value: unknown): string | null | undefined {
+  return value === undefined ? undefined : value === null ? null : JSON.stringify(value);
+}
+
+function encodePatch({ buyer, attendee_answers, ...patch }: PurchasePatch): Updateable<PurchaseTable> {
+  const encoded: Updateable<PurchaseTable> = { ...patch };
+  if (buyer !== undefined) encoded.buyer_info_json = encodeJson(buyer);
+  if (attendee_answers !== undefined) encoded.form_json = encodeJson(attendee_answers);
+  return encoded;
+}
+
+/** Stores a new purchase. */
+export async function insertPurchase(db: Kysely<Database>, { buyer, attendee_answers, ...row }: NewPurchase): Promise<void> {
+  await db
+    .insertInto('purchases')
+    .values({ ...row, buyer_info_json: encodeJson(buyer) ?? null, form_json: encodeJson(attendee_answers) ?? null })
+    .execute();
 }
 
 /** Stores the lines of a purchase (no-op for an empty list). */
-export async function insertLines(db: Kysely<Database>, lines: Insertable<PurchaseLineTable>[]): Promise<void> {
-  if (lines.length > 0) await db.insertInto('purchase_lines').values(lines).execute();
+export async function insertLines(db: Kysely<Database>, lines: NewPurchaseLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db
+    .insertInto('purchase_lines')
+    .values(lines.map(({ options, ...line }) => ({ ...line, options_json: encodeJson(options) ?? null })))
+    .execute();
 }
 
 /** The purchase with this id, or undefined. */
 export async function findPurchase(db: Kysely<Database>, id: string): Promise<PurchaseRow | undefined> {
-  return db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && decodePurchase(row);
 }
 
 /** Lines of a purchase, tickets first, in insertion order. */
 export async function listLines(db: Kysely<Database>, purchaseId: string): Promise<PurchaseLineRow[]> {
-  return db.selectFrom('purchase_lines').selectAll().where('purchase_id', '=', purchaseId).orderBy('kind', 'desc').orderBy('id').execute();
+  const rows = await db.selectFrom('purchase_lines').selectAll().where('purchase_id', '=', purchaseId).orderBy('kind', 'desc').orderBy('id').execute();
+  return rows.map(({ options_json, ...line }) => ({ ...line, options: options_json ? (JSON.parse(options_json) as Record<string, string>) : null }));
 }
 
 /** Removes the lines of one kind (products are replaced wholesale on every update). */
@@ -30,6 +81,16 @@ export async function deleteLines(db: Kysely<Database>, purchaseId: string, kind
 }
 
 /** Applies `patch` to a purchase. */
-export async function updatePurchase(db: Kysely<Database>, id: string, patch: Updateable<PurchaseTable>): Promise<void> {
-  await db.updateTable('purchases').set(patch).where('id', '=', id).execute();
+export async function updatePurchase(db: Kysely<Database>, id: string, patch: PurchasePatch): Promise<void> {
+  await db.updateTable('purchases').set(encodePatch(patch)).where('id', '=', id).execute();
+}
+
+/** A voucher ended: a purchase still `pending` goes back to its own hold, which lasts until `holdUntil` (likely over already). */
+export async function returnPendingToHold(db: Kysely<Database>, id: string, holdUntil: string, now: string): Promise<void> {
+  await db.updateTable('purchases').set({ status: 'held', stock_until: holdUntil, updated_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();
+}
+
+/** A purchase cancelled for lack of stock whose payment was given back ends `refunded`; any other status stays. */
+export async function markCancelledPurchaseRefunded(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  await db.updateTable('purchases').set({ status: 'refunded', stock_until: null, updated_at: now }).where('id', '=', id).where('status', '=', 'cancelled').execute();
 }

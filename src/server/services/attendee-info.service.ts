@@ -4,10 +4,10 @@ import type { AttendeeField } from '../../shared/event-file/event-file.types';
 import { createAjv } from '../../shared/validation/create-ajv';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
-import { findEventById, listTicketTypes, type EventRow, type TicketTypeRow } from '../repositories/event.repository';
-import { listLines, updatePurchase } from '../repositories/purchase.repository';
+import type { EventRow, TicketTypeRow } from '../repositories/event.repository';
+import { updatePurchase, type AttendeeAnswers } from '../repositories/purchase.repository';
 import { decodeDataUrl, sniffImage } from './image-sniff';
-import { needsAttendeeForm, openPurchase } from './purchase.service';
+import { needsAttendeeForm, openOrder } from './purchase.service';
 
 interface OrderFormLine { ticketId: number; ticketName: string; quantity: number; fields: AttendeeField[] }
 export interface FieldError { path: string; message: string }
@@ -51,7 +51,7 @@ function fileErrors(lines: OrderFormLine[], form: Record<string, unknown>): Fiel
 
 function orderFormLines(tickets: { ticket: TicketTypeRow; quantity: number }[]): OrderFormLine[] {
   return tickets
-    .map(({ ticket, quantity }) => ({ ticketId: ticket.external_id, ticketName: ticket.name, quantity, fields: JSON.parse(ticket.form_json) as AttendeeField[] }))
+    .map(({ ticket, quantity }) => ({ ticketId: ticket.external_id, ticketName: ticket.name, quantity, fields: ticket.form }))
     .filter((line) => line.fields.length > 0);
 }
 
@@ -62,18 +62,14 @@ function orderFormLines(tickets: { ticket: TicketTypeRow; quantity: number }[]):
 export async function saveAttendeeInfo(ctx: AppContext, purchaseId: string, form: Record<string, unknown>) {
   const db = ctx.db.kysely;
   const now = ctx.now().toISOString();
-  const purchase = await openPurchase(db, purchaseId, now);
-  const event = (await findEventById(db, purchase.event_id))!;
-  const catalogue = await listTicketTypes(db, event.id, true);
-  const tickets = (await listLines(db, purchase.id))
-    .filter((l) => l.kind === 'ticket')
-    .map((l) => ({ ticket: catalogue.find((t) => t.id === l.item_id)!, quantity: l.quantity }));
+  const { purchase, event, tickets } = await openOrder(db, purchaseId, now);
   if (!needsAttendeeForm(tickets.map((t) => t.ticket))) throw errors.formNotRequired();
   const lines = orderFormLines(tickets);
   const validate = validatorFor(event, lines);
   if (!validate(form)) throw errors.formInvalid(answerProblems(validate.errors).map((p) => ({ path: p.pointer, message: p.message })));
   const badFiles = fileErrors(lines, form);
   if (badFiles.length > 0) throw errors.formInvalid(badFiles);
-  await updatePurchase(db, purchase.id, { form_json: JSON.stringify(form), form_completed: 1, updated_at: now });
+  // The compiled schema has just checked the shape: one answer object per unit of each ticket type.
+  await updatePurchase(db, purchase.id, { attendee_answers: form as AttendeeAnswers, form_completed: 1, updated_at: now });
   return { purchase_id: purchase.id, form_completed: true, isFormRequiered: true };
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { compileAttendeeFields, type CompiledForm } from '../../shared/attendee-form';
-import type { AttendeeField } from '../../shared/event-file/event-file.types';
 import { standaloneValidatorModule } from '../../shared/validation/standalone-module';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
@@ -43,9 +42,8 @@ export async function attendeeValidatorModule(ctx: AppContext, url: string): Pro
   const schemas: Record<string, object> = {};
   const forms: Record<string, AttendeeFormOfTicket> = {};
   for (const ticket of await listTicketTypes(db, event.id, true)) {
-    const fields = JSON.parse(ticket.form_json) as AttendeeField[];
-    if (fields.length === 0) continue;
-    const compiled = compileAttendeeFields(fields);
+    if (ticket.form.length === 0) continue;
+    const compiled = compileAttendeeFields(ticket.form);
     schemas[attendeeValidatorExport(ticket.external_id)] = compiled.schema;
     forms[String(ticket.external_id)] = { ticketName: ticket.name, ...compiled };
   }

@@ -41,24 +41,24 @@ function publicTicket(ticket: TicketTypeRow, remaining: number) {
     description: ticket.description,
     minimum: ticket.minimum,
     maximum: purchasableMaximum(ticket.maximum_per_order, ticket.minimum, remaining),
-    md: Boolean(ticket.md),
-    md_quantity: ticket.md_quantity,
-    md_ispercentage: Boolean(ticket.md_ispercentage),
-    md_minimum: ticket.md_minimum,
-    form: JSON.parse(ticket.form_json) as unknown[],
+    md: Boolean(ticket.volume_discount),
+    md_quantity: ticket.volume_discount_value,
+    md_ispercentage: Boolean(ticket.volume_discount_is_percentage),
+    md_minimum: ticket.volume_discount_minimum,
+    form: ticket.form,
   };
 }
 
 function publicProduct(product: ProductRow, remaining: number) {
   return {
     id: product.external_id,
-    nombre: product.nombre,
-    precio: centsToPesos(product.precio_cents),
-    minimo: product.minimo,
-    maximo: purchasableMaximum(product.maximo, product.minimo, remaining),
-    imagenes: JSON.parse(product.imagenes_json) as { url: string }[],
-    descripcion: product.descripcion,
-    opciones: JSON.parse(product.opciones_json) as unknown[],
+    nombre: product.name,
+    precio: centsToPesos(product.price_cents),
+    minimo: product.minimum,
+    maximo: purchasableMaximum(product.maximum_per_order, product.minimum, remaining),
+    imagenes: product.images,
+    descripcion: product.description,
+    opciones: product.options,
   };
 }
 
@@ -83,7 +83,7 @@ export async function publicEvent(ctx: AppContext, url: string, access?: string)
       name: event.name,
       image_path: event.image_path,
       config: publicConfig(eventConfig(event)),
-      html: JSON.parse(event.html_json) as { posicion: string; html: string }[],
+      html: event.html,
     },
     tickets: offeredTicketTypes(tickets, access)
       .map((t) => publicTicket(t, remaining(t, t.capacity, ticketsHeld))),

@@ -7,7 +7,24 @@ import type { AppContext } from '../context';
 import { lockEventByUrl, withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
-import { listProducts, listTicketTypes, normaliseCode } from '../repositories/event.repository';
+import {
+  deactivateDiscountCodes,
+  deactivateProducts,
+  deactivateTicketTypes,
+  insertDiscountCode,
+  insertEventUnlessExists,
+  insertProduct,
+  insertTicketType,
+  updateDiscountCode,
+  updateEvent,
+  updateProduct,
+  updateTicketType,
+  type DiscountCodeValues,
+  type EventValues,
+  type ProductValues,
+  type TicketTypeValues,
+} from '../repositories/catalogue-write.repository';
+import { listDiscountCodes, listProducts, listTicketTypes, normaliseCode } from '../repositories/event.repository';
 import { heldByItem } from '../repositories/stock.repository';
 import { sanitizeOperatorHtml } from './sanitize-html';
 
@@ -41,37 +58,32 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
   const now = ctx.now().toISOString();
   // The version is read under the event's lock, so parallel imports queue and each gets its own.
   return withWriteTransaction(ctx.db, async (trx) => {
-    const eventRow = {
+    const details: EventValues = {
       name: file.event.name,
       image_path: file.event.image_path ?? null,
-      config_json: JSON.stringify(file.event.config ?? {}),
-      html_json: JSON.stringify((file.event.html ?? []).map((b) => ({ posicion: b.posicion, html: sanitizeOperatorHtml(b.html) }))),
+      config: { ...(file.event.config ?? {}) },
+      html: (file.event.html ?? []).map((b) => ({ posicion: b.posicion, html: sanitizeOperatorHtml(b.html) })),
       hold_minutes: file.hold_minutes ?? DEFAULT_HOLD_MINUTES,
-      hold_limits_json: JSON.stringify(file.hold_limits ?? {}),
+      hold_limits: file.hold_limits ?? {},
       updated_at: now,
     };
     // A first import that races another first import: the loser's insert waits for the winner's
     // commit and does nothing, then this import locks the winner's row and updates it.
-    const inserted = await trx
-      .insertInto('events')
-      .values({ ...eventRow, url: file.url, version: 1 })
-      .onConflict((oc) => oc.column('url').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const insertedId = await insertEventUnlessExists(trx, file.url, details);
     let eventId: number;
     let version = 1;
-    if (inserted) {
-      eventId = Number(inserted.id);
+    if (insertedId !== undefined) {
+      eventId = insertedId;
     } else {
       const existing = (await lockEventByUrl(ctx.db, trx, file.url))!;
       eventId = existing.id;
       version = existing.version + 1;
-      await trx.updateTable('events').set({ ...eventRow, version }).where('id', '=', eventId).execute();
+      await updateEvent(trx, eventId, details, version);
     }
     const hiddenLinks = await upsertTickets(trx, eventId, file, now);
     await upsertProducts(trx, eventId, file, now);
     await upsertDiscountCodes(trx, eventId, file);
-    return { url: file.url, created: Boolean(inserted), version, tickets: file.tickets.length, productos: (file.productos ?? []).length, hidden_links: hiddenLinks };
+    return { url: file.url, created: insertedId !== undefined, version, tickets: file.tickets.length, productos: (file.productos ?? []).length, hidden_links: hiddenLinks };
   });
 }
 
@@ -91,7 +103,8 @@ async function upsertTickets(trx: Kysely<Database>, eventId: number, file: Event
     if (ticket.hidden && accessCode) {
       links.push({ ticket_id: ticket.id, name: ticket.name, link: `/${file.url}?ticket=${ticket.id}&access=${accessCode}` });
     }
-    const values = {
+    // The file's `md*` keys are the volume discount.
+    const values: TicketTypeValues = {
       name: ticket.name,
       price_cents: pesosToCents(ticket.price),
       description: sanitizeOperatorHtml(ticket.description ?? ''),
@@ -101,18 +114,17 @@ async function upsertTickets(trx: Kysely<Database>, eventId: number, file: Event
       hidden: ticket.hidden ? 1 : 0,
       access_code: accessCode,
       active: 1,
-      md: ticket.md ? 1 : 0,
-      md_quantity: ticket.md ? (ticket.md_quantity ?? null) : null,
-      md_ispercentage: ticket.md_ispercentage ? 1 : 0,
-      md_minimum: ticket.md ? (ticket.md_minimum ?? null) : null,
-      form_json: JSON.stringify(ticket.form ?? []),
+      volume_discount: ticket.md ? 1 : 0,
+      volume_discount_value: ticket.md ? (ticket.md_quantity ?? null) : null,
+      volume_discount_is_percentage: ticket.md_ispercentage ? 1 : 0,
+      volume_discount_minimum: ticket.md ? (ticket.md_minimum ?? null) : null,
+      form: ticket.form ?? [],
       sort_order: index,
     };
-    if (row) await trx.updateTable('ticket_types').set(values).where('id', '=', row.id).execute();
-    else await trx.insertInto('ticket_types').values({ ...values, event_id: eventId, external_id: ticket.id }).execute();
+    if (row) await updateTicketType(trx, row.id, values);
+    else await insertTicketType(trx, eventId, ticket.id, values);
   }
-  const removed = current.filter((t) => !listed.has(t.external_id)).map((t) => t.id);
-  if (removed.length > 0) await trx.updateTable('ticket_types').set({ active: 0 }).where('id', 'in', removed).execute();
+  await deactivateTicketTypes(trx, current.filter((t) => !listed.has(t.external_id)).map((t) => t.id));
   return links;
 }
 
@@ -125,44 +137,42 @@ async function upsertProducts(trx: Kysely<Database>, eventId: number, file: Even
     const row = current.find((p) => p.external_id === product.id);
     const used = row ? row.sold + (held.get(row.id) ?? 0) : 0;
     if (product.stock < used) throw errors.capacityBelowSold(product.nombre, product.stock, used);
-    const values = {
-      nombre: product.nombre,
-      precio_cents: pesosToCents(product.precio),
-      minimo: product.minimo ?? 1,
-      maximo: product.maximo ?? 10,
+    const values: ProductValues = {
+      name: product.nombre,
+      price_cents: pesosToCents(product.precio),
+      minimum: product.minimo ?? 1,
+      maximum_per_order: product.maximo ?? 10,
       stock: product.stock,
       active: 1,
-      imagenes_json: JSON.stringify(product.imagenes ?? []),
-      descripcion: sanitizeOperatorHtml(product.descripcion ?? ''),
-      opciones_json: JSON.stringify(product.opciones ?? []),
+      images: product.imagenes ?? [],
+      description: sanitizeOperatorHtml(product.descripcion ?? ''),
+      options: product.opciones ?? [],
       sort_order: index,
     };
-    if (row) await trx.updateTable('products').set(values).where('id', '=', row.id).execute();
-    else await trx.insertInto('products').values({ ...values, event_id: eventId, external_id: product.id }).execute();
+    if (row) await updateProduct(trx, row.id, values);
+    else await insertProduct(trx, eventId, product.id, values);
   }
-  const removed = current.filter((p) => !listed.has(p.external_id)).map((p) => p.id);
-  if (removed.length > 0) await trx.updateTable('products').set({ active: 0 }).where('id', 'in', removed).execute();
+  await deactivateProducts(trx, current.filter((p) => !listed.has(p.external_id)).map((p) => p.id));
 }
 
 async function upsertDiscountCodes(trx: Kysely<Database>, eventId: number, file: EventFile): Promise<void> {
-  const current = await trx.selectFrom('discount_codes').selectAll().where('event_id', '=', eventId).execute();
+  const current = await listDiscountCodes(trx, eventId);
   const listed = new Set<string>();
   for (const discount of file.discount_codes ?? []) {
     const code = normaliseCode(discount.code);
     listed.add(code);
-    const values = {
+    const values: DiscountCodeValues = {
       percent: discount.percent ?? null,
       amount_cents: discount.amount === undefined || discount.amount === null ? null : pesosToCents(discount.amount),
       max_uses: discount.max_uses ?? null,
       valid_from: discount.valid_from ? new Date(discount.valid_from).toISOString() : null,
       valid_until: discount.valid_until ? new Date(discount.valid_until).toISOString() : null,
-      ticket_ids_json: discount.ticket_ids && discount.ticket_ids.length > 0 ? JSON.stringify(discount.ticket_ids) : null,
+      ticket_ids: discount.ticket_ids ?? null,
       active: 1,
     };
     const row = current.find((d) => d.code === code);
-    if (row) await trx.updateTable('discount_codes').set(values).where('id', '=', row.id).execute();
-    else await trx.insertInto('discount_codes').values({ ...values, event_id: eventId, code }).execute();
+    if (row) await updateDiscountCode(trx, row.id, values);
+    else await insertDiscountCode(trx, eventId, code, values);
   }
-  const removed = current.filter((d) => !listed.has(d.code)).map((d) => d.id);
-  if (removed.length > 0) await trx.updateTable('discount_codes').set({ active: 0 }).where('id', 'in', removed).execute();
+  await deactivateDiscountCodes(trx, current.filter((d) => !listed.has(d.code)).map((d) => d.id));
 }

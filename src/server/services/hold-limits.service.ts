@@ -13,7 +13,7 @@ import { openVouchersOfBuyer, ticketUnitsHeldByClient, voucherUnitsByTicketType 
 
 /** The event file's `hold_limits` over the server defaults (HOLD_MAX_UNITS_PER_CLIENT, VOUCHER_MAX_PER_BUYER, VOUCHER_MAX_SHARE). */
 export function holdLimitsOf(event: EventRow, config: ServerConfig): HoldLimits {
-  const file = JSON.parse(event.hold_limits_json || '{}') as { max_units_per_client?: number; max_vouchers_per_buyer?: number; max_voucher_share?: number };
+  const file = event.hold_limits;
   return {
     maxUnitsPerClient: file.max_units_per_client ?? config.holdLimits.maxUnitsPerClient,
     maxVouchersPerBuyer: file.max_vouchers_per_buyer ?? config.holdLimits.maxVouchersPerBuyer,

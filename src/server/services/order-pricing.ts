@@ -8,8 +8,8 @@ export function ticketLineFor(ticket: TicketTypeRow, quantity: number): PricedTi
     quantity,
     unitPriceCents: ticket.price_cents,
     volumeDiscount:
-      ticket.md && ticket.md_minimum !== null && ticket.md_quantity !== null
-        ? { minimumQuantity: ticket.md_minimum, value: ticket.md_quantity, isPercentage: Boolean(ticket.md_ispercentage) }
+      ticket.volume_discount && ticket.volume_discount_minimum !== null && ticket.volume_discount_value !== null
+        ? { minimumQuantity: ticket.volume_discount_minimum, value: ticket.volume_discount_value, isPercentage: Boolean(ticket.volume_discount_is_percentage) }
         : null,
   };
 }
@@ -20,13 +20,13 @@ export function discountRuleFor(code: DiscountCodeRow): DiscountCodeRule {
     code: code.code,
     percent: code.percent,
     amountCents: code.amount_cents,
-    ticketIds: code.ticket_ids_json ? (JSON.parse(code.ticket_ids_json) as number[]) : null,
+    ticketIds: code.ticket_ids,
   };
 }
 
-/** The event's config as stored (parsed once per call site; it is small). */
+/** The event's config as the operator wrote it (decoded by the event repository). */
 export function eventConfig(event: EventRow): Record<string, unknown> {
-  return JSON.parse(event.config_json) as Record<string, unknown>;
+  return event.config;
 }
 
 /** Prices an order of this event with the shared pricing module. */

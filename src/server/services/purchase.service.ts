@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { centsToPesos } from '../../shared/money';
-import { orderTotalsToApi, type OrderTotals } from '../../shared/pricing';
+import { orderTotalsToApi, type ApiAmountSource, type ApiOrderAmounts, type OrderTotals } from '../../shared/pricing';
 import type { AppContext } from '../context';
 import { withStockLock } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
-import {
-  findDiscountCodeById,
-  findEventById,
-  findEventByUrl,
-  listProducts,
-  listTicketTypes,
-  type DiscountCodeRow,
-  type EventRow,
-  type ProductRow,
-  type TicketTypeRow,
-} from '../repositories/event.repository';
-import { deleteLines, findPurchase, insertLines, insertPurchase, listLines, updatePurchase, type PurchaseLineRow, type PurchaseRow } from '../repositories/purchase.repository';
+import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
+import { loadOrder, type Order } from '../repositories/order.repository';
+import { deleteLines, insertLines, insertPurchase, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
 import { heldByItem, remaining } from '../repositories/stock.repository';
 import { insertAccessKey } from '../repositories/purchase-access.repository';
 import { newAccessKey } from './access-keys';
@@ -48,18 +39,24 @@ export function matchTicketLines(catalogue: TicketTypeRow[], lines: TicketReques
 
 /** Whether any ticket in the order has attendee fields to fill. */
 export function needsAttendeeForm(tickets: TicketTypeRow[]): boolean {
-  return tickets.some((t) => (JSON.parse(t.form_json) as unknown[]).length > 0);
+  return tickets.some((t) => t.form.length > 0);
 }
 
-/** The amount fields the API answers with (pesos), from server-side totals. */
-export function amountsResponse(totals: OrderTotals) {
-  const api = orderTotalsToApi(totals);
+/** The five amount fields every purchase answer carries (pesos; no answer sends `total`), mapped by the shared pricing module. */
+export function amountsResponse(totals: ApiAmountSource): Omit<ApiOrderAmounts, 'total'> {
+  const { total: _total, ...amounts } = orderTotalsToApi(totals);
+  return amounts;
+}
+
+/** A purchase's stored amounts as the totals the API mapping reads (they were priced when the order last changed). */
+function storedTotals(purchase: PurchaseRow): ApiAmountSource {
   return {
-    amount: api.amount,
-    comission: api.comission,
-    amountOutDiscount: api.amountOutDiscount,
-    amountDiscount: api.amountDiscount,
-    amountProductos: api.amountProductos,
+    amountCents: purchase.amount_cents,
+    comissionCents: purchase.comission_cents,
+    amountOutDiscountCents: purchase.amount_out_discount_cents,
+    discountCodeCents: purchase.tickets_discount_cents,
+    amountProductosCents: purchase.products_cents,
+    totalCents: purchase.amount_cents + purchase.products_cents,
   };
 }
 
@@ -105,13 +102,13 @@ export async function createPurchase(
       id,
       event_id: event.id,
       status: 'held',
-      identificador: input.identificador ?? null,
+      referrer: input.identificador ?? null,
       discount_code_id: discount?.id ?? null,
       ...totalsColumns(totals),
       expires_at: expiresAt,
       stock_until: expiresAt,
-      buyer_info_json: null,
-      form_json: null,
+      buyer: null,
+      attendee_answers: null,
       form_completed: 0,
       emission_id: null,
       client_key: input.clientKey,
@@ -121,7 +118,7 @@ export async function createPurchase(
     await insertLines(
       trx,
       chosen.map(({ ticket, quantity }) => ({
-        purchase_id: id, kind: 'ticket' as const, item_id: ticket.id, quantity, unit_price_cents: ticket.price_cents, options_json: null,
+        purchase_id: id, kind: 'ticket' as const, item_id: ticket.id, quantity, unit_price_cents: ticket.price_cents, options: null,
       })),
     );
     await insertAccessKey(trx, { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now });
@@ -149,17 +146,19 @@ export async function verifyDiscount(ctx: AppContext, input: { url: string; code
   const priced = chosen.map((c) => ticketLineFor(c.ticket, c.quantity));
   const discount = await usableDiscountCode(ctx.db.kysely, event.id, input.code, priced, ctx.now().toISOString());
   const totals = priceForEvent(event, priced, [], discount);
-  const amounts = amountsResponse(totals);
-  return { code: discount.code, amount: amounts.amount, amountOutDiscount: amounts.amountOutDiscount, amountDiscount: amounts.amountDiscount, comission: amounts.comission };
+  // The discount block shows no products: every amount but `amountProductos`.
+  const { amountProductos: _products, ...amounts } = amountsResponse(totals);
+  return { code: discount.code, ...amounts };
 }
 
-/** A purchase that may still change: it exists, is held, and its hold has not run out. */
-export async function openPurchase(db: Kysely<Database>, purchaseId: string, now: string): Promise<PurchaseRow> {
-  const purchase = await findPurchase(db, purchaseId);
-  if (!purchase) throw errors.purchaseNotFound();
+/** The order of a purchase that may still change: it exists, is held, and its hold has not run out. */
+export async function openOrder(db: Kysely<Database>, purchaseId: string, now: string): Promise<Order> {
+  const order = await loadOrder(db, purchaseId);
+  if (!order) throw errors.purchaseNotFound();
+  const { purchase } = order;
   if (purchase.status === 'expired' || (purchase.status === 'held' && purchase.expires_at <= now)) throw errors.purchaseExpired();
   if (purchase.status !== 'held') throw errors.purchaseClosed();
-  return purchase;
+  return order;
 }
 
 interface ProductChoice { product: ProductRow; quantity: number; options: Record<string, string> }
@@ -174,18 +173,17 @@ function matchProductLines(catalogue: ProductRow[], lines: ProductRequestLine[])
       seen.add(line.id);
       const product = catalogue.find((p) => p.external_id === line.id);
       if (!product) throw errors.unknownProduct(line.id);
-      if (line.cantidad < product.minimo || line.cantidad > product.maximo) {
-        throw errors.quantityOutOfRange(product.nombre, product.minimo, product.maximo);
+      if (line.cantidad < product.minimum || line.cantidad > product.maximum_per_order) {
+        throw errors.quantityOutOfRange(product.name, product.minimum, product.maximum_per_order);
       }
-      const definitions = JSON.parse(product.opciones_json) as { id: string; label: string; options: { values: string[] } }[];
       const options: Record<string, string> = {};
-      for (const option of definitions) {
+      for (const option of product.options) {
         const value = line.opciones?.[option.id];
-        if (typeof value !== 'string' || !option.options.values.includes(value)) throw errors.invalidOption(product.nombre, option.label);
+        if (typeof value !== 'string' || !option.options.values.includes(value)) throw errors.invalidOption(product.name, option.label);
         options[option.id] = value;
       }
-      const unknown = Object.keys(line.opciones ?? {}).find((key) => !definitions.some((d) => d.id === key));
-      if (unknown) throw errors.invalidOption(product.nombre, unknown);
+      const unknown = Object.keys(line.opciones ?? {}).find((key) => !product.options.some((d) => d.id === key));
+      if (unknown) throw errors.invalidOption(product.name, unknown);
       return { product, quantity: line.cantidad, options };
     });
 }
@@ -193,60 +191,49 @@ function matchProductLines(catalogue: ProductRow[], lines: ProductRequestLine[])
 function productResponse(choice: { product: ProductRow; quantity: number; options: Record<string, string> }) {
   return {
     id: choice.product.external_id,
-    nombre: choice.product.nombre,
+    nombre: choice.product.name,
     cantidad: choice.quantity,
-    precio: centsToPesos(choice.product.precio_cents),
+    precio: centsToPesos(choice.product.price_cents),
     opciones: choice.options,
   };
-}
-
-/** Ticket rows and quantities of a purchase's ticket lines. */
-function ticketChoices(lines: PurchaseLineRow[], catalogue: TicketTypeRow[]) {
-  return lines
-    .filter((l) => l.kind === 'ticket')
-    .map((l) => ({ ticket: catalogue.find((t) => t.id === l.item_id)!, quantity: l.quantity, unitPriceCents: l.unit_price_cents }));
 }
 
 /** Replaces the products of a held purchase, holding their stock, and reprices it. */
 export async function updateProducts(ctx: AppContext, input: { purchase_id: string; productos: ProductRequestLine[] }) {
   const now = ctx.now().toISOString();
-  const initial = await openPurchase(ctx.db.kysely, input.purchase_id, now);
-  const event = (await findEventById(ctx.db.kysely, initial.event_id))!;
-  const catalogue = await listProducts(ctx.db.kysely, event.id);
-  const chosen = matchProductLines(catalogue, input.productos);
-  const ticketCatalogue = await listTicketTypes(ctx.db.kysely, event.id, true);
+  const { event } = await openOrder(ctx.db.kysely, input.purchase_id, now);
+  const chosen = matchProductLines(await listProducts(ctx.db.kysely, event.id), input.productos);
 
-  const totals = await withStockLock(ctx.db, event.id, async (trx) => {
-    const purchase = await openPurchase(trx, input.purchase_id, now);
+  const { order, totals } = await withStockLock(ctx.db, event.id, async (trx) => {
+    const order = await openOrder(trx, input.purchase_id, now);
+    const { purchase } = order;
     const current = new Map((await listProducts(trx, event.id, true)).map((p) => [p.id, p]));
     const held = await heldByItem(trx, event.id, 'product', now, purchase.id);
     for (const { product, quantity } of chosen) {
-      if (remaining(current.get(product.id)!, product.stock, held) < quantity) throw errors.productSoldOut(product.nombre);
+      if (remaining(current.get(product.id)!, product.stock, held) < quantity) throw errors.productSoldOut(product.name);
     }
-    const tickets = ticketChoices(await listLines(trx, purchase.id), ticketCatalogue);
-    const discount = purchase.discount_code_id ? await findDiscountCodeById(trx, purchase.discount_code_id) : undefined;
     const totals = priceForEvent(
-      event,
-      tickets.map((t) => ({ ...ticketLineFor(t.ticket, t.quantity), unitPriceCents: t.unitPriceCents })),
-      chosen.map((c) => ({ productId: c.product.external_id, quantity: c.quantity, unitPriceCents: c.product.precio_cents })),
-      discount,
+      order.event,
+      order.tickets.map((t) => ({ ...ticketLineFor(t.ticket, t.quantity), unitPriceCents: t.unitPriceCents })),
+      chosen.map((c) => ({ productId: c.product.external_id, quantity: c.quantity, unitPriceCents: c.product.price_cents })),
+      order.discount,
     );
     await deleteLines(trx, purchase.id, 'product');
     await insertLines(
       trx,
       chosen.map((c) => ({
         purchase_id: purchase.id, kind: 'product' as const, item_id: c.product.id, quantity: c.quantity,
-        unit_price_cents: c.product.precio_cents, options_json: JSON.stringify(c.options),
+        unit_price_cents: c.product.price_cents, options: c.options,
       })),
     );
     await updatePurchase(trx, purchase.id, { ...totalsColumns(totals), updated_at: now });
-    return totals;
+    return { order, totals };
   });
 
-  const tickets = ticketChoices(await listLines(ctx.db.kysely, input.purchase_id), ticketCatalogue);
   return {
     productos: chosen.map(productResponse),
-    isFormRequiered: needsAttendeeForm(tickets.map((t) => t.ticket)),
+    // Ticket lines never change after the hold: the ones read under the lock are the purchase's.
+    isFormRequiered: needsAttendeeForm(order.tickets.map((t) => t.ticket)),
     ...amountsResponse(totals),
   };
 }
@@ -258,52 +245,35 @@ export function effectiveStatus(purchase: PurchaseRow, now: string): string {
 
 /** Everything a page refresh needs to rebuild the order state; loader answers carry the same `reload`. */
 export async function purchaseReload(ctx: AppContext, purchaseId: string) {
-  const db = ctx.db.kysely;
-  const now = ctx.now().toISOString();
-  const purchase = await findPurchase(db, purchaseId);
-  if (!purchase) throw errors.purchaseNotFound();
-  const status = effectiveStatus(purchase, now);
+  const order = await loadOrder(ctx.db.kysely, purchaseId);
+  if (!order) throw errors.purchaseNotFound();
+  const { purchase, event } = order;
+  const status = effectiveStatus(purchase, ctx.now().toISOString());
   if (status === 'expired') throw errors.purchaseExpired();
-  const event = (await findEventById(db, purchase.event_id)) as EventRow;
-  const lines = await listLines(db, purchase.id);
-  const ticketCatalogue = await listTicketTypes(db, event.id, true);
-  const productCatalogue = await listProducts(db, event.id, true);
-  const tickets = ticketChoices(lines, ticketCatalogue);
-  const discount: DiscountCodeRow | undefined = purchase.discount_code_id ? await findDiscountCodeById(db, purchase.discount_code_id) : undefined;
-  const productos = lines
-    .filter((l) => l.kind === 'product')
-    .map((l) => productResponse({ product: productCatalogue.find((p) => p.id === l.item_id)!, quantity: l.quantity, options: JSON.parse(l.options_json ?? '{}') }));
-  const amounts = {
-    amount: centsToPesos(purchase.amount_cents),
-    comission: centsToPesos(purchase.comission_cents),
-    amountOutDiscount: centsToPesos(purchase.amount_out_discount_cents),
-    amountDiscount: centsToPesos(purchase.tickets_discount_cents),
-    amountProductos: centsToPesos(purchase.products_cents),
-  };
-  const resumen = {
-    tickets: tickets.map((t) => ({
-      ticket_id: t.ticket.external_id,
-      cantidad: t.quantity,
-      price: centsToPesos(t.unitPriceCents),
-      name: t.ticket.name,
-      ...(t.ticket.md ? { md_quantity: t.ticket.md_quantity, md_ispercentage: Boolean(t.ticket.md_ispercentage), md_minimum: t.ticket.md_minimum } : {}),
-    })),
-    productos,
-  };
+  const productos = order.products.map(productResponse);
+  const tickets = order.tickets.map((t) => ({
+    ticket_id: t.ticket.external_id,
+    cantidad: t.quantity,
+    price: centsToPesos(t.unitPriceCents),
+    name: t.ticket.name,
+    ...(t.ticket.volume_discount
+      ? { md_quantity: t.ticket.volume_discount_value, md_ispercentage: Boolean(t.ticket.volume_discount_is_percentage), md_minimum: t.ticket.volume_discount_minimum }
+      : {}),
+  }));
   return {
     status,
     reload: {
       purchase_id: purchase.id,
       url: event.url,
-      tickets: resumen.tickets,
+      tickets,
       productos,
-      resumen,
-      amounts,
+      resumen: { tickets, productos },
+      amounts: amountsResponse(storedTotals(purchase)),
       expires_at: purchase.expires_at,
-      code: discount?.code ?? null,
-      buyer_info: purchase.buyer_info_json ? JSON.parse(purchase.buyer_info_json) : null,
+      code: order.discount?.code ?? null,
+      buyer_info: purchase.buyer,
       emission_id: purchase.emission_id,
-      isFormRequiered: needsAttendeeForm(tickets.map((t) => t.ticket)),
+      isFormRequiered: needsAttendeeForm(order.tickets.map((t) => t.ticket)),
       form_completed: Boolean(purchase.form_completed),
     },
   };
