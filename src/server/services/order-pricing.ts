@@ -1,4 +1,4 @@
-import { normaliseServiceCharge, priceOrder, type DiscountCodeRule, type OrderTotals, type PricedProductLine, type PricedTicketLine } from '../../shared/pricing';
+import { normaliseServiceCharge, priceOrder, volumeDiscountRule, type DiscountCodeRule, type OrderTotals, type PricedProductLine, type PricedTicketLine } from '../../shared/pricing';
 import type { DiscountCodeRow, EventRow, TicketTypeRow } from '../repositories/event.repository';
 
 /** A catalogue ticket type and a quantity, as pricing wants it (prices from the database only). */
@@ -7,10 +7,7 @@ export function ticketLineFor(ticket: TicketTypeRow, quantity: number): PricedTi
     ticketId: ticket.external_id,
     quantity,
     unitPriceCents: ticket.price_cents,
-    volumeDiscount:
-      ticket.md && ticket.md_minimum !== null && ticket.md_quantity !== null
-        ? { minimumQuantity: ticket.md_minimum, value: ticket.md_quantity, isPercentage: Boolean(ticket.md_ispercentage) }
-        : null,
+    volumeDiscount: volumeDiscountRule(ticket),
   };
 }
 
