@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentMethodList, type PaymentMethodId } from '../../../../src/client/stores/PaymentStore';
+import { offersPaidMethod, paymentMethodList, type PaymentMethodId } from '../../../../src/shared/payment-methods';
 import { demoEvent } from '../stores/fakeApi';
 import { holdVip, paymentRoot } from './paymentRoot';
 
@@ -72,7 +72,7 @@ describe('PaymentStore.methods (spec §4 "Payment method list", over the event c
     }
   });
 
-  it('each method only when its flag is on; flags may be 1, "1" or "true"', async () => {
+  it('each method only when its flag is true (the event-file schema types every flag as a boolean)', async () => {
     const single: [string, PaymentMethodId][] = [
       ['metodo_pago_fintoc', 'bankTransfer'],
       ['metodo_pago_mercadopago_tarjetas', 'card'],
@@ -81,11 +81,8 @@ describe('PaymentStore.methods (spec §4 "Payment method list", over the event c
       ['metodo_pago_paypal', 'paypal'],
     ];
     for (const [flag, method] of single) expect((await rootWith({ [flag]: true })).payment.methods).toEqual([method]);
-    expect((await rootWith({ metodo_pago_paypal: 1, metodo_pago_fintoc: '1', metodo_pago_mercadopago_efectivo: 'true' })).payment.methods).toEqual([
-      'bankTransfer',
-      'cash',
-      'paypal',
-    ]);
+    // The server reads the flags the same way (shared rule): a 1, "1" or "true" is not a switch.
+    expect((await rootWith({ metodo_pago_paypal: 1, metodo_pago_fintoc: '1', metodo_pago_mercadopago_efectivo: 'true' })).payment.methods).toEqual([]);
     expect((await rootWith({ metodo_pago_paypal: false, metodo_pago_fintoc: 'no' })).payment.methods).toEqual([]);
   });
 
@@ -117,6 +114,16 @@ describe('PaymentStore.offeredMethods (what the page shows: card methods come wi
 });
 
 describe('paymentMethodList (the pure rule)', () => {
+  it('offersPaidMethod: what startPayment accepts is what the storefront offers for a paid order', () => {
+    expect(offersPaidMethod({ metodo_pago_paypal: true }, 'paypal')).toBe(true);
+    expect(offersPaidMethod({ metodo_pago_paypal: 'true' }, 'paypal')).toBe(false);
+    // Amex-only events take cards alone: the other flags do not offer their methods.
+    expect(offersPaidMethod({ metodo_pago_paypal: true, metodo_pago_mercadopago_efectivo: true, tarjetas_amex: true }, 'paypal')).toBe(false);
+    expect(offersPaidMethod({ metodo_pago_paypal: true, metodo_pago_mercadopago_efectivo: true, tarjetas_amex: true }, 'cash')).toBe(false);
+    // A method the storefront cannot take yet is not offered, whatever its flag says.
+    expect(offersPaidMethod({ metodo_pago_mercadopago_tarjetas: true }, 'card')).toBe(false);
+  });
+
   it('a 0 total without tickets is no free claim; nothing available offers nothing', () => {
     expect(paymentMethodList({ totalCents: 0, hasTickets: false, config: { metodo_pago_paypal: true }, errorFlag: false })).toEqual(['paypal']);
     expect(paymentMethodList({ totalCents: 0, hasTickets: true, config: {}, errorFlag: false, available: () => false })).toEqual([]);
