@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offersPaidMethod, paymentMethodList, type PaymentMethodId } from '../../../../src/shared/payment-methods';
+import { paymentMethodList, type PaymentMethodId } from '../../../../src/shared/payment-methods';
 import { demoEvent } from '../stores/fakeApi';
 import { holdVip, paymentRoot } from './paymentRoot';
 
@@ -114,16 +114,6 @@ describe('PaymentStore.offeredMethods (what the page shows: card methods come wi
 });
 
 describe('paymentMethodList (the pure rule)', () => {
-  it('offersPaidMethod: what startPayment accepts is what the storefront offers for a paid order', () => {
-    expect(offersPaidMethod({ metodo_pago_paypal: true }, 'paypal')).toBe(true);
-    expect(offersPaidMethod({ metodo_pago_paypal: 'true' }, 'paypal')).toBe(false);
-    // Amex-only events take cards alone: the other flags do not offer their methods.
-    expect(offersPaidMethod({ metodo_pago_paypal: true, metodo_pago_mercadopago_efectivo: true, tarjetas_amex: true }, 'paypal')).toBe(false);
-    expect(offersPaidMethod({ metodo_pago_paypal: true, metodo_pago_mercadopago_efectivo: true, tarjetas_amex: true }, 'cash')).toBe(false);
-    // A method the storefront cannot take yet is not offered, whatever its flag says.
-    expect(offersPaidMethod({ metodo_pago_mercadopago_tarjetas: true }, 'card')).toBe(false);
-  });
-
   it('a 0 total without tickets is no free claim; nothing available offers nothing', () => {
     expect(paymentMethodList({ totalCents: 0, hasTickets: false, config: { metodo_pago_paypal: true }, errorFlag: false })).toEqual(['paypal']);
     expect(paymentMethodList({ totalCents: 0, hasTickets: true, config: {}, errorFlag: false, available: () => false })).toEqual([]);
