@@ -17,6 +17,25 @@ export interface PricedTicketLine {
   volumeDiscount?: { minimumQuantity: number; value: number; isPercentage: boolean } | null;
 }
 
+/** A ticket type's volume-discount fields as the event file and the API spell them (`md*`). */
+export interface VolumeDiscountFields {
+  /** The switch; a source without it (an order line, which carries the fields only when on) counts as on. */
+  md?: boolean | number | null;
+  md_minimum?: number | null;
+  md_quantity?: number | null;
+  md_ispercentage?: boolean | number | null;
+}
+
+/**
+ * The pricing rule of a ticket type's volume discount, or null when it has none: switched
+ * off (`md` false or 0), or missing its minimum or its value.
+ */
+export function volumeDiscountRule(fields: VolumeDiscountFields): PricedTicketLine['volumeDiscount'] {
+  if (fields.md !== undefined && !fields.md) return null;
+  if (fields.md_minimum == null || fields.md_quantity == null) return null;
+  return { minimumQuantity: fields.md_minimum, value: fields.md_quantity, isPercentage: Boolean(fields.md_ispercentage) };
+}
+
 export interface PricedProductLine {
   productId: number;
   quantity: number;

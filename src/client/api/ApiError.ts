@@ -33,6 +33,11 @@ export function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError && error.mensaje ? error.mensaje : undefined;
 }
 
+/** The server's error `code` when `error` is an ApiError that carries one. */
+export function serverCode(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.code : undefined;
+}
+
 /** True when the HTTP client already told the buyer about this error. */
 export function isHandledGlobally(error: unknown): boolean {
   return error instanceof ApiError && error.handledGlobally;

@@ -3,19 +3,18 @@ import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Panel } from '../components/Panel';
 import { ProductCard } from '../components/products/ProductCard';
 import { StepGuard } from '../components/StepGuard';
 import { StepNavigation } from '../components/StepNavigation';
-import { checkoutFlow, nextStep, stepPath } from '../flow/checkoutFlow';
+import { useAdvance } from '../flow/useAdvance';
 import { useStores } from '../StoreContext';
 import { preloadSteps } from './lazyPages';
 
 const ProductsStep = observer(function ProductsStep() {
   const { t } = useTranslation('checkout');
   const { checkout, event, actions } = useStores();
-  const navigate = useNavigate();
+  const advance = useAdvance('products');
   const titleId = useId();
   const listId = useId();
   const [advancing, setAdvancing] = useState(false);
@@ -23,16 +22,13 @@ const ProductsStep = observer(function ProductsStep() {
   const onContinue = async () => {
     setAdvancing(true);
     preloadSteps('information', 'payment');
-    const result = await actions.submitProducts();
+    // The server's isFormRequiered (now in the store) decides form vs payment-method.
+    const result = await advance(() => actions.submitProducts(), (outcome) => outcome === 'ok');
     if (result !== 'ok') setAdvancing(false);
     if (result === 'invalid') {
       // Take keyboard and screen-reader users to the first option still missing.
       document.getElementById(listId)?.querySelector<HTMLSelectElement>('select[aria-invalid="true"]')?.focus();
-      return;
     }
-    // The server's isFormRequiered (now in the store) decides form vs payment-method.
-    const next = result === 'ok' ? nextStep(checkoutFlow, 'products', checkout.flowContext) : undefined;
-    if (next && event.url) navigate(stepPath(event.url, next));
   };
 
   return (

@@ -3,13 +3,13 @@ import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Panel } from '../components/Panel';
 import { SafeHtml } from '../components/SafeHtml';
 import { StepNavigation } from '../components/StepNavigation';
 import { DiscountBlock } from '../components/tickets/DiscountBlock';
 import { TicketRow } from '../components/tickets/TicketRow';
-import { checkoutFlow, nextStep, stepPath } from '../flow/checkoutFlow';
+import { useAdvance } from '../flow/useAdvance';
 import { useStores } from '../StoreContext';
 import { preloadSteps } from './lazyPages';
 
@@ -17,7 +17,7 @@ import { preloadSteps } from './lazyPages';
 export const TicketsPage = observer(function TicketsPage() {
   const { t } = useTranslation('checkout');
   const { checkout, event, actions } = useStores();
-  const navigate = useNavigate();
+  const advance = useAdvance('tickets');
   const [searchParams] = useSearchParams();
   const titleId = useId();
   // Stays true after success: the old page may show while the next chunk loads; no second purchase.
@@ -31,10 +31,8 @@ export const TicketsPage = observer(function TicketsPage() {
   const onContinue = async () => {
     setAdvancing(true);
     preloadSteps('products', 'information', 'payment');
-    const created = await actions.createPurchase(searchParams.get('i'));
-    const next = created ? nextStep(checkoutFlow, 'tickets', checkout.flowContext) : undefined;
-    if (next && event.url) navigate(stepPath(event.url, next));
-    else setAdvancing(false);
+    const created = await advance(() => actions.createPurchase(searchParams.get('i')));
+    if (!created) setAdvancing(false);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx';
-import { ApiError, isHandledGlobally, serverMessage } from '../api/ApiError';
+import { ApiError, isHandledGlobally } from '../api/ApiError';
 import { BotCheckNotLoadedError } from '../botCheck/BotCheckNotLoadedError';
 import type { RootStore } from './RootStore';
 
@@ -24,7 +24,7 @@ export class CheckoutActions {
         token = await ui.track(this.root.botCheck.getToken('new_purchase'));
       } catch (error) {
         if (error instanceof BotCheckNotLoadedError) ui.notify({ variant: 'error', messageKey: 'errors:botCheckNotLoaded' });
-        else if (!isHandledGlobally(error)) ui.notifyRequestFailure(serverMessage(error));
+        else if (!isHandledGlobally(error)) ui.notifyRequestFailure(error);
         return false;
       }
       const response = await ui.track(
@@ -33,7 +33,7 @@ export class CheckoutActions {
       runInAction(() => checkout.setPurchase(response, url));
       return true;
     } catch (error) {
-      if (!isHandledGlobally(error)) ui.notifyRequestFailure(serverMessage(error));
+      if (!isHandledGlobally(error)) ui.notifyRequestFailure(error);
       return false;
     } finally {
       checkout.setPurchasePending(false);
@@ -84,7 +84,7 @@ export class CheckoutActions {
       });
       return 'ok';
     } catch (error) {
-      if (!isHandledGlobally(error)) ui.notifyRequestFailure(serverMessage(error));
+      if (!isHandledGlobally(error)) ui.notifyRequestFailure(error);
       if (error instanceof ApiError && error.status === 410) checkout.deletePurchase();
       return 'failed';
     } finally {

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { serverCode, serverMessage } from '../api/ApiError';
 import type { AppConfig } from '../api/types';
 import type { RootStore } from './RootStore';
 import type { Notification } from './ports';
@@ -91,10 +92,15 @@ export class UiStore {
     this.root.notifier(notification);
   }
 
-  /** The toast for a failed purchase/products/form call: the server's mensaje, else the support hint for 5 s. */
-  notifyRequestFailure(mensaje: string | undefined): void {
+  /**
+   * The toast for a failed purchase/products/form call: the server's error (its code's sentence
+   * in the buyer's language, else its mensaje) or, without one, the support hint.
+   */
+  notifyRequestFailure(error: unknown): void {
+    const mensaje = serverMessage(error);
     if (mensaje) {
-      this.notify({ variant: 'error', text: mensaje });
+      const code = serverCode(error);
+      this.notify({ variant: 'error', ...(code ? { code } : {}), text: mensaje });
       return;
     }
     this.notify({

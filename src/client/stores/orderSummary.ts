@@ -1,5 +1,5 @@
 import { pesosToCents } from '../../shared/money';
-import { normaliseServiceCharge, priceOrder } from '../../shared/pricing';
+import { normaliseServiceCharge, priceOrder, volumeDiscountRule } from '../../shared/pricing';
 import type { SelectedProduct, SelectedTicket } from './orderLines';
 
 export interface SummaryTicketLine {
@@ -65,10 +65,7 @@ export function buildOrderSummary(input: OrderSummaryInput): OrderSummary {
       ticketId: line.ticket_id,
       quantity: line.cantidad,
       unitPriceCents: pesosToCents(line.price),
-      volumeDiscount:
-        line.md_minimum != null && line.md_quantity != null
-          ? { minimumQuantity: line.md_minimum, value: line.md_quantity, isPercentage: Boolean(line.md_ispercentage) }
-          : null,
+      volumeDiscount: volumeDiscountRule(line),
     })),
     products: input.productos.map((line) => ({ productId: line.id, quantity: line.cantidad, unitPriceCents: pesosToCents(line.precio) })),
     discount: input.code ? { code: input.code, amountCents: discountCodeCents } : null,

@@ -10,10 +10,14 @@ export interface KeyValueStorage {
   removeItem(key: string): void;
 }
 
-/** A toast request. Texts are i18n keys; `text` carries a server `mensaje` verbatim. */
+/**
+ * A toast request. Texts are i18n keys; `code` is an API error's code, shown as the catalogue's
+ * sentence in the buyer's language when it has one; `text` carries a server `mensaje` verbatim.
+ */
 export interface Notification {
   variant: 'error' | 'warning' | 'success' | 'info';
   messageKey?: string;
+  code?: string;
   text?: string;
   descriptionKey?: string;
   durationMs?: number;

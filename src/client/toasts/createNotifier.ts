@@ -10,7 +10,7 @@ export function createNotifier(i18nInstance: i18n): Notifier {
   return (notification) => {
     toaster ??= import('./showToast');
     toaster.then(
-      ({ showToast }) => showToast(notification, i18nInstance.t),
+      ({ showToast }) => showToast(notification, i18nInstance),
       (error: unknown) => {
         toaster = null;
         console.error('Could not load the toast module', error, notification);

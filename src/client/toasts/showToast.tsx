@@ -1,8 +1,9 @@
 import Button from '@mui/material/Button';
-import type { TFunction } from 'i18next';
+import type { i18n } from 'i18next';
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { apiErrorText } from '../i18n/apiErrorText';
 import type { Notification } from '../stores/ports';
 
 let mounted = false;
@@ -30,10 +31,14 @@ function mountToaster(): void {
   });
 }
 
-/** Shows one toast; keys are translated now, in the language the buyer sees. */
-export function showToast(notification: Notification, t: TFunction): void {
+/**
+ * Shows one toast; keys are translated now, in the language the buyer sees. An API error is
+ * said by its code when the catalogue can (so in the buyer's language), else with the server's text.
+ */
+export function showToast(notification: Notification, i18nInstance: i18n): void {
   mountToaster();
-  const title = notification.text ?? (notification.messageKey ? t(notification.messageKey) : '');
+  const t = i18nInstance.t;
+  const title = apiErrorText(i18nInstance, notification.code) ?? notification.text ?? (notification.messageKey ? t(notification.messageKey) : '');
   const message = notification.descriptionKey ? (
     <span>
       <strong>{title}</strong>

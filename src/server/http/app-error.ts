@@ -1,96 +1,105 @@
+import { renderMessage, type BotCheckTerm, type ErrorCode, type MessageKey, type MessageLanguage, type MessageValues, type TermKey } from './error-messages';
+
+/** A sentence of the catalogue (locales/<lang>/api-errors.json) and the values it is filled with. */
+export interface CatalogueMessage {
+  key: MessageKey;
+  values?: MessageValues;
+}
+
 /**
- * An error the client is meant to see: an HTTP status, a stable machine `code`
- * and a Spanish `mensaje` (the field the storefront shows). Anything thrown that is
- * not an AppError becomes a 500 whose details are logged, never sent.
+ * An error the client is meant to see: an HTTP status, a stable machine `code` and a
+ * message from the es/en catalogue, sent as `mensaje` in the request's language (Spanish
+ * unless it asks for English; the storefront looks the `code` up itself). A plain string
+ * message is the same in both languages. Anything thrown that is not an AppError becomes
+ * a 500 whose details are logged, never sent.
  */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
-    readonly mensaje: string,
+    readonly text: string | CatalogueMessage,
     readonly details?: Record<string, unknown>,
   ) {
-    super(mensaje);
+    super(typeof text === 'string' ? text : renderMessage('es', text.key, text.values));
     this.name = 'AppError';
+  }
+
+  /** The message in Spanish, the default language (what logs and the CLI print). */
+  get mensaje(): string {
+    return this.message;
+  }
+
+  /** The message in `language`. */
+  mensajeIn(language: MessageLanguage): string {
+    return typeof this.text === 'string' ? this.text : renderMessage(language, this.text.key, this.text.values);
   }
 }
 
+/** An error whose message is the catalogue's sentence of its own code. */
+const coded = (statusCode: number, code: ErrorCode, values?: MessageValues, key: MessageKey = code) =>
+  new AppError(statusCode, code, { key, values });
+
+/** The reasons the bot check gives (as its callers spell them) and their catalogue terms. */
+const BOT_CHECK_REASONS = {
+  'token inválido': 'invalidToken',
+  'firma inválida': 'invalidSignature',
+  'acción distinta': 'otherAction',
+  'token vencido': 'expiredToken',
+  'token ya usado': 'usedToken',
+  'servicio no disponible': 'serviceUnavailable',
+  'token rechazado': 'rejectedToken',
+  'dominio distinto': 'otherDomain',
+  'puntuación baja': 'lowScore',
+} as const satisfies Record<string, BotCheckTerm>;
+
+/** What a repeated request line is (as its callers spell it) and its catalogue term. */
+const LINE_KINDS = { 'tipo de entrada': 'ticketType', producto: 'product' } as const satisfies Record<string, TermKey>;
+
 /** Shorthands for the errors the API raises, so messages live in one place. */
 export const errors = {
-  eventNotFound: () => new AppError(404, 'EVENT_NOT_FOUND', 'No encontramos el evento.'),
-  purchaseNotFound: () => new AppError(404, 'PURCHASE_NOT_FOUND', 'No encontramos la compra.'),
-  purchaseExpired: () =>
-    new AppError(410, 'PURCHASE_EXPIRED', 'El tiempo para completar tu compra terminó. Vuelve a elegir tus entradas.'),
-  purchaseClosed: () => new AppError(409, 'PURCHASE_CLOSED', 'Esta compra ya no se puede modificar.'),
-  soldOut: (name?: string) =>
-    new AppError(
-      409,
-      'SOLD_OUT',
-      name ? `Las entradas «${name}» ya no están disponibles en la cantidad solicitada.` : 'Las entradas ya no están disponibles.',
-    ),
-  productSoldOut: (name: string) =>
-    new AppError(409, 'PRODUCT_SOLD_OUT', `El producto «${name}» ya no está disponible en la cantidad solicitada.`),
-  unknownTicket: (id: number) => new AppError(400, 'UNKNOWN_TICKET', `El tipo de entrada ${id} no existe en este evento.`),
-  unknownProduct: (id: number) => new AppError(400, 'UNKNOWN_PRODUCT', `El producto ${id} no existe en este evento.`),
-  duplicateLine: (what: string, id: number) =>
-    new AppError(400, 'DUPLICATE_LINE', `El ${what} ${id} aparece más de una vez en la solicitud.`),
-  quantityOutOfRange: (name: string, min: number, max: number) =>
-    new AppError(400, 'QUANTITY_OUT_OF_RANGE', `La cantidad de «${name}» debe estar entre ${min} y ${max}.`),
-  noTickets: () => new AppError(400, 'NO_TICKETS', 'Agrega entradas a tu carrito para continuar.'),
-  invalidOption: (product: string, option: string) =>
-    new AppError(400, 'INVALID_PRODUCT_OPTION', `Elige una opción válida de «${option}» para «${product}».`),
-  discountNotFound: () => new AppError(404, 'DISCOUNT_NOT_FOUND', 'No se ha encontrado el codigo de descuento.'),
-  discountNotYetValid: () => new AppError(422, 'DISCOUNT_NOT_YET_VALID', 'El código de descuento todavía no es válido.'),
-  discountExpired: () => new AppError(422, 'DISCOUNT_EXPIRED', 'El código de descuento ya expiró.'),
-  discountExhausted: () => new AppError(422, 'DISCOUNT_EXHAUSTED', 'El código de descuento ya se usó el máximo de veces.'),
-  discountNotApplicable: () =>
-    new AppError(422, 'DISCOUNT_NOT_APPLICABLE', 'El código de descuento no aplica a las entradas elegidas.'),
-  emptyDiscount: () => new AppError(400, 'DISCOUNT_EMPTY', 'Introduce un código de descuento valido.'),
-  botCheckMissing: () => new AppError(400, 'BOT_CHECK_MISSING', 'Falta la verificación de seguridad. Recarga la página e intenta de nuevo.'),
-  botCheckFailed: (reason: string) =>
-    new AppError(403, 'BOT_CHECK_FAILED', `No pudimos verificar que eres una persona (${reason}). Intenta de nuevo.`),
-  unauthorized: () => new AppError(401, 'UNAUTHORIZED', 'No autorizado. Inicia sesión nuevamente.'),
-  notFound: () => new AppError(404, 'NOT_FOUND', 'La ruta solicitada no existe.'),
+  eventNotFound: () => coded(404, 'EVENT_NOT_FOUND'),
+  purchaseNotFound: () => coded(404, 'PURCHASE_NOT_FOUND'),
+  purchaseExpired: () => coded(410, 'PURCHASE_EXPIRED'),
+  purchaseClosed: () => coded(409, 'PURCHASE_CLOSED'),
+  soldOut: (name?: string) => (name ? coded(409, 'SOLD_OUT', { name }) : coded(409, 'SOLD_OUT', {}, 'variants.SOLD_OUT_unnamed')),
+  productSoldOut: (name: string) => coded(409, 'PRODUCT_SOLD_OUT', { name }),
+  unknownTicket: (id: number) => coded(400, 'UNKNOWN_TICKET', { id }),
+  unknownProduct: (id: number) => coded(400, 'UNKNOWN_PRODUCT', { id }),
+  duplicateLine: (what: keyof typeof LINE_KINDS, id: number) => coded(400, 'DUPLICATE_LINE', { what: { term: LINE_KINDS[what] }, id }),
+  quantityOutOfRange: (name: string, min: number, max: number) => coded(400, 'QUANTITY_OUT_OF_RANGE', { name, min, max }),
+  noTickets: () => coded(400, 'NO_TICKETS'),
+  invalidOption: (product: string, option: string) => coded(400, 'INVALID_PRODUCT_OPTION', { product, option }),
+  discountNotFound: () => coded(404, 'DISCOUNT_NOT_FOUND'),
+  discountNotYetValid: () => coded(422, 'DISCOUNT_NOT_YET_VALID'),
+  discountExpired: () => coded(422, 'DISCOUNT_EXPIRED'),
+  discountExhausted: () => coded(422, 'DISCOUNT_EXHAUSTED'),
+  discountNotApplicable: () => coded(422, 'DISCOUNT_NOT_APPLICABLE'),
+  emptyDiscount: () => coded(400, 'DISCOUNT_EMPTY'),
+  botCheckMissing: () => coded(400, 'BOT_CHECK_MISSING'),
+  botCheckFailed: (reason: keyof typeof BOT_CHECK_REASONS) => coded(403, 'BOT_CHECK_FAILED', { reason: { term: `botCheck.${BOT_CHECK_REASONS[reason]}` } }),
+  unauthorized: () => coded(401, 'UNAUTHORIZED'),
+  notFound: () => coded(404, 'NOT_FOUND'),
   formInvalid: (fieldErrors: { path: string; message: string }[]) =>
-    new AppError(400, 'FORM_INVALID', 'Algún campo tiene error, verifica.', { errors: fieldErrors }),
-  formNotRequired: () => new AppError(409, 'FORM_NOT_REQUIRED', 'Esta compra no necesita datos de asistentes.'),
+    new AppError(400, 'FORM_INVALID', { key: 'FORM_INVALID' }, { errors: fieldErrors }),
+  formNotRequired: () => coded(409, 'FORM_NOT_REQUIRED'),
   eventInvalid: (problems: { pointer: string; message: string }[]) =>
-    new AppError(400, 'EVENT_INVALID', `El archivo del evento tiene ${problems.length} problema(s).`, { problems }),
-  capacityBelowSold: (name: string, capacity: number, taken: number) =>
-    new AppError(
-      409,
-      'CAPACITY_BELOW_SOLD',
-      `La capacidad de «${name}» (${capacity}) es menor que lo ya vendido o apartado (${taken}).`,
-    ),
-  urlMismatch: () => new AppError(400, 'URL_MISMATCH', 'El campo url del archivo no coincide con la dirección de la petición.'),
-  outboxMessageNotFound: () => new AppError(404, 'OUTBOX_MESSAGE_NOT_FOUND', 'No hay un correo detenido con ese id (solo se reintenta uno que agotó sus intentos).'),
-  formRequired: () => new AppError(409, 'FORM_REQUIRED', 'Completa los datos de los asistentes antes de pagar.'),
-  paymentMethodDisabled: () => new AppError(409, 'PAYMENT_METHOD_DISABLED', 'Este método de pago no está disponible para este evento.'),
-  freeOrder: () => new AppError(409, 'FREE_ORDER', 'Esta compra no tiene costo: usa el acceso gratuito.'),
-  notFree: () => new AppError(409, 'NOT_FREE', 'Esta compra tiene costo: elige un método de pago.'),
-  paymentNotFound: () => new AppError(404, 'PAYMENT_NOT_FOUND', 'No encontramos el pago.'),
-  paymentProviderFailed: () => new AppError(502, 'PAYMENT_PROVIDER_ERROR', 'Ocurrio un error, intenta con otro metodo de pago.'),
-  paymentProviderUnavailable: () =>
-    new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'No pudimos consultar el pago con el proveedor. Intenta de nuevo en unos minutos.'),
-  webhookRejected: (reason: string) => new AppError(401, 'WEBHOOK_REJECTED', `Notificación rechazada: ${reason}.`),
-  emissionNotFound: () => new AppError(404, 'EMISSION_NOT_FOUND', 'No encontramos los boletos de esta compra.'),
+    new AppError(400, 'EVENT_INVALID', { key: 'EVENT_INVALID', values: { count: problems.length } }, { problems }),
+  capacityBelowSold: (name: string, capacity: number, taken: number) => coded(409, 'CAPACITY_BELOW_SOLD', { name, capacity, taken }),
+  urlMismatch: () => coded(400, 'URL_MISMATCH'),
+  outboxMessageNotFound: () => coded(404, 'OUTBOX_MESSAGE_NOT_FOUND'),
+  formRequired: () => coded(409, 'FORM_REQUIRED'),
+  paymentMethodDisabled: () => coded(409, 'PAYMENT_METHOD_DISABLED'),
+  freeOrder: () => coded(409, 'FREE_ORDER'),
+  notFree: () => coded(409, 'NOT_FREE'),
+  paymentNotFound: () => coded(404, 'PAYMENT_NOT_FOUND'),
+  paymentProviderFailed: () => coded(502, 'PAYMENT_PROVIDER_ERROR'),
+  paymentProviderUnavailable: () => coded(503, 'PAYMENT_PROVIDER_UNAVAILABLE'),
+  webhookRejected: (reason: string) => coded(401, 'WEBHOOK_REJECTED', { reason }),
+  emissionNotFound: () => coded(404, 'EMISSION_NOT_FOUND'),
   // Infrastructure: the database is restarting or out of reach; nothing the buyer did, and a retry will work.
-  databaseUnavailable: () =>
-    new AppError(503, 'DATABASE_UNAVAILABLE', 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.'),
-  holdLimitReached: (held: number, max: number) =>
-    new AppError(
-      409,
-      'HOLD_LIMIT_REACHED',
-      `Desde tu conexión ya hay ${held} entrada(s) apartadas sin pagar para este evento y el máximo es ${max}. Paga o deja vencer esas compras antes de apartar más.`,
-    ),
+  databaseUnavailable: () => coded(503, 'DATABASE_UNAVAILABLE'),
+  holdLimitReached: (held: number, max: number) => coded(409, 'HOLD_LIMIT_REACHED', { held, max }),
   voucherLimitReached: (open: number, max: number) =>
-    new AppError(
-      409,
-      'VOUCHER_LIMIT_REACHED',
-      max === 0
-        ? 'Este evento no acepta pago en efectivo. Elige otro método de pago.'
-        : `Ya tienes ${open} ficha(s) de pago en efectivo sin pagar para este evento (máximo ${max}). Paga o deja vencer una, o elige otro método de pago.`,
-    ),
-  voucherShareReached: (name: string) =>
-    new AppError(409, 'VOUCHER_SHARE_REACHED', `Ya no quedan entradas «${name}» para pago en efectivo. Elige otro método de pago.`),
+    max === 0 ? coded(409, 'VOUCHER_LIMIT_REACHED', {}, 'variants.VOUCHER_LIMIT_REACHED_none') : coded(409, 'VOUCHER_LIMIT_REACHED', { open, max }),
+  voucherShareReached: (name: string) => coded(409, 'VOUCHER_SHARE_REACHED', { name }),
 };

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { renderMessage, type MessageLanguage } from './error-messages';
 
 /** `/tickets/0/cantidad` → `tickets[0].cantidad`: how a person reads a field path. */
 function readablePath(instancePath: string, extra?: string): string {
@@ -7,46 +8,49 @@ function readablePath(instancePath: string, extra?: string): string {
   return parts.reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
 }
 
-/** One Spanish sentence for one ajv error of a request body, query or params. */
-export function describeValidationError(error: ErrorObject, where = 'body'): string {
+/**
+ * One sentence for one ajv error of a request body, query or params, in `language`
+ * (the catalogue's `validation` sentences, locales/<lang>/api-errors.json).
+ */
+export function describeValidationError(error: ErrorObject, where = 'body', language: MessageLanguage = 'es'): string {
+  const say = (key: string, values: Record<string, string | number> = {}) => renderMessage(language, `validation.${key}`, values);
   const field = readablePath(error.instancePath);
-  const subject = field ? `El campo «${field}»` : where === 'body' ? 'El cuerpo de la solicitud' : 'La solicitud';
+  const subject = field ? say('subjectField', { field }) : where === 'body' ? say('subjectBody') : say('subjectRequest');
   const p = error.params as Record<string, unknown>;
+  const limit = String(p.limit);
   switch (error.keyword) {
     case 'required':
-      return `Falta el campo «${readablePath(error.instancePath, String(p.missingProperty))}».`;
+      return say('required', { field: readablePath(error.instancePath, String(p.missingProperty)) });
     case 'additionalProperties':
-      return `El campo «${readablePath(error.instancePath, String(p.additionalProperty))}» no está permitido.`;
+      return say('additionalProperties', { field: readablePath(error.instancePath, String(p.additionalProperty)) });
     case 'type': {
-      const names: Record<string, string> = {
-        integer: 'un número entero', number: 'un número', string: 'un texto', boolean: 'verdadero o falso',
-        object: 'un objeto', array: 'una lista', null: 'nulo',
+      const name = (type: string) => {
+        try {
+          return say(`typeNames.${type}`);
+        } catch {
+          return type;
+        }
       };
-      const expected = String(p.type).split(',').map((t) => names[t] ?? t).join(' o ');
-      return `${subject} debe ser ${expected}.`;
+      const expected = String(p.type).split(',').map(name).join(say('typeJoin'));
+      return say('type', { subject, expected });
     }
     case 'minimum':
-      return `${subject} debe ser mayor o igual a ${p.limit}.`;
     case 'exclusiveMinimum':
-      return `${subject} debe ser mayor que ${p.limit}.`;
     case 'maximum':
-      return `${subject} debe ser menor o igual a ${p.limit}.`;
-    case 'minLength':
-      return Number(p.limit) === 1 ? `${subject} no puede estar vacío.` : `${subject} debe tener al menos ${p.limit} caracteres.`;
     case 'maxLength':
-      return `${subject} no puede tener más de ${p.limit} caracteres.`;
     case 'minItems':
-      return `${subject} debe tener al menos ${p.limit} elemento(s).`;
     case 'maxItems':
-      return `${subject} no puede tener más de ${p.limit} elementos.`;
+      return say(error.keyword, { subject, limit });
+    case 'minLength':
+      return Number(p.limit) === 1 ? say('notEmpty', { subject }) : say('minLength', { subject, limit });
     case 'pattern':
     case 'format':
-      return `${subject} no tiene un formato válido.`;
+      return say('format', { subject });
     case 'enum':
-      return `${subject} debe ser uno de: ${(p.allowedValues as unknown[]).join(', ')}.`;
+      return say('enum', { subject, values: (p.allowedValues as unknown[]).join(', ') });
     case 'errorMessage':
-      return error.message ?? `${subject} no es válido.`;
+      return error.message ?? say('invalid', { subject });
     default:
-      return `${subject} no es válido.`;
+      return say('invalid', { subject });
   }
 }

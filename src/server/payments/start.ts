@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createFormValidators } from '../../shared/forms/create-form-validators';
+import { offersPaidMethod, type PaidMethodId } from '../../shared/payment-methods';
 import { withStockLock } from '../db/locked-transaction';
 import type { PaymentProviderName } from '../db/schema';
 import { errors } from '../http/app-error';
@@ -13,11 +14,11 @@ import type { PaymentsRuntime } from './runtime';
 
 /** The storefront's loader segment of each provider: it returns to `/{url}/{segment}/loader` (docs/product-rules.md, *Loader pages*). */
 const LOADER_SEGMENT: Record<PaymentProviderName, string> = { mercadopago: 'mp', paypal: 'paypal', fintoc: 'fintoc', free: 'free' };
-/** The event-config flag that switches each paid method on. */
-const METHOD_FLAG: Partial<Record<PaymentProviderName, string>> = {
-  mercadopago: 'metodo_pago_mercadopago_efectivo',
-  paypal: 'metodo_pago_paypal',
-  fintoc: 'metodo_pago_fintoc',
+/** The storefront's payment method each paid provider takes (the method list rule speaks of methods). */
+const PROVIDER_METHOD: Record<Exclude<PaymentProviderName, 'free'>, PaidMethodId> = {
+  mercadopago: 'cash',
+  paypal: 'paypal',
+  fintoc: 'bankTransfer',
 };
 
 /** The buyer panel's data as the storefront sends it (`lang` may come inside it or beside it). */
@@ -54,8 +55,8 @@ export async function startPayment(
   const now = nowDate.toISOString();
   const buyer = input.buyer ? validBuyer(input.buyer, input.lang) : undefined;
   const { purchase, event, tickets: ticketLines } = await openOrder(db, input.purchaseId, now);
-  const flag = METHOD_FLAG[input.provider];
-  if (flag && eventConfig(event)[flag] !== true) throw errors.paymentMethodDisabled();
+  // The storefront's own list rule: a method it would not show for this event is refused.
+  if (input.provider !== 'free' && !offersPaidMethod(eventConfig(event), PROVIDER_METHOD[input.provider])) throw errors.paymentMethodDisabled();
   if (needsAttendeeForm(ticketLines.map((l) => l.ticket)) && !purchase.form_completed) throw errors.formRequired();
   const total = purchase.amount_cents + purchase.products_cents;
   if (input.provider === 'free' && total !== 0) throw errors.notFree();

@@ -1,4 +1,4 @@
-import { normaliseServiceCharge, priceOrder, type DiscountCodeRule, type OrderTotals, type PricedProductLine, type PricedTicketLine } from '../../shared/pricing';
+import { normaliseServiceCharge, priceOrder, volumeDiscountRule, type DiscountCodeRule, type OrderTotals, type PricedProductLine, type PricedTicketLine } from '../../shared/pricing';
 import type { DiscountCodeRow, EventRow, TicketTypeRow } from '../repositories/event.repository';
 
 /** A catalogue ticket type and a quantity, as pricing wants it (prices from the database only). */
@@ -7,10 +7,13 @@ export function ticketLineFor(ticket: TicketTypeRow, quantity: number): PricedTi
     ticketId: ticket.external_id,
     quantity,
     unitPriceCents: ticket.price_cents,
-    volumeDiscount:
-      ticket.volume_discount && ticket.volume_discount_minimum !== null && ticket.volume_discount_value !== null
-        ? { minimumQuantity: ticket.volume_discount_minimum, value: ticket.volume_discount_value, isPercentage: Boolean(ticket.volume_discount_is_percentage) }
-        : null,
+    // The rule reads the event file's spelling (md*); the columns are English.
+    volumeDiscount: volumeDiscountRule({
+      md: ticket.volume_discount,
+      md_minimum: ticket.volume_discount_minimum,
+      md_quantity: ticket.volume_discount_value,
+      md_ispercentage: ticket.volume_discount_is_percentage,
+    }),
   };
 }
 

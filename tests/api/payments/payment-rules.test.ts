@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import otherEvent from '../fixtures/prueba-api.event.json';
+import paymentsEvent from '../fixtures/pagos-api.event.json';
 import { body } from '../../support/test-app';
 import { skipDatabase } from '../../support/test-database';
 import { buyer, createPaymentsApp, type PaymentsTestApp } from './helpers';
@@ -12,10 +13,25 @@ describe.skipIf(skipDatabase)('what an order must satisfy before paying, and the
   beforeAll(async () => {
     t = await createPaymentsApp();
     await t.importEvent(otherEvent);
+    // The payments fixture with its paid flags on, made Amex-only: the method list offers the card alone.
+    await t.importEvent({ ...paymentsEvent, url: 'pagos-amex', event: { ...paymentsEvent.event, config: { ...paymentsEvent.event.config, tarjetas_amex: true } } });
   });
   afterAll(() => t.close());
 
   describe('before any payment starts', () => {
+    it('refuses a method whose flag is on but which the method list rule does not offer (an Amex-only event takes cards alone)', async () => {
+      const id = await t.purchase([{ ticket_id: 2, cantidad: 1 }], { url: 'pagos-amex' });
+      for (const res of [
+        await preference(id),
+        await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id }, headers: t.keyed(id) }),
+        await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers: t.keyed(id) }),
+      ]) {
+        expect(res.statusCode).toBe(409);
+        expect(body(res)).toEqual({ mensaje: 'Este método de pago no está disponible para este evento.', code: 'PAYMENT_METHOD_DISABLED' });
+      }
+      expect(await t.rows('payment_attempts', 'purchase_id', id)).toHaveLength(0);
+    });
+
     it('requires the attendee form when the order needs one (409 with a mensaje)', async () => {
       const id = await t.purchase([{ ticket_id: 1, cantidad: 1 }]);
       for (const res of [

@@ -7,6 +7,7 @@ import {
   productsTotalCents,
   serviceChargeCents,
   volumeDiscountCents,
+  volumeDiscountRule,
   type PricedTicketLine,
   type ServiceCharge,
 } from '../../../src/shared/pricing';
@@ -337,5 +338,22 @@ describe('priceOrder', () => {
     expect(() =>
       priceOrder({ tickets: [], products: [{ productId: 1, quantity: 1.5, unitPriceCents: 100 }], serviceCharge: customer10 }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('volumeDiscountRule', () => {
+  it('maps the md fields of a ticket type (database row, API ticket or order line) to the pricing rule', () => {
+    expect(volumeDiscountRule({ md: 1, md_minimum: 4, md_quantity: 10, md_ispercentage: 1 })).toEqual({ minimumQuantity: 4, value: 10, isPercentage: true });
+    expect(volumeDiscountRule({ md: true, md_minimum: 2, md_quantity: 50, md_ispercentage: false })).toEqual({ minimumQuantity: 2, value: 50, isPercentage: false });
+    // An order line carries the fields only when the discount is on, without the switch.
+    expect(volumeDiscountRule({ md_minimum: 2, md_quantity: 50, md_ispercentage: 0 })).toEqual({ minimumQuantity: 2, value: 50, isPercentage: false });
+  });
+
+  it('is null when switched off or incomplete', () => {
+    expect(volumeDiscountRule({ md: 0, md_minimum: 4, md_quantity: 10, md_ispercentage: 1 })).toBeNull();
+    expect(volumeDiscountRule({ md: false, md_minimum: 4, md_quantity: 10 })).toBeNull();
+    expect(volumeDiscountRule({ md: 1, md_minimum: null, md_quantity: 10 })).toBeNull();
+    expect(volumeDiscountRule({ md: 1, md_minimum: 4, md_quantity: null })).toBeNull();
+    expect(volumeDiscountRule({})).toBeNull();
   });
 });

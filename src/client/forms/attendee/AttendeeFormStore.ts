@@ -5,7 +5,7 @@ import { createPrecompiledValidator } from '../../../../renderers/validator/crea
 import { pointerSegments } from '../../../../renderers/validator/problemsToErrorSchema';
 import { answerProblems } from '../../../shared/attendee-form/answer-problems';
 import type { AnswerProblem, AttendeeAnswers, OrderFormAnswers } from '../../../shared/attendee-form/attendee-form.types';
-import { isHandledGlobally, serverMessage } from '../../api/ApiError';
+import { isHandledGlobally } from '../../api/ApiError';
 import { purchaseKeyFor } from '../../stores/purchaseKeys';
 import type { RootStore } from '../../stores/RootStore';
 import { AddInfoError, addInfoPurchase } from './addInfoPurchase';
@@ -183,7 +183,7 @@ export class AttendeeFormStore {
     } catch (error) {
       if (error instanceof AddInfoError && error.status === 401) ui.notify({ variant: 'error', messageKey: 'errors:unauthorized' });
       else if (error instanceof AddInfoError && error.status === 429) ui.notify({ variant: 'warning', messageKey: 'errors:tooManyRequests' });
-      else if (!isHandledGlobally(error)) ui.notifyRequestFailure(serverMessage(error));
+      else if (!isHandledGlobally(error)) ui.notifyRequestFailure(error);
       if (error instanceof AddInfoError && error.status === 410) checkout.deletePurchase();
       if (error instanceof AddInfoError && error.fieldErrors.length > 0) {
         this.applyServerErrors(error.fieldErrors);

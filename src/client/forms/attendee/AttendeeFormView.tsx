@@ -5,11 +5,10 @@ import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { Panel } from '../../components/Panel';
 import { StepNavigation } from '../../components/StepNavigation';
-import { checkoutFlow, nextStep, stepPath } from '../../flow/checkoutFlow';
+import { useAdvance } from '../../flow/useAdvance';
 import { useStores } from '../../StoreContext';
 import { AttendeeBlockForm } from './AttendeeBlockForm';
 import { AttendeeFormStore } from './AttendeeFormStore';
@@ -23,7 +22,7 @@ import { TermsLine } from './TermsLine';
 export const AttendeeFormView = observer(function AttendeeFormView() {
   const { t } = useTranslation('checkout');
   const root = useStores();
-  const navigate = useNavigate();
+  const advance = useAdvance('information');
   const titleId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [store] = useState(() => new AttendeeFormStore(root));
@@ -44,11 +43,8 @@ export const AttendeeFormView = observer(function AttendeeFormView() {
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    const result = await store.submit();
+    const result = await advance(() => store.submit(), (outcome) => outcome === 'ok');
     if (result === 'invalid') focusFirstProblem();
-    if (result !== 'ok') return;
-    const next = nextStep(checkoutFlow, 'information', root.checkout.flowContext);
-    if (next && root.event.url) navigate(stepPath(root.event.url, next));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { isHandledGlobally, serverMessage } from '../../api/ApiError';
+import { isHandledGlobally, serverCode, serverMessage } from '../../api/ApiError';
 import { BotCheckNotLoadedError } from '../../botCheck/BotCheckNotLoadedError';
 import type { RootStore } from '../../stores/RootStore';
 import { savePaymentResult } from '../paymentResult';
@@ -64,7 +64,7 @@ export class PaymentLoaderStore {
       const response = await ui.track(api.loaderProcess(this.definition.provider, body));
       this.apply(loaderOutcome(response.status), response.reload ?? null);
     } catch (error) {
-      if (!isHandledGlobally(error)) ui.notify({ variant: 'error', text: serverMessage(error), messageKey: 'payments:errors.loaderFailed' });
+      if (!isHandledGlobally(error)) ui.notify({ variant: 'error', code: serverCode(error), text: serverMessage(error), messageKey: 'payments:errors.loaderFailed' });
       this.fail('requestError');
     }
   }

@@ -1,6 +1,6 @@
 import type { BuyerForm } from '../../api/paymentTypes';
 import { loadStaticForm, type StaticForm } from '../../forms/staticForms';
-import type { PaymentMethodId } from '../../stores/PaymentStore';
+import type { PaymentMethodId } from '../../../shared/payment-methods';
 
 /**
  * The buyer forms of one visit of the payment page, one per panel (so each keeps its

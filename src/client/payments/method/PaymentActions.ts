@@ -4,7 +4,7 @@ import { ApiError, isHandledGlobally, type ApiFieldError } from '../../api/ApiEr
 import type { BuyerForm, PaymentLanguage } from '../../api/paymentTypes';
 import { BotCheckNotLoadedError } from '../../botCheck/BotCheckNotLoadedError';
 import type { RootStore } from '../../stores/RootStore';
-import type { PaymentMethodId } from '../../stores/PaymentStore';
+import type { PaymentMethodId } from '../../../shared/payment-methods';
 
 /** How a started payment leaves the payment page (injected so tests need no browser). */
 export interface PaymentHandover {

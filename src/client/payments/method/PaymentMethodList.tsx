@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { ChevronIcon } from '../../components/icons';
 import { useStores } from '../../StoreContext';
-import type { PaymentMethodId } from '../../stores/PaymentStore';
+import type { PaymentMethodId } from '../../../shared/payment-methods';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { BuyerPanel } from './BuyerPanel';
 import type { BuyerForms } from './BuyerForms';

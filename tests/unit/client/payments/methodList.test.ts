@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentMethodList, type PaymentMethodId } from '../../../../src/client/stores/PaymentStore';
+import { paymentMethodList, type PaymentMethodId } from '../../../../src/shared/payment-methods';
 import { demoEvent } from '../stores/fakeApi';
 import { holdVip, paymentRoot } from './paymentRoot';
 
@@ -72,7 +72,7 @@ describe('PaymentStore.methods (the payment method list rule, over the event con
     }
   });
 
-  it('each method only when its flag is on; flags may be 1, "1" or "true"', async () => {
+  it('each method only when its flag is true (the event-file schema types every flag as a boolean)', async () => {
     const single: [string, PaymentMethodId][] = [
       ['metodo_pago_fintoc', 'bankTransfer'],
       ['metodo_pago_mercadopago_tarjetas', 'card'],
@@ -81,11 +81,8 @@ describe('PaymentStore.methods (the payment method list rule, over the event con
       ['metodo_pago_paypal', 'paypal'],
     ];
     for (const [flag, method] of single) expect((await rootWith({ [flag]: true })).payment.methods).toEqual([method]);
-    expect((await rootWith({ metodo_pago_paypal: 1, metodo_pago_fintoc: '1', metodo_pago_mercadopago_efectivo: 'true' })).payment.methods).toEqual([
-      'bankTransfer',
-      'cash',
-      'paypal',
-    ]);
+    // The server reads the flags the same way (shared rule): a 1, "1" or "true" is not a switch.
+    expect((await rootWith({ metodo_pago_paypal: 1, metodo_pago_fintoc: '1', metodo_pago_mercadopago_efectivo: 'true' })).payment.methods).toEqual([]);
     expect((await rootWith({ metodo_pago_paypal: false, metodo_pago_fintoc: 'no' })).payment.methods).toEqual([]);
   });
 

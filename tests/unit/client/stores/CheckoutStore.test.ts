@@ -115,7 +115,8 @@ describe('CheckoutActions', () => {
     const sold = await loaded({ newPurchase: new ApiError(409, 'Ya no hay boletos disponibles', 'SOLD_OUT') });
     sold.root.checkout.setTicketQuantity(1, 1);
     expect(await sold.root.actions.createPurchase(null)).toBe(false);
-    expect(sold.notifications).toEqual([{ variant: 'error', text: 'Ya no hay boletos disponibles' }]);
+    // The code travels with the text: the toast says it in the buyer's language when the catalogue can.
+    expect(sold.notifications).toEqual([{ variant: 'error', code: 'SOLD_OUT', text: 'Ya no hay boletos disponibles' }]);
 
     const broken = await loaded({ newPurchase: new ApiError(500) });
     await broken.root.ui.loadConfig();
