@@ -1,3 +1,5 @@
+import type { PublicEventResponse, PublicProduct, PublicTicketType } from '../../shared/api';
+import type { HtmlBlock, ProductImage, ProductOption } from '../../shared/event-file/event-file.types';
 import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
@@ -33,7 +35,7 @@ export function purchasableMaximum(perOrderMaximum: number, minimum: number, rem
   return maximum < Math.max(minimum, 1) ? 0 : maximum;
 }
 
-function publicTicket(ticket: TicketTypeRow, remaining: number) {
+function publicTicket(ticket: TicketTypeRow, remaining: number): PublicTicketType {
   return {
     id: ticket.external_id,
     name: ticket.name,
@@ -45,20 +47,21 @@ function publicTicket(ticket: TicketTypeRow, remaining: number) {
     md_quantity: ticket.md_quantity,
     md_ispercentage: Boolean(ticket.md_ispercentage),
     md_minimum: ticket.md_minimum,
-    form: JSON.parse(ticket.form_json) as unknown[],
+    // Whether units need attendee blocks; the fields themselves ship in the attendee-validator module.
+    has_form: (JSON.parse(ticket.form_json) as unknown[]).length > 0,
   };
 }
 
-function publicProduct(product: ProductRow, remaining: number) {
+function publicProduct(product: ProductRow, remaining: number): PublicProduct {
   return {
     id: product.external_id,
     nombre: product.nombre,
     precio: centsToPesos(product.precio_cents),
     minimo: product.minimo,
     maximo: purchasableMaximum(product.maximo, product.minimo, remaining),
-    imagenes: JSON.parse(product.imagenes_json) as { url: string }[],
+    imagenes: JSON.parse(product.imagenes_json) as ProductImage[],
     descripcion: product.descripcion,
-    opciones: JSON.parse(product.opciones_json) as unknown[],
+    opciones: JSON.parse(product.opciones_json) as ProductOption[],
   };
 }
 
@@ -66,7 +69,7 @@ function publicProduct(product: ProductRow, remaining: number) {
  * The public view of an event (GET /api/event/{url}): what a buyer may choose now.
  * A hidden ticket type is listed only with its access code (see offeredTicketTypes).
  */
-export async function publicEvent(ctx: AppContext, url: string, access?: string) {
+export async function publicEvent(ctx: AppContext, url: string, access?: string): Promise<PublicEventResponse> {
   const db = ctx.db.kysely;
   const event = await findEventByUrl(db, url);
   if (!event) throw errors.eventNotFound();
@@ -83,7 +86,7 @@ export async function publicEvent(ctx: AppContext, url: string, access?: string)
       name: event.name,
       image_path: event.image_path,
       config: publicConfig(eventConfig(event)),
-      html: JSON.parse(event.html_json) as { posicion: string; html: string }[],
+      html: JSON.parse(event.html_json) as HtmlBlock[],
     },
     tickets: offeredTicketTypes(tickets, access)
       .map((t) => publicTicket(t, remaining(t, t.capacity, ticketsHeld))),
