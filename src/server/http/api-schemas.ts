@@ -19,13 +19,9 @@ import mercadopagoCreatePreferenceResponse from '../../../schemas/api/mercadopag
 import newPurchaseRequest from '../../../schemas/api/new-purchase.request.json';
 import newPurchaseResponse from '../../../schemas/api/new-purchase.response.json';
 import paymentLoaderRequest from '../../../schemas/api/payment-loader.request.json';
-import paymentLoaderResponse from '../../../schemas/api/payment-loader.response.json';
 import paypalCreateOrderRequest from '../../../schemas/api/paypal-create-order.request.json';
 import paypalCreateOrderResponse from '../../../schemas/api/paypal-create-order.response.json';
-import purchaseProductLine from '../../../schemas/api/purchase-product-line.json';
-import purchaseReload from '../../../schemas/api/purchase-reload.json';
 import purchaseStatusResponse from '../../../schemas/api/purchase-status.response.json';
-import purchaseTicketLine from '../../../schemas/api/purchase-ticket-line.json';
 import ticketLine from '../../../schemas/api/ticket-line.json';
 import updateProductosRequest from '../../../schemas/api/update-productos.request.json';
 import updateProductosResponse from '../../../schemas/api/update-productos.response.json';
@@ -35,14 +31,21 @@ import walletEmissionsResponse from '../../../schemas/api/wallet-emissions.respo
 
 /**
  * Every schema under schemas/api, registered with `addSchema` and referenced by `$id` from routes:
- * request bodies (`*.request`), their shared parts, and the 200 answers (`*.response`). A response
- * schema also serialises the answer, dropping any property it does not declare, so each lists
- * every property its route returns (tests/unit/shared/api keeps them in step with src/shared/api).
+ * request bodies (`*.request`) with their shared part, and the 200 answers (`*.response`). A
+ * response schema also serialises the answer, dropping any property it does not declare, so each
+ * lists every property its route returns (tests/unit/shared/api keeps them in step with
+ * src/shared/api). Response schemas reuse parts only through local `#/definitions/…` refs: the
+ * serialiser does not resolve one registered schema's ref to another from inside a third.
  */
 export const apiSchemas: { $id: string }[] = [
-  addInfoRequest, botCheckTokenRequest, emissionRequest, fintocCreateSessionRequest, freeVerifyRequest, mercadopagoCreatePreferenceRequest, newPurchaseRequest, paymentLoaderRequest, paypalCreateOrderRequest, purchaseProductLine, purchaseReload, purchaseTicketLine, ticketLine, updateProductosRequest, verifyDiscountRequest,
-  addInfoResponse, adminImportResponse, adminOutboxFailedResponse, adminOutboxRetryResponse, botCheckTokenResponse, configResponse, emissionResponse, errorResponse, eventResponse, fintocCreateSessionResponse, freeVerifyResponse, mercadopagoCreatePreferenceResponse, newPurchaseResponse, paymentLoaderResponse, paypalCreateOrderResponse, purchaseStatusResponse, updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
+  addInfoRequest, botCheckTokenRequest, emissionRequest, fintocCreateSessionRequest, freeVerifyRequest,
+  mercadopagoCreatePreferenceRequest, newPurchaseRequest, paymentLoaderRequest, paypalCreateOrderRequest, ticketLine,
+  updateProductosRequest, verifyDiscountRequest,
+  addInfoResponse, adminImportResponse, adminOutboxFailedResponse, adminOutboxRetryResponse, botCheckTokenResponse,
+  configResponse, emissionResponse, errorResponse, eventResponse, fintocCreateSessionResponse, freeVerifyResponse,
+  mercadopagoCreatePreferenceResponse, newPurchaseResponse, paypalCreateOrderResponse, purchaseStatusResponse,
+  updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
 ];
 
-/** `{ 200: { $ref } }` for a route's response schema. */
+/** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */
 export const answers = (id: string) => ({ 200: { $ref: `api/${id}.response#` } });

@@ -28,7 +28,7 @@ export function requestOrigin(rt: PaymentsRuntime, request: FastifyRequest): str
 }
 
 function loaderSchema(required: string[]) {
-  return { body: { type: 'object', allOf: [{ $ref: 'api/payment-loader.request#' }, { type: 'object', required }] }, response: answers('payment-loader') };
+  return { body: { type: 'object', allOf: [{ $ref: 'api/payment-loader.request#' }, { type: 'object', required }] }, response: answers('purchase-status') };
 }
 
 /** The loader answer; observe.ts types the reload loosely, its shape is purchase-reload.json's (which also serialises it). */
