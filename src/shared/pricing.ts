@@ -7,6 +7,7 @@
  * Percentages are on a 0–100 scale (10 = 10 %) except the service-charge `rate`,
  * which the event config writes as a fraction (0.1 = 10 %).
  */
+import type { OrderAmounts } from './api/amounts';
 import { pesosToCents, percentOf, roundCents, centsToPesos } from './money';
 
 export interface PricedTicketLine {
@@ -79,13 +80,8 @@ export interface PriceOrderInput {
   serviceCharge: ServiceCharge;
 }
 
-/** Amounts in pesos under the field names the API contract uses. */
-export interface ApiOrderAmounts {
-  amount: number;
-  comission: number;
-  amountOutDiscount: number;
-  amountDiscount: number;
-  amountProductos: number;
+/** The API contract's five amount fields (pesos), plus the order's total. */
+export interface ApiOrderAmounts extends OrderAmounts {
   total: number;
 }
 

@@ -1,4 +1,6 @@
+import type { OrderFormAnswers } from '../../shared/attendee-form/attendee-form.types';
 import type {
+  AddInfoResponse,
   AppConfig,
   EventResponse,
   NewPurchaseRequest,
@@ -26,4 +28,6 @@ export interface ApiClient extends PaymentApi {
   verifyDiscount(body: VerifyDiscountRequest): Promise<VerifyDiscountResponse>;
   updateProducts(purchaseId: string, productos: ProductLineRequest[]): Promise<UpdateProductsResponse>;
   getPurchase(purchaseId: string): Promise<PurchaseStatusResponse>;
+  /** The attendee answers of a held purchase; a FORM_INVALID refusal carries `/ticketId/iteration/field` pointers. */
+  addInfo(purchaseId: string, form: OrderFormAnswers): Promise<AddInfoResponse>;
 }

@@ -1,8 +1,6 @@
-/** One refused field of a FORM_INVALID answer: a JSON pointer into the request body and an i18n key or sentence. */
-export interface ApiFieldError {
-  path: string;
-  message: string;
-}
+import type { ApiFieldError } from '../../shared/api';
+
+export type { ApiFieldError };
 
 /** An HTTP error from the checkout API: status plus the server's `mensaje` and `code` when sent. */
 export class ApiError extends Error {

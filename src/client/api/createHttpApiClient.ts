@@ -1,9 +1,10 @@
 import type { ApiClient } from './ApiClient';
 import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
+import type { ApiErrorBody } from '../../shared/api';
 import { ApiError, type ApiFieldError } from './ApiError';
 import { createPaymentCalls } from './paymentCalls';
 
-/** What the HTTP layer reports by itself: every 401 and 429 gets its toast here, whoever made the call. */
+/** What the HTTP layer reports by itself (the 401 and 429 toasts, raised once here for every call). */
 export type HttpProblem = 'unauthorized' | 'tooManyRequests';
 
 export interface HttpApiClientOptions {
@@ -52,7 +53,8 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
     if (response.ok) return response;
     if (response.status === 401) options.onProblem?.('unauthorized');
     if (response.status === 429) options.onProblem?.('tooManyRequests');
-    const errorBody = ((await response.json().catch(() => undefined)) ?? {}) as { mensaje?: unknown; code?: unknown; errors?: unknown };
+    // Checked field by field: a proxy or a crash may answer with anything.
+    const errorBody = ((await response.json().catch(() => undefined)) ?? {}) as { [K in keyof ApiErrorBody]?: unknown };
     throw new ApiError(
       response.status,
       typeof errorBody.mensaje === 'string' ? errorBody.mensaje : undefined,
@@ -82,6 +84,7 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
     updateProducts: (purchaseId, productos) =>
       request('PUT', '/payments/update-productos-purchase', { purchase_id: purchaseId, productos }, purchaseId),
     getPurchase: (purchaseId) => request('GET', `/payments/purchase/${encodeURIComponent(purchaseId)}`, undefined, purchaseId),
+    addInfo: (purchaseId, form) => request('PUT', '/payments/add-info-purchase', { purchase_id: purchaseId, form }, purchaseId),
     ...createPaymentCalls({ request, send }),
   };
 }

@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import { ORDER_AMOUNT_FIELDS, type OrderAmounts } from '../../shared/api/amounts';
 import type { NewPurchaseResponse, PurchaseReload, UpdateProductsResponse, VerifyDiscountResponse } from '../api/types';
 import type { FlowContext } from '../flow/checkoutFlow';
 import type { RootStore } from './RootStore';
@@ -11,11 +12,11 @@ import { readSavedPurchase, writeSavedPurchase, type SavedPurchase } from './pur
 
 export type DiscountStatus = 'idle' | 'pending' | 'success' | 'error';
 
-
 /**
- * The order state and its transitions (docs/product-rules.md, *Checkout flow and order state*). Amounts are pesos as the API
- * sends them; the summary converts to centavos. Server calls live in
- * `CheckoutCommands`, which drives these transitions.
+ * The order state and its transitions (docs/product-rules.md, *Checkout flow and order state*). Amounts are pesos as the API sends them (null: not
+ * priced by the server yet); the summary converts to centavos. Server calls live in
+ * `CheckoutActions`, which drives these transitions. The wire's spellings
+ * (`isFormRequiered`, `tickets_emited`) are mapped to English names here, at the API edge.
  */
 export class CheckoutStore {
   tickets: SelectedTicket[] = [];
@@ -29,9 +30,10 @@ export class CheckoutStore {
   expiresTickets: string | null = null;
   /** The discount code applied (validated by the server), sent with the new purchase. */
   code: string | null = null;
-  isFormRequiered: boolean | null = null;
+  /** The server's word on whether the order needs attendee answers; null before a purchase exists. */
+  formRequired: boolean | null = null;
   formCompleted = false;
-  ticketsEmited = false;
+  ticketsEmitted = false;
   emissionId: string | null = null;
   buyerInfo: { name: string; email: string; phone: string } | null = null;
 
@@ -64,7 +66,7 @@ export class CheckoutStore {
     this.code = null;
     this.resetAmounts();
     this.purchaseId = null;
-    this.isFormRequiered = null;
+    this.formRequired = null;
     this.discountInput = '';
     this.discountStatus = 'idle';
     this.discountErrorKey = null;
@@ -92,15 +94,11 @@ export class CheckoutStore {
   /** Stores a created purchase: id, amounts, code, expiry and the form flag, as numbers. */
   setPurchase(response: NewPurchaseResponse, url: string): void {
     this.purchaseId = String(response.purchase_id);
-    this.amount = toAmount(response.amount);
-    this.comission = toAmount(response.comission);
-    this.amountOutDiscount = toAmount(response.amountOutDiscount);
-    this.amountDiscount = toAmount(response.amountDiscount);
-    this.amountProductos = toAmount(response.amountProductos ?? 0);
+    this.setAmounts({ ...response, amountProductos: response.amountProductos ?? 0 });
     this.code = response.code ?? null;
     this.expiresTickets = response.expiresTickets;
-    this.isFormRequiered = Boolean(response.isFormRequiered);
-    this.ticketsEmited = Boolean(response.tickets_emited);
+    this.formRequired = Boolean(response.isFormRequiered);
+    this.ticketsEmitted = Boolean(response.tickets_emited);
     this.formCompleted = false;
     // A new purchase has no tickets yet (an earlier one's emission must not leak into it).
     this.emissionId = null;
@@ -113,8 +111,8 @@ export class CheckoutStore {
     this.purchaseId = null;
     this.expiresTickets = null;
     this.formCompleted = false;
-    this.isFormRequiered = null;
-    this.amountProductos = null;
+    this.formRequired = null;
+    this.setAmounts({ amountProductos: null });
     this.root.sessionStorage.removeItem(storageKeys.purchase);
   }
 
@@ -128,17 +126,13 @@ export class CheckoutStore {
   reload(reload: PurchaseReload, withPurchase = true): void {
     this.tickets = (reload.tickets ?? []).map(ticketLineFromPurchase);
     this.productos = (reload.productos ?? []).map(productLineFromPurchase);
-    this.amount = toAmount(reload.amounts?.amount);
-    this.comission = toAmount(reload.amounts?.comission);
-    this.amountOutDiscount = toAmount(reload.amounts?.amountOutDiscount);
-    this.amountDiscount = toAmount(reload.amounts?.amountDiscount);
-    this.amountProductos = toAmount(reload.amounts?.amountProductos);
+    this.setAmounts(reload.amounts ?? null);
     this.expiresTickets = reload.expires_at;
     this.code = reload.code ?? null;
     this.discountInput = this.code ?? '';
     this.discountStatus = this.code ? 'success' : 'idle';
     this.discountRevealed = Boolean(this.code);
-    this.isFormRequiered = Boolean(reload.isFormRequiered);
+    this.formRequired = Boolean(reload.isFormRequiered);
     this.formCompleted = Boolean(reload.form_completed);
     if (withPurchase) {
       this.purchaseId = String(reload.purchase_id);
@@ -152,21 +146,15 @@ export class CheckoutStore {
   applyDiscount(response: VerifyDiscountResponse): void {
     this.code = response.code;
     this.discountInput = response.code;
-    this.amount = toAmount(response.amount);
-    this.amountOutDiscount = toAmount(response.amountOutDiscount);
-    this.amountDiscount = toAmount(response.amountDiscount);
-    this.comission = toAmount(response.comission);
+    // No products are priced here: amountProductos stays as it is.
+    this.setAmounts(response);
   }
 
   /** The products step answered: keep its lines and amounts. */
   setProductsResult(response: UpdateProductsResponse): void {
     this.productos = (response.productos ?? []).map(productLineFromPurchase);
-    this.isFormRequiered = Boolean(response.isFormRequiered);
-    this.amount = toAmount(response.amount);
-    this.amountProductos = toAmount(response.amountProductos);
-    this.comission = toAmount(response.comission);
-    this.amountOutDiscount = toAmount(response.amountOutDiscount);
-    this.amountDiscount = toAmount(response.amountDiscount);
+    this.formRequired = Boolean(response.isFormRequiered);
+    this.setAmounts(response);
   }
 
   /** Clears the whole order (after a store-voucher, online-wallet or free call, and in tests). */
@@ -178,7 +166,7 @@ export class CheckoutStore {
     this.deletePurchase();
     this.buyerInfo = null;
     this.emissionId = null;
-    this.ticketsEmited = false;
+    this.ticketsEmitted = false;
     this.discountInput = '';
     this.discountStatus = 'idle';
     this.discountRevealed = false;
@@ -250,10 +238,10 @@ export class CheckoutStore {
 
   /** What the checkout flow needs to decide where the buyer may be. */
   get flowContext(): FlowContext {
-    const guessedForm = this.tickets.some((line) => (this.root.event.ticketById(line.ticket_id)?.form?.length ?? 0) > 0);
+    const guessedForm = this.tickets.some((line) => this.root.event.ticketById(line.ticket_id)?.has_form === true);
     return {
       hasProducts: this.root.event.hasProducts,
-      formRequired: this.isFormRequiered ?? guessedForm,
+      formRequired: this.formRequired ?? guessedForm,
       hasTickets: this.hasTickets,
       hasPurchase: this.purchaseId !== null,
       formCompleted: this.formCompleted,
@@ -266,13 +254,7 @@ export class CheckoutStore {
       tickets: this.tickets,
       productos: this.productos,
       serviceChargeConfig: this.root.event.event?.config ?? {},
-      server: {
-        amount: this.amount,
-        amountProductos: this.amountProductos,
-        amountDiscount: this.amountDiscount,
-        amountOutDiscount: this.amountOutDiscount,
-        comission: this.comission,
-      },
+      server: this.serverAmounts,
       code: this.code,
     });
   }
@@ -308,11 +290,23 @@ export class CheckoutStore {
     writeSavedPurchase(this.root.sessionStorage, saved);
   }
 
+  /** The server's amounts as last answered (each null until priced). */
+  get serverAmounts(): { [K in keyof OrderAmounts]: number | null } {
+    return { amount: this.amount, comission: this.comission, amountOutDiscount: this.amountOutDiscount, amountDiscount: this.amountDiscount, amountProductos: this.amountProductos };
+  }
+
+  /**
+   * The one place the amount fields are written: each field the answer carries, with
+   * numeric conversion (a field it leaves out keeps its value); null resets them all.
+   */
+  private setAmounts(answer: Partial<Record<keyof OrderAmounts, unknown>> | null): void {
+    for (const field of ORDER_AMOUNT_FIELDS) {
+      if (answer === null) this[field] = null;
+      else if (field in answer) this[field] = toAmount(answer[field]);
+    }
+  }
+
   private resetAmounts(): void {
-    this.amount = null;
-    this.amountProductos = null;
-    this.amountDiscount = null;
-    this.amountOutDiscount = null;
-    this.comission = null;
+    this.setAmounts(null);
   }
 }

@@ -1,18 +1,51 @@
-import addInfo from '../../../schemas/api/add-info.request.json';
-import botCheckToken from '../../../schemas/api/bot-check-token.request.json';
-import emission from '../../../schemas/api/emission.request.json';
-import fintocCreateSession from '../../../schemas/api/fintoc-create-session.request.json';
-import freeVerify from '../../../schemas/api/free-verify.request.json';
-import mercadopagoCreatePreference from '../../../schemas/api/mercadopago-create-preference.request.json';
-import newPurchase from '../../../schemas/api/new-purchase.request.json';
-import paymentLoader from '../../../schemas/api/payment-loader.request.json';
-import paypalCreateOrder from '../../../schemas/api/paypal-create-order.request.json';
+import addInfoRequest from '../../../schemas/api/add-info.request.json';
+import addInfoResponse from '../../../schemas/api/add-info.response.json';
+import adminImportResponse from '../../../schemas/api/admin-import.response.json';
+import adminOutboxFailedResponse from '../../../schemas/api/admin-outbox-failed.response.json';
+import adminOutboxRetryResponse from '../../../schemas/api/admin-outbox-retry.response.json';
+import botCheckTokenRequest from '../../../schemas/api/bot-check-token.request.json';
+import botCheckTokenResponse from '../../../schemas/api/bot-check-token.response.json';
+import configResponse from '../../../schemas/api/config.response.json';
+import emissionRequest from '../../../schemas/api/emission.request.json';
+import emissionResponse from '../../../schemas/api/emission.response.json';
+import errorResponse from '../../../schemas/api/error.response.json';
+import eventResponse from '../../../schemas/api/event.response.json';
+import fintocCreateSessionRequest from '../../../schemas/api/fintoc-create-session.request.json';
+import fintocCreateSessionResponse from '../../../schemas/api/fintoc-create-session.response.json';
+import freeVerifyRequest from '../../../schemas/api/free-verify.request.json';
+import freeVerifyResponse from '../../../schemas/api/free-verify.response.json';
+import mercadopagoCreatePreferenceRequest from '../../../schemas/api/mercadopago-create-preference.request.json';
+import mercadopagoCreatePreferenceResponse from '../../../schemas/api/mercadopago-create-preference.response.json';
+import newPurchaseRequest from '../../../schemas/api/new-purchase.request.json';
+import newPurchaseResponse from '../../../schemas/api/new-purchase.response.json';
+import paymentLoaderRequest from '../../../schemas/api/payment-loader.request.json';
+import paypalCreateOrderRequest from '../../../schemas/api/paypal-create-order.request.json';
+import paypalCreateOrderResponse from '../../../schemas/api/paypal-create-order.response.json';
+import purchaseStatusResponse from '../../../schemas/api/purchase-status.response.json';
 import ticketLine from '../../../schemas/api/ticket-line.json';
-import updateProductos from '../../../schemas/api/update-productos.request.json';
-import verifyDiscount from '../../../schemas/api/verify-discount.request.json';
+import updateProductosRequest from '../../../schemas/api/update-productos.request.json';
+import updateProductosResponse from '../../../schemas/api/update-productos.response.json';
+import verifyDiscountRequest from '../../../schemas/api/verify-discount.request.json';
+import verifyDiscountResponse from '../../../schemas/api/verify-discount.response.json';
+import walletEmissionsResponse from '../../../schemas/api/wallet-emissions.response.json';
 
-/** Every request-body schema under schemas/api, registered with `addSchema` and referenced by `$id` from routes. */
+/**
+ * Every schema under schemas/api, registered with `addSchema` and referenced by `$id` from routes:
+ * request bodies (`*.request`) with their shared part, and the 200 answers (`*.response`). A
+ * response schema also serialises the answer, dropping any property it does not declare, so each
+ * lists every property its route returns (tests/unit/shared/api keeps them in step with
+ * src/shared/api). Response schemas reuse parts only through local `#/definitions/…` refs: the
+ * serialiser does not resolve one registered schema's ref to another from inside a third.
+ */
 export const apiSchemas: { $id: string }[] = [
-  ticketLine, newPurchase, verifyDiscount, updateProductos, addInfo, botCheckToken,
-  mercadopagoCreatePreference, paypalCreateOrder, fintocCreateSession, freeVerify, paymentLoader, emission,
+  addInfoRequest, botCheckTokenRequest, emissionRequest, fintocCreateSessionRequest, freeVerifyRequest,
+  mercadopagoCreatePreferenceRequest, newPurchaseRequest, paymentLoaderRequest, paypalCreateOrderRequest, ticketLine,
+  updateProductosRequest, verifyDiscountRequest,
+  addInfoResponse, adminImportResponse, adminOutboxFailedResponse, adminOutboxRetryResponse, botCheckTokenResponse,
+  configResponse, emissionResponse, errorResponse, eventResponse, fintocCreateSessionResponse, freeVerifyResponse,
+  mercadopagoCreatePreferenceResponse, newPurchaseResponse, paypalCreateOrderResponse, purchaseStatusResponse,
+  updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
 ];
+
+/** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */
+export const answers = (id: string) => ({ 200: { $ref: `api/${id}.response#` } });

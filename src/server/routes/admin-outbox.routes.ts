@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { DeadMailListResponse, DeadMailView, RequeueMailResponse } from '../../shared/api';
 import type { AppContext } from '../context';
+import { answers } from '../http/api-schemas';
 import { errors } from '../http/app-error';
 import { limitedAs } from '../plugins/security';
 import { listDeadMail, requeueDeadMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
 import { bearerMatches } from './admin.routes';
 
 /** What an operator needs to find the cause of a dead-lettered e-mail. */
-export function deadMailView(row: MailOutboxRow) {
+export function deadMailView(row: MailOutboxRow): DeadMailView {
   return {
     id: row.id,
     dedupe_key: row.dedupe_key,
@@ -36,14 +38,14 @@ export async function adminOutboxRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       if (!bearerMatches(request, token)) throw errors.unauthorized();
     },
   };
-  app.get('/api/admin/outbox/failed', admin, async () => ({ messages: (await listDeadMail(ctx.db.kysely)).map(deadMailView) }));
-  app.post<{ Params: { id: string } }>(
+  app.get<{ Reply: DeadMailListResponse }>('/api/admin/outbox/failed', { ...admin, schema: { response: answers('admin-outbox-failed') } }, async () => ({ messages: (await listDeadMail(ctx.db.kysely)).map(deadMailView) }));
+  app.post<{ Params: { id: string }; Reply: RequeueMailResponse }>(
     '/api/admin/outbox/:id/retry',
-    { ...admin, schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'] } } },
+    { ...admin, schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'] }, response: answers('admin-outbox-retry') } },
     async (request) => {
       if (!(await requeueDeadMail(ctx.db.kysely, request.params.id))) throw errors.outboxMessageNotFound();
       request.log.info({ mail: request.params.id }, 'dead-lettered e-mail queued again by an operator');
-      return { id: request.params.id, status: 'queued' };
+      return { id: request.params.id, status: 'queued' as const };
     },
   );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ImportEventResponse } from '../../shared/api';
 import type { AppContext } from '../context';
+import { answers } from '../http/api-schemas';
 import { errors } from '../http/app-error';
 import { limitedAs } from '../plugins/security';
 import { importEvent } from '../services/event-import.service';
@@ -17,10 +19,11 @@ export function bearerMatches(request: FastifyRequest, token: string): boolean {
 export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const token = ctx.config.adminToken;
   if (!token) return;
-  app.put<{ Params: { url: string }; Body: unknown }>(
+  app.put<{ Params: { url: string }; Body: unknown; Reply: ImportEventResponse }>(
     '/api/admin/events/:url',
     {
       bodyLimit: 5 * 1024 * 1024,
+      schema: { response: { ...answers('admin-import'), 201: { $ref: 'api/admin-import.response#' } } },
       config: limitedAs(ctx.config, 'admin'),
       // After the rate limit (onRequest), so wrong tokens count too; before the 5 MB body is read.
       preParsing: async (request, _reply, payload) => {

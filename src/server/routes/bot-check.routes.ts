@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { BotCheckTokenRequest, BotCheckTokenResponse } from '../../shared/api';
 import type { AppContext } from '../context';
+import { answers } from '../http/api-schemas';
 import { rateLimited } from '../plugins/security';
 import { issueSandboxToken } from '../services/bot-check.service';
 
@@ -9,9 +11,9 @@ import { issueSandboxToken } from '../services/bot-check.service';
  */
 export async function botCheckRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   if (ctx.config.recaptchaSecret) return;
-  app.post<{ Body: { action: string } }>(
+  app.post<{ Body: BotCheckTokenRequest; Reply: BotCheckTokenResponse }>(
     '/api/sandbox/bot-check/token',
-    { schema: { body: { $ref: 'api/bot-check-token.request#' } }, config: rateLimited },
+    { schema: { body: { $ref: 'api/bot-check-token.request#' }, response: answers('bot-check-token') }, config: rateLimited },
     async (request) => ({ token: issueSandboxToken(ctx, request.body.action) }),
   );
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfigResponse } from '../../shared/api';
 import type { AppContext } from '../context';
+import { answers } from '../http/api-schemas';
 
 /** GET /api/config: what the storefront needs to know about this server before any event loads. */
 export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { config } = ctx;
-  const body = {
+  const body: AppConfigResponse = {
     botCheck: config.recaptchaSecret
       ? { provider: 'recaptcha' as const, siteKey: config.recaptchaSiteKey ?? '' }
       : { provider: 'sandbox' as const },
@@ -12,5 +14,5 @@ export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     supportEmail: config.supportEmail,
     helpUrl: `${config.mainSiteUrl.replace(/\/$/, '')}/ayuda`,
   };
-  app.get('/api/config', async () => body);
+  app.get<{ Reply: AppConfigResponse }>('/api/config', { schema: { response: answers('config') } }, async () => body);
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EmissionQuery, TicketDownloadQuery, WalletEmissionsResponse, WalletUrlRequest, WalletUrlResponse } from '../../shared/api';
+import { answers } from '../http/api-schemas';
 import { errors } from '../http/app-error';
 import { limitedAs, rateLimited } from '../plugins/security';
 import { purchasePdf } from '../fulfilment/outbox';
@@ -44,7 +46,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
     return purchase;
   }
 
-  app.get<{ Querystring: { emission_id: string; purchase_id: string; token?: string } }>(
+  app.get<{ Querystring: EmissionQuery }>(
     '/api/emissions/download/all',
     { schema: { querystring: ids }, config: limitedAs(rt.ctx.config, 'pdf') },
     async (request, reply) => {
@@ -58,9 +60,9 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
     },
   );
 
-  app.get<{ Querystring: { emission_id: string; purchase_id: string } }>(
+  app.get<{ Querystring: EmissionQuery; Reply: WalletEmissionsResponse }>(
     '/api/emissions/obtener/wallet',
-    { schema: { querystring: ids }, config: rateLimited },
+    { schema: { querystring: ids, response: answers('wallet-emissions') }, config: rateLimited },
     async (request, reply) => {
       const purchase = await paidPurchase(request, request.query.emission_id, request.query.purchase_id);
       const tickets = await listTicketsOfPurchase(db, purchase.id);
@@ -70,9 +72,9 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
   );
 
   // No wallet passes yet (a later issue): the URL opens that ticket's own PDF page, which is what a pass would carry.
-  app.post<{ Body: { emission_id: string; purchase_id: string } }>(
+  app.post<{ Body: WalletUrlRequest; Reply: WalletUrlResponse }>(
     '/api/emissions/download/wallet',
-    { schema: { body: { $ref: 'api/emission.request#' } }, config: rateLimited },
+    { schema: { body: { $ref: 'api/emission.request#' }, response: answers('emission') }, config: rateLimited },
     async (request) => {
       const purchase = await openablePurchase(request, request.body.purchase_id, 'all');
       if (request.body.emission_id === purchase.emission_id) {
@@ -86,7 +88,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
     },
   );
 
-  app.get<{ Querystring: { ticket_id: string; purchase_id: string; token?: string } }>(
+  app.get<{ Querystring: TicketDownloadQuery }>(
     '/api/emissions/download/ticket',
     {
       schema: {

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { compileAttendeeFields, type CompiledForm } from '../../shared/attendee-form';
+import {
+  ATTENDEE_FORMS_EXPORT,
+  attendeeValidatorExport,
+  EVENT_VERSION_EXPORT,
+  type AttendeeFormsExport,
+} from '../../shared/api/attendee-module';
+import { compileAttendeeFields } from '../../shared/attendee-form';
 import { standaloneValidatorModule } from '../../shared/validation/standalone-module';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
@@ -10,14 +16,6 @@ export interface AttendeeValidatorModule {
   code: string;
   etag: string;
 }
-
-/** What the storefront renders for one ticket type: its name and the compiled attendee schema + uiSchema. */
-export interface AttendeeFormOfTicket extends CompiledForm {
-  ticketName: string;
-}
-
-/** The export name of a ticket type's attendee validator (`t1` for ticket 1). */
-export const attendeeValidatorExport = (ticketId: number | string): string => `t${ticketId}`;
 
 /** Built modules per (event id, version): an import bumps the version, so a stale entry is never served. */
 const moduleCache = new Map<string, AttendeeValidatorModule>();
@@ -40,7 +38,7 @@ export async function attendeeValidatorModule(ctx: AppContext, url: string): Pro
   if (cached) return cached;
 
   const schemas: Record<string, object> = {};
-  const forms: Record<string, AttendeeFormOfTicket> = {};
+  const forms: AttendeeFormsExport = {};
   for (const ticket of await listTicketTypes(db, event.id, true)) {
     if (ticket.form.length === 0) continue;
     const compiled = compileAttendeeFields(ticket.form);
@@ -50,8 +48,8 @@ export async function attendeeValidatorModule(ctx: AppContext, url: string): Pro
   const body = Object.keys(schemas).length > 0 ? standaloneValidatorModule(schemas) : '"use strict";';
   const code =
     `${body}\n` +
-    `export const eventVersion = ${JSON.stringify(String(event.version))};\n` +
-    `export const attendeeForms = ${JSON.stringify(forms)};\n`;
+    `export const ${EVENT_VERSION_EXPORT} = ${JSON.stringify(String(event.version))};\n` +
+    `export const ${ATTENDEE_FORMS_EXPORT} = ${JSON.stringify(forms)};\n`;
   const built = { code, etag: `"av-${createHash('sha256').update(code).digest('base64url').slice(0, 27)}"` };
   if (moduleCache.size >= CACHE_LIMIT) moduleCache.delete(moduleCache.keys().next().value!);
   moduleCache.set(key, built);

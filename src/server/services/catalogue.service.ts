@@ -1,3 +1,4 @@
+import type { PublicEventResponse, PublicProduct, PublicTicketType } from '../../shared/api';
 import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
@@ -33,7 +34,7 @@ export function purchasableMaximum(perOrderMaximum: number, minimum: number, rem
   return maximum < Math.max(minimum, 1) ? 0 : maximum;
 }
 
-function publicTicket(ticket: TicketTypeRow, remaining: number) {
+function publicTicket(ticket: TicketTypeRow, remaining: number): PublicTicketType {
   return {
     id: ticket.external_id,
     name: ticket.name,
@@ -45,11 +46,12 @@ function publicTicket(ticket: TicketTypeRow, remaining: number) {
     md_quantity: ticket.volume_discount_value,
     md_ispercentage: Boolean(ticket.volume_discount_is_percentage),
     md_minimum: ticket.volume_discount_minimum,
-    form: ticket.form,
+    // Whether units need attendee blocks; the fields themselves ship in the attendee-validator module.
+    has_form: ticket.form.length > 0,
   };
 }
 
-function publicProduct(product: ProductRow, remaining: number) {
+function publicProduct(product: ProductRow, remaining: number): PublicProduct {
   return {
     id: product.external_id,
     nombre: product.name,
@@ -66,7 +68,7 @@ function publicProduct(product: ProductRow, remaining: number) {
  * The public view of an event (GET /api/event/{url}): what a buyer may choose now.
  * A hidden ticket type is listed only with its access code (see offeredTicketTypes).
  */
-export async function publicEvent(ctx: AppContext, url: string, access?: string) {
+export async function publicEvent(ctx: AppContext, url: string, access?: string): Promise<PublicEventResponse> {
   const db = ctx.db.kysely;
   const event = await findEventByUrl(db, url);
   if (!event) throw errors.eventNotFound();

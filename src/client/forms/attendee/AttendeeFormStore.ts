@@ -5,10 +5,8 @@ import { createPrecompiledValidator } from '../../../../renderers/validator/crea
 import { pointerSegments } from '../../../../renderers/validator/problemsToErrorSchema';
 import { answerProblems } from '../../../shared/attendee-form/answer-problems';
 import type { AnswerProblem, AttendeeAnswers, OrderFormAnswers } from '../../../shared/attendee-form/attendee-form.types';
-import { isHandledGlobally } from '../../api/ApiError';
-import { purchaseKeyFor } from '../../stores/purchaseKeys';
+import { ApiError, isHandledGlobally } from '../../api/ApiError';
 import type { RootStore } from '../../stores/RootStore';
-import { AddInfoError, addInfoPurchase } from './addInfoPurchase';
 import { readDraft, writeDraft } from './attendeeDraft';
 import { loadAttendeeModule, type AttendeeModule } from './attendeeModule';
 
@@ -33,7 +31,7 @@ export type SubmitResult = 'ok' | 'invalid' | 'failed';
 /** Injected for tests; the page uses the real ones. */
 export interface AttendeeFormDeps {
   loadModule: (eventUrl: string) => Promise<AttendeeModule>;
-  addInfo: (purchaseId: string, form: OrderFormAnswers) => Promise<void>;
+  addInfo: (purchaseId: string, form: OrderFormAnswers) => Promise<unknown>;
 }
 
 const DRAFT_DELAY_MS = 400;
@@ -61,7 +59,7 @@ export class AttendeeFormStore {
     private readonly root: RootStore,
     private readonly deps: AttendeeFormDeps = {
       loadModule: loadAttendeeModule,
-      addInfo: (purchaseId, form) => addInfoPurchase(purchaseId, form, purchaseKeyFor(root.sessionStorage, purchaseId)),
+      addInfo: (purchaseId, form) => root.api.addInfo(purchaseId, form),
     },
   ) {
     makeObservable<AttendeeFormStore, 'root' | 'deps' | 'disposeDraft'>(this, {
@@ -181,12 +179,11 @@ export class AttendeeFormStore {
       runInAction(() => checkout.markFormCompleted());
       return 'ok';
     } catch (error) {
-      if (error instanceof AddInfoError && error.status === 401) ui.notify({ variant: 'error', messageKey: 'errors:unauthorized' });
-      else if (error instanceof AddInfoError && error.status === 429) ui.notify({ variant: 'warning', messageKey: 'errors:tooManyRequests' });
-      else if (!isHandledGlobally(error)) ui.notifyRequestFailure(error);
-      if (error instanceof AddInfoError && error.status === 410) checkout.deletePurchase();
-      if (error instanceof AddInfoError && error.fieldErrors.length > 0) {
-        this.applyServerErrors(error.fieldErrors);
+      // 401 and 429 were already toasted by the API client.
+      if (!isHandledGlobally(error)) ui.notifyRequestFailure(error);
+      if (error instanceof ApiError && error.status === 410) checkout.deletePurchase();
+      if (error instanceof ApiError && error.validationErrors.length > 0) {
+        this.applyServerErrors(error.validationErrors);
         return 'invalid';
       }
       return 'failed';

@@ -4,7 +4,23 @@ import { rateLimited } from '../../plugins/security';
 import { purchaseKeyRequired, requestKey } from '../../services/access-keys';
 import { verifyBotCheck } from '../../services/bot-check.service';
 import { attemptByReference, latestAttempt, processLoader } from '../observe';
-import { startPayment, type BuyerInfoInput } from '../start';
+import { startPayment } from '../start';
+import { answers } from '../../http/api-schemas';
+import type {
+  CreatePreferenceRequest,
+  CreatePreferenceResponse,
+  FintocLoaderRequest,
+  FintocSessionRequest,
+  FintocSessionResponse,
+  FreeLoaderRequest,
+  LoaderResponse,
+  MercadopagoLoaderRequest,
+  PaypalCreateOrderRequest,
+  PaypalLoaderRequest,
+  PaypalOrderResponse,
+  VerifyFreeRequest,
+  VerifyFreeResponse,
+} from '../../../shared/api';
 
 /** The browser-facing origin: PUBLIC_URL, else the request's own (X-Forwarded-* count only from the proxies TRUST_PROXY names). */
 export function requestOrigin(rt: PaymentsRuntime, request: FastifyRequest): string {
@@ -12,8 +28,11 @@ export function requestOrigin(rt: PaymentsRuntime, request: FastifyRequest): str
 }
 
 function loaderSchema(required: string[]) {
-  return { body: { type: 'object', allOf: [{ $ref: 'api/payment-loader.request#' }, { type: 'object', required }] } };
+  return { body: { type: 'object', allOf: [{ $ref: 'api/payment-loader.request#' }, { type: 'object', required }] }, response: answers('purchase-status') };
 }
+
+/** The loader answer; observe.ts types the reload loosely, its shape is purchase-reload.json's (which also serialises it). */
+const loaderAnswer = (answer: Promise<unknown>) => answer as Promise<LoaderResponse>;
 
 /**
  * The payment routes (README, *The API*): start a payment with each provider, and the
@@ -26,24 +45,24 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
   // A payment start stores the buyer and may issue tickets (free): it needs the purchase's access key.
   const keyed = purchaseKeyRequired(ctx);
 
-  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; lang?: 'es' | 'en' } }>(
+  app.post<{ Body: CreatePreferenceRequest; Reply: CreatePreferenceResponse }>(
     '/api/payments/mercadopago/create-preference',
-    { schema: { body: { $ref: 'api/mercadopago-create-preference.request#' } }, config: rateLimited, preHandler: keyed },
+    { schema: { body: { $ref: 'api/mercadopago-create-preference.request#' }, response: answers('mercadopago-create-preference') }, config: rateLimited, preHandler: keyed },
     async (request) => {
       const { result } = await startPayment(rt, { provider: 'mercadopago', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });
       return { preference_id: result.reference, init_point: result.redirectUrl };
     },
   );
 
-  app.post<{ Body: { payment_id: string | number } }>(
+  app.post<{ Body: MercadopagoLoaderRequest; Reply: LoaderResponse }>(
     '/api/payments/mercadopago/loader-process',
     { schema: loaderSchema(['payment_id']), config: rateLimited },
-    async (request) => processLoader(rt, 'mercadopago', { paymentId: String(request.body.payment_id) }, undefined, requestKey(request)),
+    async (request) => loaderAnswer(processLoader(rt, 'mercadopago', { paymentId: String(request.body.payment_id) }, undefined, requestKey(request))),
   );
 
-  app.post<{ Body: { purchase_id: string; lang?: 'es' | 'en' } }>(
+  app.post<{ Body: PaypalCreateOrderRequest; Reply: PaypalOrderResponse }>(
     '/api/payments/paypal/create-order',
-    { schema: { body: { $ref: 'api/paypal-create-order.request#' } }, config: rateLimited, preHandler: keyed },
+    { schema: { body: { $ref: 'api/paypal-create-order.request#' }, response: answers('paypal-create-order') }, config: rateLimited, preHandler: keyed },
     async (request) => {
       const { result } = await startPayment(rt, { provider: 'paypal', purchaseId: request.body.purchase_id, lang: request.body.lang, origin: requestOrigin(rt, request) });
       // The storefront opens links[1]: self first, the approval link second.
@@ -55,36 +74,36 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     },
   );
 
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: PaypalLoaderRequest; Reply: LoaderResponse }>(
     '/api/payments/paypal/loader-process',
     { schema: loaderSchema(['token']), config: rateLimited },
     async (request) => {
       const attempt = await attemptByReference(rt, 'paypal', request.body.token);
-      return processLoader(rt, 'paypal', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request));
+      return loaderAnswer(processLoader(rt, 'paypal', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request)));
     },
   );
 
-  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; lang?: 'es' | 'en' } }>(
+  app.post<{ Body: FintocSessionRequest; Reply: FintocSessionResponse }>(
     '/api/payments/fintoc/create-session',
-    { schema: { body: { $ref: 'api/fintoc-create-session.request#' } }, config: rateLimited, preHandler: keyed },
+    { schema: { body: { $ref: 'api/fintoc-create-session.request#' }, response: answers('fintoc-create-session') }, config: rateLimited, preHandler: keyed },
     async (request) => {
       const { result } = await startPayment(rt, { provider: 'fintoc', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });
       return { session_token: result.sessionToken ?? null, widget_url: result.redirectUrl };
     },
   );
 
-  app.post<{ Body: { purchase_id: string } }>(
+  app.post<{ Body: FintocLoaderRequest; Reply: LoaderResponse }>(
     '/api/payments/fintoc/loader-process',
     { schema: loaderSchema(['purchase_id']), config: rateLimited },
     async (request) => {
       const attempt = await latestAttempt(rt, 'fintoc', request.body.purchase_id);
-      return processLoader(rt, 'fintoc', { reference: attempt.provider_reference, attemptId: attempt.id }, attempt, requestKey(request));
+      return loaderAnswer(processLoader(rt, 'fintoc', { reference: attempt.provider_reference, attemptId: attempt.id }, attempt, requestKey(request)));
     },
   );
 
-  app.post<{ Body: { purchase_id: string; buyer_info: BuyerInfoInput; token: string; lang?: 'es' | 'en' } }>(
+  app.post<{ Body: VerifyFreeRequest; Reply: VerifyFreeResponse }>(
     '/api/payments/free/verify-free',
-    { schema: { body: { $ref: 'api/free-verify.request#' } }, config: rateLimited, preHandler: keyed },
+    { schema: { body: { $ref: 'api/free-verify.request#' }, response: answers('free-verify') }, config: rateLimited, preHandler: keyed },
     async (request) => {
       await verifyBotCheck(ctx, request.body.token, 'validate_free_access', request.hostname.split(':')[0]);
       const { result } = await startPayment(rt, { provider: 'free', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });
@@ -92,13 +111,13 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     },
   );
 
-  app.post<{ Body: { token: string; g_token: string } }>(
+  app.post<{ Body: FreeLoaderRequest; Reply: LoaderResponse }>(
     '/api/payments/free/loader-process',
     { schema: loaderSchema(['token', 'g_token']), config: rateLimited },
     async (request) => {
       await verifyBotCheck(ctx, request.body.g_token, 'validate_free_access_loader', request.hostname.split(':')[0]);
       const attempt = await attemptByReference(rt, 'free', request.body.token);
-      return processLoader(rt, 'free', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request));
+      return loaderAnswer(processLoader(rt, 'free', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request)));
     },
   );
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpApiClient } from '../../../../src/client/api/createHttpApiClient';
-import { addInfoPurchase } from '../../../../src/client/forms/attendee/addInfoPurchase';
 import { adoptThankYouLink, readPaymentResult } from '../../../../src/client/payments/paymentResult';
 import { memoryStorage } from '../../../../src/client/stores/ports';
 import { purchaseKeyFor, rememberPurchaseKey } from '../../../../src/client/stores/purchaseKeys';
@@ -54,7 +53,7 @@ describe('purchase access keys in the storefront', () => {
     await api.createPaypalOrder({ purchase_id: 'p1', lang: 'es' });
     await api.createFintocSession({ purchase_id: 'p1', buyer_info: buyer, lang: 'es' });
     await api.verifyFree({ purchase_id: 'p1', buyer_info: buyer, token: 't', lang: 'es' });
-    await addInfoPurchase('p1', { 1: [{ nombre: 'Ana' }] }, purchaseKeyFor(storage, 'p1'), fetchImpl);
+    await api.addInfo('p1', { 1: [{ nombre: 'Ana' }] });
     expect(calls.map((call) => `${call.url} ${call.headers['X-Purchase-Key'] ?? null}`)).toEqual([
       '/api/payments/update-productos-purchase k1',
       '/api/payments/mercadopago/create-preference k1',

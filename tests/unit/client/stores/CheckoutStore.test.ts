@@ -61,7 +61,7 @@ describe('CheckoutStore purchase transitions', () => {
     const { root, sessionStorage } = await loaded();
     root.checkout.setTicketQuantity(1, 1);
     root.checkout.setPurchase({ ...purchaseResponse, amount: '385.5' as unknown as number }, 'demo');
-    expect(root.checkout).toMatchObject({ purchaseId: 'p-1', amount: 385.5, comission: 35, isFormRequiered: true, expiresTickets: purchaseResponse.expiresTickets });
+    expect(root.checkout).toMatchObject({ purchaseId: 'p-1', amount: 385.5, comission: 35, formRequired: true, expiresTickets: purchaseResponse.expiresTickets });
     expect(JSON.parse(sessionStorage.getItem('purchase') ?? '')).toEqual({ purchase_id: 'p-1', url: 'demo' });
   });
 
@@ -85,6 +85,7 @@ describe('CheckoutStore purchase transitions', () => {
       url: 'demo',
       tickets: [{ ticket_id: 2, cantidad: 2, price: 1200, name: 'VIP' }],
       productos: [{ id: 10, nombre: 'Playera', cantidad: 1, precio: 250, opciones: { talla: 'M' } }],
+      resumen: { tickets: [{ ticket_id: 2, cantidad: 2, price: 1200, name: 'VIP' }], productos: [{ id: 10, nombre: 'Playera', cantidad: 1, precio: 250, opciones: { talla: 'M' } }] },
       amounts: { amount: 2376, comission: 216, amountOutDiscount: 2640, amountDiscount: 240, amountProductos: 250 },
       expires_at: '2030-01-01T00:00:00.000Z',
       code: 'DEMO10',
@@ -93,7 +94,7 @@ describe('CheckoutStore purchase transitions', () => {
       isFormRequiered: false,
       form_completed: false,
     });
-    expect(root.checkout).toMatchObject({ purchaseId: 'p-9', code: 'DEMO10', amount: 2376, amountProductos: 250, discountStatus: 'success', isFormRequiered: false });
+    expect(root.checkout).toMatchObject({ purchaseId: 'p-9', code: 'DEMO10', amount: 2376, amountProductos: 250, discountStatus: 'success', formRequired: false });
     expect(root.checkout.productos[0].opciones).toEqual({ talla: 'M' });
     expect(root.checkout.summary.totalCents).toBe(262_600);
   });

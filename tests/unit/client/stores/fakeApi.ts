@@ -16,9 +16,9 @@ export function demoEvent(overrides: Partial<EventResponse['event']['config']> =
       html: [{ posicion: 'TICKET_INFO', html: '<p>Info</p>' }],
     },
     tickets: [
-      { id: 1, name: 'General', price: 350, description: '<p>G</p>', minimum: 1, maximum: 10, md: true, md_quantity: 10, md_ispercentage: true, md_minimum: 4, form: [{ id: 'name', type: 'text', label: 'Nombre', required: true }] },
-      { id: 2, name: 'VIP', price: 1200, description: '', minimum: 1, maximum: 4, md: false, form: [] },
-      { id: 3, name: 'Preventa', price: 200, description: '', minimum: 1, maximum: 0, md: false, form: [] },
+      { id: 1, name: 'General', price: 350, description: '<p>G</p>', minimum: 1, maximum: 10, md: true, md_quantity: 10, md_ispercentage: true, md_minimum: 4, has_form: true },
+      { id: 2, name: 'VIP', price: 1200, description: '', minimum: 1, maximum: 4, md: false, md_quantity: null, md_ispercentage: false, md_minimum: null, has_form: false },
+      { id: 3, name: 'Preventa', price: 200, description: '', minimum: 1, maximum: 0, md: false, md_quantity: null, md_ispercentage: false, md_minimum: null, has_form: false },
     ],
     productos: [
       { id: 10, nombre: 'Playera', precio: 250, minimo: 1, maximo: 5, imagenes: [], descripcion: '<p>Algodón</p>', opciones: [{ id: 'talla', label: 'Talla', options: { values: ['S', 'M', 'L'] } }] },
@@ -28,7 +28,9 @@ export function demoEvent(overrides: Partial<EventResponse['event']['config']> =
 
 export const purchaseResponse: NewPurchaseResponse = {
   purchase_id: 'p-1',
+  access_key: 'key-p-1',
   amount: 385,
+  amountProductos: 0,
   comission: 35,
   expiresTickets: '2030-01-01T00:15:00.000Z',
   tickets_emited: false,
@@ -43,7 +45,7 @@ type Calls = { [K in keyof ApiClient]: unknown[][] };
 /** A fake API client: each method answers from `responses` (a value, an Error to reject with, or a function). */
 export function fakeApi(responses: Partial<Record<keyof ApiClient, unknown>> = {}) {
   const calls: Calls = {
-    getConfig: [], getBotCheckToken: [], getEvent: [], newPurchase: [], verifyDiscount: [], updateProducts: [], getPurchase: [],
+    getConfig: [], getBotCheckToken: [], getEvent: [], newPurchase: [], verifyDiscount: [], updateProducts: [], getPurchase: [], addInfo: [],
     // Payment and emission calls (tests/unit/client/payments give their answers).
     createPreference: [], createPaypalOrder: [], createFintocSession: [], verifyFree: [], loaderProcess: [],
     downloadTickets: [], getWalletEmissions: [], getWalletUrl: [],

@@ -1,0 +1,40 @@
+/** The link of a hidden ticket type, with its access code, as an import answers it. */
+export interface HiddenTicketLink {
+  ticket_id: number;
+  name: string;
+  link: string;
+}
+
+/** `PUT /api/admin/events/{url}` (201 created, 200 updated); the body is an event file. */
+export interface ImportEventResponse {
+  url: string;
+  created: boolean;
+  version: number;
+  tickets: number;
+  productos: number;
+  hidden_links: HiddenTicketLink[];
+}
+
+/** One dead-lettered e-mail, with what an operator needs to find its cause. */
+export interface DeadMailView {
+  id: string;
+  dedupe_key: string;
+  kind: 'tickets' | 'refund';
+  purchase_id: string;
+  recipient: string;
+  attempts: number;
+  error: string | null;
+  last_attempt_at: string | null;
+  created_at: string;
+}
+
+/** `GET /api/admin/outbox/failed`. */
+export interface DeadMailListResponse {
+  messages: DeadMailView[];
+}
+
+/** `POST /api/admin/outbox/{id}/retry`. */
+export interface RequeueMailResponse {
+  id: string;
+  status: 'queued';
+}

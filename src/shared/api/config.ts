@@ -1,0 +1,19 @@
+/** `GET /api/config`: what the storefront needs to know about this server before any event loads. */
+export interface AppConfigResponse {
+  botCheck: { provider: 'sandbox' | 'recaptcha'; siteKey?: string };
+  mainSiteUrl: string;
+  supportEmail: string;
+  helpUrl: string;
+}
+
+/** The actions a bot-check token may be issued for. */
+export type BotCheckAction = 'new_purchase' | 'validate_free_access' | 'validate_free_access_loader';
+
+/** `POST /api/sandbox/bot-check/token` (only without RECAPTCHA_SECRET). */
+export interface BotCheckTokenRequest {
+  action: BotCheckAction;
+}
+
+export interface BotCheckTokenResponse {
+  token: string;
+}

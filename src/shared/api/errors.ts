@@ -1,0 +1,15 @@
+/** One refused field of a FORM_INVALID answer: a JSON pointer into the request body and an i18n key or sentence. */
+export interface ApiFieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * The body of every 4xx/5xx answer. `mensaje` is the human sentence (Spanish by default),
+ * `code` the stable machine name; `errors` lists the per-field refusals of a validation answer.
+ */
+export interface ApiErrorBody {
+  mensaje: string;
+  code: string;
+  errors?: ApiFieldError[];
+}

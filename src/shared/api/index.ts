@@ -1,0 +1,10 @@
+/** The HTTP contract of the checkout API: every route's request and answer, the error body, the attendee module. */
+export type * from './admin';
+export * from './amounts';
+export * from './attendee-module';
+export type * from './config';
+export type * from './emission';
+export type * from './errors';
+export type * from './event';
+export type * from './payment';
+export type * from './purchase';

@@ -1,0 +1,105 @@
+import type { PurchaseReload } from './purchase';
+
+export type PaymentLanguage = 'es' | 'en';
+
+/**
+ * The buyer panel's data as the storefront sends it (free, cash voucher, bank transfer). The
+ * server judges it with the storefront's own form schema (schemas/forms/buyer.schema.json);
+ * a missing `emailConfirm` is the e-mail itself. A type alias (not an interface) so it is a
+ * plain record for the server's schema check.
+ */
+export type BuyerForm = {
+  name: string;
+  email: string;
+  emailConfirm?: string;
+  phone: string;
+  lang?: PaymentLanguage;
+};
+
+/** The buyer as the server keeps and returns it (purchase reload): trimmed, e-mail lower-cased, with the e-mail language. */
+export interface BuyerInfo {
+  name: string;
+  email: string;
+  phone: string;
+  lang: PaymentLanguage;
+}
+
+/** `POST /api/payments/mercadopago/create-preference` → the hosted cash-voucher checkout. */
+export interface CreatePreferenceRequest {
+  purchase_id: string;
+  buyer_info: BuyerForm;
+  /** The buyer's language, for the e-mails (default es). */
+  lang?: PaymentLanguage;
+}
+
+export interface CreatePreferenceResponse {
+  preference_id: string;
+  init_point: string;
+}
+
+/** `POST /api/payments/paypal/create-order` (PayPal's payer e-mail is the recipient). */
+export interface PaypalCreateOrderRequest {
+  purchase_id: string;
+  lang?: PaymentLanguage;
+}
+
+export interface PaypalLink {
+  href: string;
+  rel: string;
+  method?: string;
+}
+
+/** `order.links[1]` is the approval link: self first, approve second. */
+export interface PaypalOrderResponse {
+  order: { id: string; status: string; links: PaypalLink[] };
+}
+
+/** `POST /api/payments/fintoc/create-session`: the bank widget to open. */
+export type FintocSessionRequest = CreatePreferenceRequest;
+
+export interface FintocSessionResponse {
+  session_token: string | null;
+  widget_url: string;
+}
+
+/** `POST /api/payments/free/verify-free`; `token` is a bot-check token for action `validate_free_access`. */
+export interface VerifyFreeRequest {
+  purchase_id: string;
+  buyer_info: BuyerForm;
+  token: string;
+  lang?: PaymentLanguage;
+}
+
+export interface VerifyFreeResponse {
+  secretuuid: string;
+}
+
+/**
+ * What a loader page sends (`POST /api/payments/{provider}/loader-process`): mercadopago
+ * `payment_id`, paypal `token` (the order id PayPal appends to the return URL), fintoc
+ * `purchase_id`, free `token` (the secretuuid) and `g_token` (bot check,
+ * `validate_free_access_loader`). Each route requires its own fields.
+ */
+export interface LoaderRequest {
+  payment_id?: string | number;
+  token?: string;
+  purchase_id?: string;
+  g_token?: string;
+}
+
+export type MercadopagoLoaderRequest = Required<Pick<LoaderRequest, 'payment_id'>>;
+export type PaypalLoaderRequest = Required<Pick<LoaderRequest, 'token'>>;
+export type FintocLoaderRequest = Required<Pick<LoaderRequest, 'purchase_id'>>;
+export type FreeLoaderRequest = Required<Pick<LoaderRequest, 'token' | 'g_token'>>;
+
+/** The provider path of each loader call. */
+export type LoaderProvider = 'mercadopago' | 'mercadopago-supertoken' | 'open-pay' | 'paypal' | 'fintoc' | 'stripe' | 'free';
+
+/** A payment's state as a loader reports it; tickets exist only once `approved`. */
+export type LoaderStatus = 'approved' | 'pending' | 'rejected' | 'other';
+
+export interface LoaderResponse {
+  status: LoaderStatus;
+  /** Only for the holder of the purchase's access key. */
+  reload?: PurchaseReload;
+}

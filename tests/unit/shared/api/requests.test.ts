@@ -1,0 +1,114 @@
+/**
+ * Keeps the request types of src/shared/api and schemas/api/*.request.json in step (decision 002):
+ * each manifest is checked by `tsc` against its type and by this test against its schema.
+ */
+import { describe, expect, it } from 'vitest';
+import addInfo from '../../../../schemas/api/add-info.request.json';
+import botCheckToken from '../../../../schemas/api/bot-check-token.request.json';
+import emission from '../../../../schemas/api/emission.request.json';
+import fintocCreateSession from '../../../../schemas/api/fintoc-create-session.request.json';
+import freeVerify from '../../../../schemas/api/free-verify.request.json';
+import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-create-preference.request.json';
+import newPurchase from '../../../../schemas/api/new-purchase.request.json';
+import paymentLoader from '../../../../schemas/api/payment-loader.request.json';
+import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.request.json';
+import ticketLine from '../../../../schemas/api/ticket-line.json';
+import updateProductos from '../../../../schemas/api/update-productos.request.json';
+import verifyDiscount from '../../../../schemas/api/verify-discount.request.json';
+import type {
+  AddInfoRequest,
+  BotCheckAction,
+  BotCheckTokenRequest,
+  CreatePreferenceRequest,
+  FintocSessionRequest,
+  LoaderRequest,
+  NewPurchaseRequest,
+  PaymentLanguage,
+  PaypalCreateOrderRequest,
+  ProductLineRequest,
+  TicketLineRequest,
+  UpdateProductsRequest,
+  VerifyDiscountRequest,
+  VerifyFreeRequest,
+  WalletUrlRequest,
+} from '../../../../src/shared/api';
+import { enumOf, expectAgreement, prop, type Members, type Presence } from './presence';
+
+const newPurchaseRequest = {
+  code: 'optional',
+  url: 'required',
+  tickets: 'required',
+  identificador: 'optional',
+  access: 'optional',
+  token: 'required',
+} as const satisfies Presence<NewPurchaseRequest>;
+
+const ticketLineRequest = {
+  ticket_id: 'required',
+  cantidad: 'required',
+  price: 'optional',
+  name: 'optional',
+  md: 'optional',
+  md_quantity: 'optional',
+  md_ispercentage: 'optional',
+  md_minimum: 'optional',
+} as const satisfies Presence<TicketLineRequest>;
+
+const verifyDiscountRequest = { code: 'required', url: 'required', tickets: 'required', access: 'optional' } as const satisfies Presence<VerifyDiscountRequest>;
+// Its `anyOf` demands one of the two id spellings; each alone is optional.
+const updateProductsRequest = { purchase_id: 'optional', purchaseId: 'optional', productos: 'required' } as const satisfies Presence<UpdateProductsRequest>;
+const productLineRequest = {
+  id: 'required',
+  cantidad: 'required',
+  precio: 'optional',
+  nombre: 'optional',
+  opciones: 'optional',
+} as const satisfies Presence<ProductLineRequest>;
+const addInfoRequest = { purchase_id: 'required', form: 'required' } as const satisfies Presence<AddInfoRequest>;
+const botCheckTokenRequest = { action: 'required' } as const satisfies Presence<BotCheckTokenRequest>;
+const createPreferenceRequest = { purchase_id: 'required', buyer_info: 'required', lang: 'optional' } as const satisfies Presence<CreatePreferenceRequest>;
+const fintocSessionRequest = createPreferenceRequest satisfies Presence<FintocSessionRequest>;
+const paypalCreateOrderRequest = { purchase_id: 'required', lang: 'optional' } as const satisfies Presence<PaypalCreateOrderRequest>;
+const verifyFreeRequest = {
+  purchase_id: 'required',
+  buyer_info: 'required',
+  token: 'required',
+  lang: 'optional',
+} as const satisfies Presence<VerifyFreeRequest>;
+// Each loader route adds its own `required` on top (payment.routes.ts).
+const loaderRequest = { payment_id: 'optional', token: 'optional', purchase_id: 'optional', g_token: 'optional' } as const satisfies Presence<LoaderRequest>;
+const walletUrlRequest = { emission_id: 'required', purchase_id: 'required' } as const satisfies Presence<WalletUrlRequest>;
+
+const botCheckActions = { new_purchase: true, validate_free_access: true, validate_free_access_loader: true } satisfies Members<BotCheckAction>;
+const languages = { es: true, en: true } satisfies Members<PaymentLanguage>;
+
+describe('request types agree with schemas/api/*.request.json', () => {
+  it.each([
+    ['NewPurchaseRequest', newPurchase, newPurchaseRequest],
+    ['TicketLineRequest', ticketLine, ticketLineRequest],
+    ['VerifyDiscountRequest', verifyDiscount, verifyDiscountRequest],
+    ['UpdateProductsRequest', updateProductos, updateProductsRequest],
+    ['ProductLineRequest', prop(updateProductos, 'properties', 'productos', 'items'), productLineRequest],
+    ['AddInfoRequest', addInfo, addInfoRequest],
+    ['BotCheckTokenRequest', botCheckToken, botCheckTokenRequest],
+    ['CreatePreferenceRequest', mercadopagoCreatePreference, createPreferenceRequest],
+    ['FintocSessionRequest', fintocCreateSession, fintocSessionRequest],
+    ['PaypalCreateOrderRequest', paypalCreateOrder, paypalCreateOrderRequest],
+    ['VerifyFreeRequest', freeVerify, verifyFreeRequest],
+    ['LoaderRequest', paymentLoader, loaderRequest],
+    ['WalletUrlRequest', emission, walletUrlRequest],
+  ] as const)('%s', (_name, schema, manifest) => {
+    expectAgreement(schema, manifest);
+  });
+
+  it('both id spellings of update-productos: one of them is demanded', () => {
+    expect(updateProductos.anyOf).toEqual([{ required: ['purchase_id'] }, { required: ['purchaseId'] }]);
+  });
+
+  it('enumerations', () => {
+    expect(enumOf(prop(botCheckToken, 'properties', 'action'))).toEqual(Object.keys(botCheckActions).sort());
+    for (const schema of [mercadopagoCreatePreference, fintocCreateSession, paypalCreateOrder, freeVerify]) {
+      expect(enumOf(prop(schema, 'properties', 'lang'))).toEqual(Object.keys(languages).sort());
+    }
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Keeps the answer types of src/shared/api and schemas/api/*.response.json in step (decision 002).
+ * A response schema also serialises the answer and drops what it does not declare, so a property
+ * added to a type but not to its schema would silently vanish on the wire: this test catches it.
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import addInfo from '../../../../schemas/api/add-info.response.json';
+import adminImport from '../../../../schemas/api/admin-import.response.json';
+import adminOutboxFailed from '../../../../schemas/api/admin-outbox-failed.response.json';
+import adminOutboxRetry from '../../../../schemas/api/admin-outbox-retry.response.json';
+import botCheckToken from '../../../../schemas/api/bot-check-token.response.json';
+import config from '../../../../schemas/api/config.response.json';
+import emission from '../../../../schemas/api/emission.response.json';
+import error from '../../../../schemas/api/error.response.json';
+import event from '../../../../schemas/api/event.response.json';
+import fintocCreateSession from '../../../../schemas/api/fintoc-create-session.response.json';
+import freeVerify from '../../../../schemas/api/free-verify.response.json';
+import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-create-preference.response.json';
+import newPurchase from '../../../../schemas/api/new-purchase.response.json';
+import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.response.json';
+import purchaseStatus from '../../../../schemas/api/purchase-status.response.json';
+import updateProductos from '../../../../schemas/api/update-productos.response.json';
+import verifyDiscount from '../../../../schemas/api/verify-discount.response.json';
+import walletEmissions from '../../../../schemas/api/wallet-emissions.response.json';
+import type * as Api from '../../../../src/shared/api';
+import { ORDER_AMOUNT_FIELDS } from '../../../../src/shared/api';
+import type { HtmlBlock, ProductImage, ProductOption, SelectOptions } from '../../../../src/shared/event-file/event-file.types';
+import { apiSchemas } from '../../../../src/server/http/api-schemas';
+import { enumOf, expectAgreement, prop, type Members, type Presence } from './presence';
+
+const R = 'required' as const;
+const O = 'optional' as const;
+
+const amounts = { amount: R, comission: R, amountOutDiscount: R, amountDiscount: R, amountProductos: R } as const satisfies Presence<Api.OrderAmounts>;
+const errorBody = { mensaje: R, code: R, errors: O } as const satisfies Presence<Api.ApiErrorBody>;
+const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
+const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R } as const satisfies Presence<Api.AppConfigResponse>;
+const botCheck = { provider: R, siteKey: O } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
+const botCheckTokenResponse = { token: R } as const satisfies Presence<Api.BotCheckTokenResponse>;
+
+const publicEvent = { event: R, tickets: R, productos: R } as const satisfies Presence<Api.PublicEventResponse>;
+const eventInfo = { url: R, name: R, image_path: R, config: R, html: R } as const satisfies Presence<Api.PublicEventInfo>;
+const htmlBlock = { posicion: R, html: R } as const satisfies Presence<HtmlBlock>;
+const ticketType = {
+  id: R, name: R, price: R, description: R, minimum: R, maximum: R,
+  md: R, md_quantity: R, md_ispercentage: R, md_minimum: R, has_form: R,
+} as const satisfies Presence<Api.PublicTicketType>;
+const product = { id: R, nombre: R, precio: R, minimo: R, maximo: R, imagenes: R, descripcion: R, opciones: R } as const satisfies Presence<Api.PublicProduct>;
+const productImage = { url: R, alt: O } as const satisfies Presence<ProductImage>;
+const productOption = { id: R, label: R, options: R } as const satisfies Presence<ProductOption>;
+const selectOptions = { values: R } as const satisfies Presence<SelectOptions>;
+
+const newPurchaseResponse = {
+  purchase_id: R, access_key: R, ...amounts, expiresTickets: R, tickets_emited: R, code: R, isFormRequiered: R,
+} as const satisfies Presence<Api.NewPurchaseResponse>;
+const verifyDiscountResponse = { code: R, amount: R, comission: R, amountOutDiscount: R, amountDiscount: R } as const satisfies Presence<Api.VerifyDiscountResponse>;
+const updateProductsResponse = { productos: R, isFormRequiered: R, ...amounts } as const satisfies Presence<Api.UpdateProductsResponse>;
+const productLine = { id: R, nombre: R, cantidad: R, precio: R, opciones: R } as const satisfies Presence<Api.PurchaseProductLine>;
+const addInfoResponse = { purchase_id: R, form_completed: R, isFormRequiered: R } as const satisfies Presence<Api.AddInfoResponse>;
+const purchaseStatusResponse = { status: R, reload: O } as const satisfies Presence<Api.PurchaseStatusResponse>;
+// The loaders answer with the same schema.
+const loaderResponse = purchaseStatusResponse satisfies Presence<Api.LoaderResponse>;
+const reload = {
+  purchase_id: R, url: R, tickets: R, productos: R, resumen: R, amounts: R, expires_at: R, code: R,
+  buyer_info: R, emission_id: R, isFormRequiered: R, form_completed: R,
+} as const satisfies Presence<Api.PurchaseReload>;
+const resumen = { tickets: R, productos: R } as const satisfies Presence<Api.PurchaseReload['resumen']>;
+const ticketLine = {
+  ticket_id: R, cantidad: R, price: R, name: R, md_quantity: O, md_ispercentage: O, md_minimum: O,
+} as const satisfies Presence<Api.PurchaseTicketLine>;
+const buyerInfo = { name: R, email: R, phone: R, lang: R } as const satisfies Presence<Api.BuyerInfo>;
+
+const createPreferenceResponse = { preference_id: R, init_point: R } as const satisfies Presence<Api.CreatePreferenceResponse>;
+const paypalOrderResponse = { order: R } as const satisfies Presence<Api.PaypalOrderResponse>;
+const paypalOrder = { id: R, status: R, links: R } as const satisfies Presence<Api.PaypalOrderResponse['order']>;
+const paypalLink = { href: R, rel: R, method: O } as const satisfies Presence<Api.PaypalLink>;
+const fintocSessionResponse = { session_token: R, widget_url: R } as const satisfies Presence<Api.FintocSessionResponse>;
+const verifyFreeResponse = { secretuuid: R } as const satisfies Presence<Api.VerifyFreeResponse>;
+const walletEmissionsResponse = { emisiones: R } as const satisfies Presence<Api.WalletEmissionsResponse>;
+const walletEmission = { id: R, name: R, serial: R } as const satisfies Presence<Api.WalletEmission>;
+const walletUrlResponse = { url: R } as const satisfies Presence<Api.WalletUrlResponse>;
+
+const importResponse = { url: R, created: R, version: R, tickets: R, productos: R, hidden_links: R } as const satisfies Presence<Api.ImportEventResponse>;
+const hiddenLink = { ticket_id: R, name: R, link: R } as const satisfies Presence<Api.HiddenTicketLink>;
+const deadMailList = { messages: R } as const satisfies Presence<Api.DeadMailListResponse>;
+const deadMail = {
+  id: R, dedupe_key: R, kind: R, purchase_id: R, recipient: R, attempts: R, error: R, last_attempt_at: R, created_at: R,
+} as const satisfies Presence<Api.DeadMailView>;
+const requeue = { id: R, status: R } as const satisfies Presence<Api.RequeueMailResponse>;
+
+const botCheckProviders = { sandbox: true, recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
+const languages = { es: true, en: true } satisfies Members<Api.PaymentLanguage>;
+const mailKinds = { tickets: true, refund: true } satisfies Members<Api.DeadMailView['kind']>;
+
+const reloadSchema = prop(purchaseStatus, 'definitions', 'reload');
+const productLineSchema = prop(purchaseStatus, 'definitions', 'productLine');
+
+describe('answer types agree with schemas/api/*.response.json', () => {
+  it.each([
+    ['ApiErrorBody', error, errorBody],
+    ['ApiFieldError', prop(error, 'properties', 'errors', 'items'), fieldError],
+    ['AppConfigResponse', config, appConfig],
+    ['AppConfigResponse.botCheck', prop(config, 'properties', 'botCheck'), botCheck],
+    ['BotCheckTokenResponse', botCheckToken, botCheckTokenResponse],
+    ['PublicEventResponse', event, publicEvent],
+    ['PublicEventInfo', prop(event, 'properties', 'event'), eventInfo],
+    ['HtmlBlock', prop(event, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],
+    ['PublicTicketType', prop(event, 'properties', 'tickets', 'items'), ticketType],
+    ['PublicProduct', prop(event, 'properties', 'productos', 'items'), product],
+    ['ProductImage', prop(event, 'properties', 'productos', 'items', 'properties', 'imagenes', 'items'), productImage],
+    ['ProductOption', prop(event, 'properties', 'productos', 'items', 'properties', 'opciones', 'items'), productOption],
+    ['SelectOptions', prop(event, 'properties', 'productos', 'items', 'properties', 'opciones', 'items', 'properties', 'options'), selectOptions],
+    ['NewPurchaseResponse', newPurchase, newPurchaseResponse],
+    ['VerifyDiscountResponse', verifyDiscount, verifyDiscountResponse],
+    ['UpdateProductsResponse', updateProductos, updateProductsResponse],
+    ['PurchaseProductLine (update-productos)', prop(updateProductos, 'properties', 'productos', 'items'), productLine],
+    ['AddInfoResponse', addInfo, addInfoResponse],
+    ['PurchaseStatusResponse', purchaseStatus, purchaseStatusResponse],
+    ['LoaderResponse', purchaseStatus, loaderResponse],
+    ['PurchaseReload', reloadSchema, reload],
+    ['PurchaseReload.resumen', prop(reloadSchema, 'properties', 'resumen'), resumen],
+    ['OrderAmounts', prop(reloadSchema, 'properties', 'amounts'), amounts],
+    ['BuyerInfo', prop(reloadSchema, 'properties', 'buyer_info', 'anyOf', '0'), buyerInfo],
+    ['PurchaseTicketLine', prop(purchaseStatus, 'definitions', 'ticketLine'), ticketLine],
+    ['PurchaseProductLine (reload)', productLineSchema, productLine],
+    ['CreatePreferenceResponse', mercadopagoCreatePreference, createPreferenceResponse],
+    ['PaypalOrderResponse', paypalCreateOrder, paypalOrderResponse],
+    ['PaypalOrderResponse.order', prop(paypalCreateOrder, 'properties', 'order'), paypalOrder],
+    ['PaypalLink', prop(paypalCreateOrder, 'properties', 'order', 'properties', 'links', 'items'), paypalLink],
+    ['FintocSessionResponse', fintocCreateSession, fintocSessionResponse],
+    ['VerifyFreeResponse', freeVerify, verifyFreeResponse],
+    ['WalletEmissionsResponse', walletEmissions, walletEmissionsResponse],
+    ['WalletEmission', prop(walletEmissions, 'properties', 'emisiones', 'items'), walletEmission],
+    ['WalletUrlResponse', emission, walletUrlResponse],
+    ['ImportEventResponse', adminImport, importResponse],
+    ['HiddenTicketLink', prop(adminImport, 'properties', 'hidden_links', 'items'), hiddenLink],
+    ['DeadMailListResponse', adminOutboxFailed, deadMailList],
+    ['DeadMailView', prop(adminOutboxFailed, 'properties', 'messages', 'items'), deadMail],
+    ['RequeueMailResponse', adminOutboxRetry, requeue],
+  ] as const)('%s', (_name, schema, manifest) => {
+    expectAgreement(schema, manifest);
+  });
+
+  it('the five amount fields are the ones every priced answer carries', () => {
+    expect([...ORDER_AMOUNT_FIELDS].sort()).toEqual(Object.keys(amounts).sort());
+    for (const schema of [newPurchase, updateProductos]) {
+      for (const field of ORDER_AMOUNT_FIELDS) expect(prop(schema, 'properties', field)).toEqual({ type: 'number' });
+    }
+  });
+
+  it('enumerations', () => {
+    expect(enumOf(prop(config, 'properties', 'botCheck', 'properties', 'provider'))).toEqual(Object.keys(botCheckProviders).sort());
+    expect(enumOf(prop(reloadSchema, 'properties', 'buyer_info', 'anyOf', '0', 'properties', 'lang'))).toEqual(Object.keys(languages).sort());
+    expect(enumOf(prop(adminOutboxFailed, 'properties', 'messages', 'items', 'properties', 'kind'))).toEqual(Object.keys(mailKinds).sort());
+  });
+
+  it('every schema file under schemas/api is registered with the server', () => {
+    const files = readdirSync(new URL('../../../../schemas/api/', import.meta.url)).filter((file) => file.endsWith('.json'));
+    expect(apiSchemas.map((schema) => `${schema.$id.replace(/^api\//, '')}.json`).sort()).toEqual(files.sort());
+  });
+});
