@@ -50,6 +50,10 @@ export default defineConfig({
           env: { TEST_DB: 'sqlite' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Each file builds its own app on its own database; nothing else is per file (no mocks,
+          // no stubbed globals; the validator caches are keyed by content), so the files share
+          // one module graph per worker instead of re-importing Fastify, Kysely and ajv each time.
+          isolate: false,
         },
       },
       {
@@ -64,6 +68,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One PostgreSQL server; each file gets its own database, but keep the load sane on 2 cores.
           fileParallelism: false,
+          isolate: false, // as api-sqlite
         },
       },
     ],

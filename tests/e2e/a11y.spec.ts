@@ -1,4 +1,4 @@
-import { chooseTickets, expect, expectAccessible, inBothLanguages, startPurchase, test } from './support/fixtures';
+import { chooseTickets, expect, expectAccessible, heldAtProducts, holdPurchase, inBothLanguages, test } from './support/fixtures';
 
 inBothLanguages(() => {
   test.describe('axe-core: no serious or critical violation', () => {
@@ -23,7 +23,7 @@ inBothLanguages(() => {
     });
 
     test('products (with an option error), form, payment method and the exit modal', async ({ page, t }) => {
-      await startPurchase(page, t, { General: 1 });
+      await heldAtProducts(page, t, { General: 1 });
       await expectAccessible(page, 'products');
       await page.getByRole('combobox', { name: `${t('checkout:products.quantity')} ${t('checkout:products.quantityOf', { name: 'Gorra bordada' })}` }).selectOption('1');
       await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
@@ -41,27 +41,22 @@ inBothLanguages(() => {
     });
 
     test('payment method step', async ({ page, t }) => {
-      await startPurchase(page, t, { VIP: 1 });
-      await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+      await holdPurchase(page, { VIP: 1 }, '/demo/payment-method');
       await expect(page.getByRole('heading', { level: 1, name: t('checkout:payment.title') })).toBeVisible();
       await expectAccessible(page, 'payment method');
     });
 
     test('not-found and route error pages', async ({ page, t }) => {
-      // The redirect needs the main-site address from /api/config: hold that answer until
-      // the scan is done, so the 2-second countdown cannot move the page away mid-scan.
-      let releaseConfig = () => {};
-      const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
-      await page.route('**/api/config', async (route) => {
-        await configHeld;
-        await route.continue();
-      });
+      // The page's clock stands still while axe reads the page, so the 2-second countdown cannot
+      // move it away mid-scan; then the test runs the countdown out instead of waiting for it.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 60_000);
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
       await expectAccessible(page, 'not found');
-      releaseConfig();
+      await page.clock.runFor(2000);
       await page.waitForURL('**/__main-site'); // let its redirect finish before the next visit
-      await page.unroute('**/api/config');
+      await page.clock.resume(); // the route error's chunk retry below runs on real time
       await page.route('**/assets/ProductsPage-*.js', (route) => route.abort());
       await page.goto('/demo');
       await chooseTickets(page, t, 'VIP', 1);

@@ -97,3 +97,38 @@ export async function expectAccessible(page: Page, context: string): Promise<voi
   );
   expect(summary, `axe violations on ${context}`).toEqual([]);
 }
+
+/**
+ * A held purchase made with the storefront's own HTTP calls (event, bot-check token,
+ * new-purchase) and adopted by the tab the way a refresh adopts it (the purchase and its
+ * access key in sessionStorage), then `path` opened. For tests about a later step: the
+ * ticket page and its Continue are the subject of their own tests, the click-through is not
+ * repeated as set-up. Tickets by visible name, as on the ticket page.
+ */
+export async function holdPurchase(page: Page, tickets: Record<string, number>, path: string, url = 'demo'): Promise<{ purchaseId: string }> {
+  const event = (await (await page.request.get(`/api/event/${url}`)).json()) as { tickets: { id: number; name: string }[] };
+  const idOf = (name: string) => event.tickets.find((ticket) => ticket.name === name)?.id ?? Number.NaN;
+  const { token } = (await (await page.request.post('/api/sandbox/bot-check/token', { data: { action: 'new_purchase' } })).json()) as { token: string };
+  const created = await page.request.post('/api/payments/new-purchase', {
+    data: { url, token, code: null, identificador: null, tickets: Object.entries(tickets).map(([name, cantidad]) => ({ ticket_id: idOf(name), cantidad })) },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { purchase_id: purchaseId, access_key: accessKey } = (await created.json()) as { purchase_id: string; access_key: string };
+  // sessionStorage belongs to the origin: a same-origin answer that boots no app is enough to write it.
+  await page.goto('/api/config');
+  await page.evaluate(
+    ({ saved, keys }) => {
+      window.sessionStorage.setItem('purchase', saved);
+      window.sessionStorage.setItem('purchaseKeys', keys);
+    },
+    { saved: JSON.stringify({ purchase_id: purchaseId, url }), keys: JSON.stringify({ order: [purchaseId], keys: { [purchaseId]: accessKey } }) },
+  );
+  await page.goto(path);
+  return { purchaseId };
+}
+
+/** The products step of a purchase held through the API (see {@link holdPurchase}). */
+export async function heldAtProducts(page: Page, t: Fixtures['t'], tickets: Record<string, number>): Promise<void> {
+  await holdPurchase(page, tickets, '/demo/productos');
+  await expect(page.getByRole('heading', { level: 1, name: t('checkout:products.title') })).toBeVisible();
+}
