@@ -47,16 +47,20 @@ inBothLanguages(() => {
     });
 
     test('not-found and route error pages', async ({ page, t }) => {
-      // The page's clock stands still while axe reads the page, so the 2-second countdown cannot
-      // move it away mid-scan; then the test runs the countdown out instead of waiting for it.
-      await page.clock.install();
-      await page.clock.pauseAt(Date.now() + 60_000);
+      // The redirect needs the main-site address from /api/config: hold that answer until
+      // the scan is done, so the 2-second countdown cannot move the page away mid-scan.
+      let releaseConfig = () => {};
+      const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+      await page.route('**/api/config', async (route) => {
+        await configHeld;
+        await route.continue();
+      });
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
       await expectAccessible(page, 'not found');
-      await page.clock.runFor(2000);
+      releaseConfig();
       await page.waitForURL('**/__main-site'); // let its redirect finish before the next visit
-      await page.clock.resume(); // the route error's chunk retry below runs on real time
+      await page.unroute('**/api/config');
       await page.route('**/assets/ProductsPage-*.js', (route) => route.abort());
       await page.goto('/demo');
       await chooseTickets(page, t, 'VIP', 1);
