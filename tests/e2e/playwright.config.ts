@@ -57,7 +57,7 @@ export default defineConfig({
   outputDir: join(repoRoot, 'test-results', `e2e-${port}`),
   fullyParallel: true,
   // A browser test mostly waits (page loads, the server, Playwright's polling): two workers kept
-  // a quiet 2-core machine about 40 % idle (354 CPU-s in a 438 s run), so four share those cores.
+  // a 2-core machine more than half idle (354 CPU-s of user+sys for a 438 s run), so four share them.
   workers: 4,
   retries: process.env.CI ? 1 : 0,
   // Generous: the suite may share a busy machine with other runs.
