@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { memoryStorage, storageKeys } from '../../../src/client/stores/ports';
+import { rememberPurchaseKey } from '../../../src/client/stores/purchaseKeys';
+import { writeSavedPurchase } from '../../../src/client/stores/purchaseSession';
 
 export type Language = 'es' | 'en';
 type Dictionary = Record<string, unknown>;
@@ -114,15 +117,14 @@ export async function holdPurchase(page: Page, tickets: Record<string, number>, 
   });
   expect(created.status(), await created.text()).toBe(200);
   const { purchase_id: purchaseId, access_key: accessKey } = (await created.json()) as { purchase_id: string; access_key: string };
+  // What the storefront keeps after new-purchase, written by its own functions (so in its format).
+  const kept = memoryStorage();
+  writeSavedPurchase(kept, { purchase_id: purchaseId, url });
+  rememberPurchaseKey(kept, purchaseId, accessKey);
+  const entries = [storageKeys.purchase, storageKeys.purchaseKeys].map((key) => [key, kept.getItem(key)!] as const);
   // sessionStorage belongs to the origin: a same-origin answer that boots no app is enough to write it.
   await page.goto('/api/config');
-  await page.evaluate(
-    ({ saved, keys }) => {
-      window.sessionStorage.setItem('purchase', saved);
-      window.sessionStorage.setItem('purchaseKeys', keys);
-    },
-    { saved: JSON.stringify({ purchase_id: purchaseId, url }), keys: JSON.stringify({ order: [purchaseId], keys: { [purchaseId]: accessKey } }) },
-  );
+  await page.evaluate((pairs) => pairs.forEach(([key, value]) => window.sessionStorage.setItem(key, value)), entries);
   await page.goto(path);
   return { purchaseId };
 }
