@@ -1,4 +1,4 @@
-import { chooseTickets, expect, expectAccessible, inBothLanguages, startPurchase, test } from './support/fixtures';
+import { chooseTickets, expect, expectAccessible, heldAtProducts, holdPurchase, inBothLanguages, test } from './support/fixtures';
 
 inBothLanguages(() => {
   test.describe('axe-core: no serious or critical violation', () => {
@@ -23,7 +23,7 @@ inBothLanguages(() => {
     });
 
     test('products (with an option error), form, payment method and the exit modal', async ({ page, t }) => {
-      await startPurchase(page, t, { General: 1 });
+      await heldAtProducts(page, t, { General: 1 });
       await expectAccessible(page, 'products');
       await page.getByRole('combobox', { name: `${t('checkout:products.quantity')} ${t('checkout:products.quantityOf', { name: 'Gorra bordada' })}` }).selectOption('1');
       await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
@@ -41,8 +41,7 @@ inBothLanguages(() => {
     });
 
     test('payment method step', async ({ page, t }) => {
-      await startPurchase(page, t, { VIP: 1 });
-      await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+      await holdPurchase(page, { VIP: 1 }, '/demo/payment-method');
       await expect(page.getByRole('heading', { level: 1, name: t('checkout:payment.title') })).toBeVisible();
       await expectAccessible(page, 'payment method');
     });

@@ -1,4 +1,4 @@
-import { expect, inBothLanguages, startPurchase, test } from './support/fixtures';
+import { expect, heldAtProducts, inBothLanguages, startPurchase, test } from './support/fixtures';
 
 inBothLanguages(() => {
   test.describe('guarded flow', () => {
@@ -40,7 +40,7 @@ inBothLanguages(() => {
     });
 
     test('opening the bare /{url} gives up the held purchase', async ({ page, t }) => {
-      await startPurchase(page, t, { General: 1 });
+      await heldAtProducts(page, t, { General: 1 });
       await page.goto('/demo');
       await expect(page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') })).toBeVisible();
       await page.goto('/demo/productos');
@@ -48,7 +48,7 @@ inBothLanguages(() => {
     });
 
     test('Back to tickets asks first: Cancel stays, Confirm goes to /{url}', async ({ page, t }) => {
-      await startPurchase(page, t, { General: 1 });
+      await heldAtProducts(page, t, { General: 1 });
       const back = page.getByRole('button', { name: t('checkout:actions.backToTickets') });
       await back.click();
       const dialog = page.getByRole('dialog', { name: t('exit.title') });
@@ -66,7 +66,7 @@ inBothLanguages(() => {
     });
 
     test('the browser warns before leaving the form and payment-method steps only', async ({ page, t }) => {
-      await startPurchase(page, t, { VIP: 1 });
+      await heldAtProducts(page, t, { VIP: 1 });
       // Products: no warning.
       let dialogs = 0;
       page.on('dialog', async (dialog) => {
@@ -89,7 +89,7 @@ inBothLanguages(() => {
 
     test('the countdown announces 2 minutes left and sends the buyer to /{url} at zero', async ({ page, t }) => {
       await page.clock.install();
-      await startPurchase(page, t, { General: 1 });
+      await heldAtProducts(page, t, { General: 1 });
       const timer = page.getByRole('timer', { name: t('timer.label') });
       await expect(timer).toHaveText(/^1[45]:\d\d$/);
       await page.clock.fastForward('12:30');

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { fillBuyer, openDemoPaymentStep, openMethod, uniqueBuyer } from './payments-helpers';
+import { fillBuyer, openDemoPaymentStep, openHeldPaymentStep, openMethod, uniqueBuyer } from './payments-helpers';
 
 // Long provider flows: the phone viewport adds nothing the free-claim spec does not cover there.
 test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
@@ -37,7 +37,7 @@ test.describe('bank transfer (Fintoc, sandbox)', () => {
   test('declined by the bank: the reason, then back to the methods by the countdown, where the buyer may try again', async ({ page, t }) => {
     // The loader's countdown runs on the page's clock, driven by the test: no real seconds waited.
     await page.clock.install();
-    await openDemoPaymentStep(page, t);
+    await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'bankTransfer');
     await fillBuyer(panel, t, uniqueBuyer('fintoc-fail'));
     await panel.getByRole('button', { name: t('payments:methods.bankTransfer.submit') }).click();

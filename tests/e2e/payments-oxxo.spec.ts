@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from './support/fixtures';
-import { buyerField, emailsTo, fillBuyer, openDemoPaymentStep, openMethod, pdfPageCount, savedPdf, uniqueBuyer } from './payments-helpers';
+import { buyerField, emailsTo, fillBuyer, openDemoPaymentStep, openHeldPaymentStep, openMethod, pdfPageCount, savedPdf, uniqueBuyer } from './payments-helpers';
 
 // Long provider flows: the phone viewport adds nothing the free-claim and panel specs do not cover there.
 test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
@@ -65,7 +65,7 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/payments/mercadopago/loader-process')) loaderCalls += 1;
     });
-    await openDemoPaymentStep(page, t);
+    await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'cash');
     await fillBuyer(panel, t, uniqueBuyer('oxxo-reload'));
     await panel.getByRole('button', { name: t('payments:methods.cash.submit') }).click();
@@ -81,7 +81,7 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
   });
 
   test("the buyer form: its own checks first, then the server's refusals on their fields; a failure toasts", async ({ page, t }) => {
-    await openDemoPaymentStep(page, t);
+    await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'cash');
     const submit = panel.getByRole('button', { name: t('payments:methods.cash.submit') });
     await submit.click();
@@ -115,7 +115,7 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
   });
 
   test('while a panel submits its fields and button are disabled and a busy label shows', async ({ page, t }) => {
-    await openDemoPaymentStep(page, t);
+    await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'cash');
     await fillBuyer(panel, t, uniqueBuyer('oxxo-busy'));
     let release: () => void = () => undefined;

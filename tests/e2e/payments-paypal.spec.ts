@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from './support/fixtures';
-import { openDemoPaymentStep, openMethod, pdfPageCount, savedPdf } from './payments-helpers';
+import { openDemoPaymentStep, openHeldPaymentStep, openMethod, pdfPageCount, savedPdf } from './payments-helpers';
 
 // Long provider flows: the phone viewport adds nothing the free-claim spec does not cover there.
 test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
@@ -54,7 +54,7 @@ test.describe('online wallet (PayPal, sandbox)', () => {
   });
 
   test('cancel: declined, stable on reload, and a way back to the methods (the order is still held)', async ({ page, t }) => {
-    await openDemoPaymentStep(page, t);
+    await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'paypal');
     await panel.getByRole('button', { name: t('payments:methods.paypal.submit') }).click();
     await page.getByRole('button', { name: 'Cancelar y volver a la tienda' }).click();
@@ -80,7 +80,7 @@ test.describe('online wallet (PayPal, sandbox)', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());
     });
-    await openDemoPaymentStep(page, t);
+    await openHeldPaymentStep(page, t);
     await page.route('**/api/payments/paypal/create-order', (route) => route.fulfill({ status: 502, json: { mensaje: 'x', code: 'PAYMENT_PROVIDER_ERROR' } }), { times: 1 });
     const panel = await openMethod(page, t, 'paypal');
     const pay = panel.getByRole('button', { name: t('payments:methods.paypal.submit') });

@@ -1,9 +1,9 @@
-import { expect, inBothLanguages, startPurchase, test } from './support/fixtures';
+import { expect, heldAtProducts, inBothLanguages, test } from './support/fixtures';
 
 inBothLanguages(() => {
   test.describe('products step', () => {
     test('lists products with carousel, placeholder, price, quantity, options and more information', async ({ page, t }) => {
-      await startPurchase(page, t, { General: 1 });
+      await heldAtProducts(page, t, { General: 1 });
       await expect(page).toHaveURL(/\/demo\/productos$/);
       await expect(page.getByRole('heading', { level: 1, name: t('checkout:products.title') })).toBeVisible();
       const products = page.getByRole('list', { name: t('checkout:products.listLabel') });
@@ -32,7 +32,7 @@ inBothLanguages(() => {
     });
 
     test('requires every option, updates the summary, then continues to the form (General needs one)', async ({ page, t }) => {
-      await startPurchase(page, t, { General: 1 });
+      await heldAtProducts(page, t, { General: 1 });
       const playeraQuantity = page.getByRole('combobox', { name: `${t('checkout:products.quantity')} ${t('checkout:products.quantityOf', { name: 'Playera oficial Marea Sonora' })}` });
       await playeraQuantity.selectOption('2');
       const summary = page.getByRole('region', { name: t('checkout:summary.title') });
@@ -57,7 +57,7 @@ inBothLanguages(() => {
     });
 
     test('goes to the payment method when no form is needed; a product failure shows the support toast', async ({ page, t }) => {
-      await startPurchase(page, t, { VIP: 1 });
+      await heldAtProducts(page, t, { VIP: 1 });
       await page.route('**/api/payments/update-productos-purchase', (route) => route.fulfill({ status: 500, json: {} }), { times: 1 });
       await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
       await expect(page.getByText(t('errors:requestFailed.title'))).toBeVisible();

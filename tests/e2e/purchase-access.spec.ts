@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { emailsTo, emailText, fillBuyer, openDemoPaymentStep, openMethod, savedPdf, uniqueBuyer } from './payments-helpers';
+import { emailsTo, emailText, fillBuyer, openHeldPaymentStep, openMethod, savedPdf, uniqueBuyer } from './payments-helpers';
 
 // One provider round trip; the phone viewport adds nothing here.
 test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trip runs on desktop only'));
@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 60_000 });
 test('the e-mail\'s link opens the thank-you page with the tickets in another browser; the purchase number alone opens nothing', async ({ page, browser, t }) => {
   // The loader's countdown runs on the page's clock, driven by the test: no real seconds waited.
   await page.clock.install();
-  await openDemoPaymentStep(page, t);
+  await openHeldPaymentStep(page, t);
   const panel = await openMethod(page, t, 'bankTransfer');
   const buyer = uniqueBuyer('access');
   await fillBuyer(panel, t, buyer);

@@ -1,10 +1,11 @@
 import type { ValidateFunction } from 'ajv';
+import { createHash } from 'node:crypto';
 import { answerProblems, compileOrderForm, fileAnswerLimits } from '../../shared/attendee-form';
 import type { AttendeeField } from '../../shared/event-file/event-file.types';
 import { createAjv } from '../../shared/validation/create-ajv';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
-import type { EventRow, TicketTypeRow } from '../repositories/event.repository';
+import type { TicketTypeRow } from '../repositories/event.repository';
 import { updatePurchase, type AttendeeAnswers } from '../repositories/purchase.repository';
 import { decodeDataUrl, sniffImage } from './image-sniff';
 import { needsAttendeeForm, openOrder } from './purchase.service';
@@ -13,15 +14,19 @@ interface OrderFormLine { ticketId: number; ticketName: string; quantity: number
 export interface FieldError { path: string; message: string }
 
 const ajv = createAjv();
-/** Compiled validators per event version and order shape; an import bumps the version, so stale entries are never hit. */
+/**
+ * Compiled validators by the order form's schema (hashed), never by row ids: two databases in one
+ * process (tests, a restore) can give one event id and version to different forms.
+ */
 const validatorCache = new Map<string, ValidateFunction>();
 const CACHE_LIMIT = 500;
 
-function validatorFor(event: EventRow, lines: OrderFormLine[]): ValidateFunction {
-  const key = `${event.id}:${event.version}:${lines.map((l) => `${l.ticketId}x${l.quantity}`).join(',')}`;
+function validatorFor(lines: OrderFormLine[]): ValidateFunction {
+  const { schema } = compileOrderForm(lines);
+  const key = createHash('sha256').update(JSON.stringify(schema)).digest('base64url');
   const cached = validatorCache.get(key);
   if (cached) return cached;
-  const validate = ajv.compile(compileOrderForm(lines).schema);
+  const validate = ajv.compile(schema);
   if (validatorCache.size >= CACHE_LIMIT) validatorCache.delete(validatorCache.keys().next().value!);
   validatorCache.set(key, validate);
   return validate;
@@ -62,10 +67,10 @@ function orderFormLines(tickets: { ticket: TicketTypeRow; quantity: number }[]):
 export async function saveAttendeeInfo(ctx: AppContext, purchaseId: string, form: Record<string, unknown>) {
   const db = ctx.db.kysely;
   const now = ctx.now().toISOString();
-  const { purchase, event, tickets } = await openOrder(db, purchaseId, now);
+  const { purchase, tickets } = await openOrder(db, purchaseId, now);
   if (!needsAttendeeForm(tickets.map((t) => t.ticket))) throw errors.formNotRequired();
   const lines = orderFormLines(tickets);
-  const validate = validatorFor(event, lines);
+  const validate = validatorFor(lines);
   if (!validate(form)) throw errors.formInvalid(answerProblems(validate.errors).map((p) => ({ path: p.pointer, message: p.message })));
   const badFiles = fileErrors(lines, form);
   if (badFiles.length > 0) throw errors.formInvalid(badFiles);

@@ -17,7 +17,11 @@ export interface AttendeeValidatorModule {
   etag: string;
 }
 
-/** Built modules per (event id, version): an import bumps the version, so a stale entry is never served. */
+/**
+ * Built modules by what they are built from (the version and each ticket type's name and compiled
+ * form, hashed): never by row ids, which two databases in one process (tests, a restore) can give
+ * to different events. The version is in the module's code, so it is in the key too.
+ */
 const moduleCache = new Map<string, AttendeeValidatorModule>();
 const CACHE_LIMIT = 200;
 
@@ -33,9 +37,6 @@ export async function attendeeValidatorModule(ctx: AppContext, url: string): Pro
   const db = ctx.db.kysely;
   const event = await findEventByUrl(db, url);
   if (!event) throw errors.eventNotFound();
-  const key = `${event.id}:${event.version}`;
-  const cached = moduleCache.get(key);
-  if (cached) return cached;
 
   const schemas: Record<string, object> = {};
   const forms: AttendeeFormsExport = {};
@@ -45,6 +46,9 @@ export async function attendeeValidatorModule(ctx: AppContext, url: string): Pro
     schemas[attendeeValidatorExport(ticket.external_id)] = compiled.schema;
     forms[String(ticket.external_id)] = { ticketName: ticket.name, ...compiled };
   }
+  const key = createHash('sha256').update(JSON.stringify([String(event.version), forms])).digest('base64url');
+  const cached = moduleCache.get(key);
+  if (cached) return cached;
   const body = Object.keys(schemas).length > 0 ? standaloneValidatorModule(schemas) : '"use strict";';
   const code =
     `${body}\n` +

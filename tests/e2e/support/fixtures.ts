@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { memoryStorage, storageKeys } from '../../../src/client/stores/ports';
+import { rememberPurchaseKey } from '../../../src/client/stores/purchaseKeys';
+import { writeSavedPurchase } from '../../../src/client/stores/purchaseSession';
 
 export type Language = 'es' | 'en';
 type Dictionary = Record<string, unknown>;
@@ -96,4 +99,38 @@ export async function expectAccessible(page: Page, context: string): Promise<voi
     (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.html} — ${node.failureSummary ?? ''}`).join(' | ')}`,
   );
   expect(summary, `axe violations on ${context}`).toEqual([]);
+}
+
+/**
+ * A held purchase made with the storefront's own HTTP calls (event, bot-check token,
+ * new-purchase) and adopted by the tab the way a refresh adopts it (the purchase and its
+ * access key in sessionStorage), then `path` opened. For tests about a later step: the
+ * ticket page and its Continue are the subject of their own tests, the click-through is not
+ * repeated as set-up. Tickets by visible name, as on the ticket page.
+ */
+export async function holdPurchase(page: Page, tickets: Record<string, number>, path: string, url = 'demo'): Promise<{ purchaseId: string }> {
+  const event = (await (await page.request.get(`/api/event/${url}`)).json()) as { tickets: { id: number; name: string }[] };
+  const idOf = (name: string) => event.tickets.find((ticket) => ticket.name === name)?.id ?? Number.NaN;
+  const { token } = (await (await page.request.post('/api/sandbox/bot-check/token', { data: { action: 'new_purchase' } })).json()) as { token: string };
+  const created = await page.request.post('/api/payments/new-purchase', {
+    data: { url, token, code: null, identificador: null, tickets: Object.entries(tickets).map(([name, cantidad]) => ({ ticket_id: idOf(name), cantidad })) },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { purchase_id: purchaseId, access_key: accessKey } = (await created.json()) as { purchase_id: string; access_key: string };
+  // What the storefront keeps after new-purchase, written by its own functions (so in its format).
+  const kept = memoryStorage();
+  writeSavedPurchase(kept, { purchase_id: purchaseId, url });
+  rememberPurchaseKey(kept, purchaseId, accessKey);
+  const entries = [storageKeys.purchase, storageKeys.purchaseKeys].map((key) => [key, kept.getItem(key)!] as const);
+  // sessionStorage belongs to the origin: a same-origin answer that boots no app is enough to write it.
+  await page.goto('/api/config');
+  await page.evaluate((pairs) => pairs.forEach(([key, value]) => window.sessionStorage.setItem(key, value)), entries);
+  await page.goto(path);
+  return { purchaseId };
+}
+
+/** The products step of a purchase held through the API (see {@link holdPurchase}). */
+export async function heldAtProducts(page: Page, t: Fixtures['t'], tickets: Record<string, number>): Promise<void> {
+  await holdPurchase(page, tickets, '/demo/productos');
+  await expect(page.getByRole('heading', { level: 1, name: t('checkout:products.title') })).toBeVisible();
 }
