@@ -40,7 +40,7 @@ describe('AttendeeFormStore submit through the API client', () => {
     expect(await store.submit()).toBe('invalid');
     expect(store.blocks[0].state.serverProblems).toEqual([]);
     expect(store.blocks[1].state.serverProblems).toEqual([{ pointer: '/nombre', message: 'validation.required' }]);
-    expect(notifications).toEqual([{ variant: 'error', text: 'Revisa los datos' }]);
+    expect(notifications).toEqual([{ variant: 'error', code: 'FORM_INVALID', text: 'Revisa los datos' }]);
   });
 
   it('leaves 401 and 429 to the API client\'s own toast (no second one)', async () => {
