@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type {
-  NewPurchaseRequest,
-  NewPurchaseResponse,
-  OrderAmounts,
-  ProductLineRequest,
-  PurchaseProductLine,
-  PurchaseReload,
-  PurchaseTicketLine,
-  TicketLineRequest,
-  UpdateProductsResponse,
-  VerifyDiscountRequest,
-  VerifyDiscountResponse,
-} from '../../shared/api';
+// What the routes pass in (the wire's request lines), and what they answer.
+import type { NewPurchaseRequest, ProductLineRequest, TicketLineRequest, VerifyDiscountRequest } from '../../shared/api';
+import type { NewPurchaseResponse, OrderAmounts, PurchaseProductLine, PurchaseStatusResponse, PurchaseTicketLine, UpdateProductsResponse, VerifyDiscountResponse } from '../../shared/api';
 import { centsToPesos } from '../../shared/money';
 import { orderTotalsToApi, type ApiAmountSource, type OrderTotals } from '../../shared/pricing';
 import type { AppContext } from '../context';
@@ -257,7 +247,7 @@ export function effectiveStatus(purchase: PurchaseRow, now: string): string {
 }
 
 /** Everything a page refresh needs to rebuild the order state; loader answers carry the same `reload`. */
-export async function purchaseReload(ctx: AppContext, purchaseId: string): Promise<{ status: string; reload: PurchaseReload }> {
+export async function purchaseReload(ctx: AppContext, purchaseId: string): Promise<Required<PurchaseStatusResponse>> {
   const order = await loadOrder(ctx.db.kysely, purchaseId);
   if (!order) throw errors.purchaseNotFound();
   const { purchase, event } = order;
