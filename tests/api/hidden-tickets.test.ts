@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fixture from './fixtures/prueba-api.event.json';
 import { body, createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
-import type { ImportResult } from '../../src/server/services/event-import.service';
+import type { ImportEventResponse } from '../../src/shared/api';
 
 const CODE = 'cortesia-prueba-8fK2pQ9x';
 
@@ -39,15 +39,15 @@ describe.skipIf(skipDatabase)('hidden ticket types need their access code', () =
   });
 
   it('import generates a code when the file has none, keeps it on re-import, and returns the link', async () => {
-    const first = (await t.importEvent(fixture)) as ImportResult;
+    const first = (await t.importEvent(fixture)) as ImportEventResponse;
     // The stored code survives an import whose file does not name one.
     expect(first.hidden_links).toEqual([{ ticket_id: 4, name: 'Cortesía', link: `/prueba-api?ticket=4&access=${CODE}` }]);
 
     const other = { ...structuredClone(fixture), url: 'prueba-oculta' };
-    const created = (await t.importEvent(other)) as ImportResult;
+    const created = (await t.importEvent(other)) as ImportEventResponse;
     const [link] = created.hidden_links;
     expect(link.link).toMatch(/^\/prueba-oculta\?ticket=4&access=[A-Za-z0-9_-]{22}$/);
-    const again = (await t.importEvent(other)) as ImportResult;
+    const again = (await t.importEvent(other)) as ImportEventResponse;
     expect(again.hidden_links[0].link).toBe(link.link);
     const shown = body(await t.app.inject(`/api/event${link.link}`)).tickets.map((x: { id: number }) => x.id);
     expect(shown).toContain(4);

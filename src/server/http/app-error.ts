@@ -1,3 +1,4 @@
+import type { ApiFieldError } from '../../shared/api';
 import { renderMessage, type BotCheckTerm, type ErrorCode, type MessageKey, type MessageLanguage, type MessageValues, type TermKey } from './error-messages';
 
 /** A sentence of the catalogue (locales/<lang>/api-errors.json) and the values it is filled with. */
@@ -79,7 +80,7 @@ export const errors = {
   botCheckFailed: (reason: keyof typeof BOT_CHECK_REASONS) => coded(403, 'BOT_CHECK_FAILED', { reason: { term: `botCheck.${BOT_CHECK_REASONS[reason]}` } }),
   unauthorized: () => coded(401, 'UNAUTHORIZED'),
   notFound: () => coded(404, 'NOT_FOUND'),
-  formInvalid: (fieldErrors: { path: string; message: string }[]) =>
+  formInvalid: (fieldErrors: ApiFieldError[]) =>
     new AppError(400, 'FORM_INVALID', { key: 'FORM_INVALID' }, { errors: fieldErrors }),
   formNotRequired: () => coded(409, 'FORM_NOT_REQUIRED'),
   eventInvalid: (problems: { pointer: string; message: string }[]) =>

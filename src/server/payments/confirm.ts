@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { BuyerInfo } from '../../shared/api';
 import { withStockLock } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { emitTickets } from '../fulfilment/emit-tickets';
@@ -17,7 +18,7 @@ import {
   requireRefund,
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
-import { findPurchase, returnPendingToHold, updatePurchase, type BuyerInfo } from '../repositories/purchase.repository';
+import { findPurchase, returnPendingToHold, updatePurchase } from '../repositories/purchase.repository';
 import { discountUses, heldByItem, remaining } from '../repositories/stock.repository';
 import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';

@@ -1,3 +1,4 @@
+import type { LoaderResponse, LoaderStatus } from '../../shared/api';
 import { errors } from '../http/app-error';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
 import { findAttempt, findAttemptByPayment, findAttemptByReference, latestAttemptFor, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
@@ -5,7 +6,6 @@ import { findPurchase } from '../repositories/purchase.repository';
 import { purchaseAnswer } from '../services/purchase-access.service';
 import type { PaymentProviderName } from '../db/schema';
 import { applyObservation, followUp } from './confirm';
-import type { LoaderStatus } from './payment-state';
 import { ProviderError, type PaymentLookup } from './provider';
 import type { PaymentsRuntime } from './runtime';
 
@@ -49,7 +49,7 @@ export async function observeAndApply(rt: PaymentsRuntime, providerName: Payment
  * key — the purchase's reload (with emission_id once tickets exist). A payment id, PayPal
  * token or purchase id travels in return URLs, so without the key it answers the status only.
  */
-export async function loaderAnswer(rt: PaymentsRuntime, attempt: PaymentAttemptRow, key?: string): Promise<{ status: LoaderStatus; reload?: unknown }> {
+export async function loaderAnswer(rt: PaymentsRuntime, attempt: PaymentAttemptRow, key?: string): Promise<LoaderResponse> {
   const db = rt.ctx.db.kysely;
   const current = (await findAttempt(db, attempt.id))!;
   const emission = await findEmissionOfPurchase(db, current.purchase_id);
@@ -67,7 +67,7 @@ export async function loaderAnswer(rt: PaymentsRuntime, attempt: PaymentAttemptR
  * A loader call: an attempt already settled answers from the database (idempotent,
  * no provider call); otherwise the payment is re-read from the provider first.
  */
-export async function processLoader(rt: PaymentsRuntime, providerName: PaymentProviderName, lookup: PaymentLookup, known?: PaymentAttemptRow, key?: string) {
+export async function processLoader(rt: PaymentsRuntime, providerName: PaymentProviderName, lookup: PaymentLookup, known?: PaymentAttemptRow, key?: string): Promise<LoaderResponse> {
   if (known) {
     const emission = await findEmissionOfPurchase(rt.ctx.db.kysely, known.purchase_id);
     if (known.status === 'approved' && emission?.attempt_id === known.id) {

@@ -12,6 +12,3 @@ const RANK: Record<AttemptStatus, number> = { created: 0, pending: 1, rejected: 
 export function statusesBefore(next: AttemptStatus): AttemptStatus[] {
   return (Object.keys(RANK) as AttemptStatus[]).filter((status) => RANK[status] < RANK[next]);
 }
-
-/** The payment status values a loader answers with (docs/product-rules.md, *Loader pages*). */
-export type LoaderStatus = 'approved' | 'pending' | 'rejected' | 'other';

@@ -1,3 +1,4 @@
+import type { BuyerInfo, PaymentLanguage } from '../../shared/api';
 import type { PaymentProviderName } from '../db/schema';
 
 export type { PaymentProviderName };
@@ -5,14 +6,6 @@ export type ProviderMode = 'live' | 'sandbox';
 
 /** A payment's state as a provider reports it, in our words (see payment-state.ts for the order). */
 export type ObservedState = 'created' | 'pending' | 'approved' | 'rejected' | 'cancelled' | 'refunded';
-
-/** Buyer data stored on the purchase (validated with schemas/forms/buyer.schema.json, plus the language of the e-mails). */
-export interface BuyerInfo {
-  name: string;
-  email: string;
-  phone: string;
-  lang: 'es' | 'en';
-}
 
 /** What every provider needs to start a payment for one attempt. */
 export interface StartInput {
@@ -24,7 +17,7 @@ export interface StartInput {
   title: string;
   buyer: BuyerInfo | null;
   /** The buyer's language for the provider's pages. */
-  lang: 'es' | 'en';
+  lang: PaymentLanguage;
   /** Storefront loader page the buyer returns to (absolute). */
   returnUrl: string;
   /** Where a cancelled approval returns (absolute). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BuyerForm, BuyerInfo, PaymentLanguage } from '../../shared/api';
 import { createFormValidators } from '../../shared/forms/create-form-validators';
 import { offersPaidMethod, type PaidMethodId } from '../../shared/payment-methods';
 import { withStockLock } from '../db/locked-transaction';
@@ -9,7 +10,7 @@ import { updatePurchase } from '../repositories/purchase.repository';
 import { assertVoucherAllowed, holdLimitsOf, normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
 import { needsAttendeeForm, openOrder } from '../services/purchase.service';
-import { ProviderError, type BuyerInfo, type StartResult } from './provider';
+import { ProviderError, type StartResult } from './provider';
 import type { PaymentsRuntime } from './runtime';
 
 /** The storefront's loader segment of each provider: it returns to `/{url}/{segment}/loader` (docs/product-rules.md, *Loader pages*). */
@@ -21,9 +22,6 @@ const PROVIDER_METHOD: Record<Exclude<PaymentProviderName, 'free'>, PaidMethodId
   fintoc: 'bankTransfer',
 };
 
-/** The buyer panel's data as the storefront sends it (`lang` may come inside it or beside it). */
-export type BuyerInfoInput = Record<string, unknown>;
-
 const formValidators = createFormValidators();
 
 /**
@@ -31,13 +29,13 @@ const formValidators = createFormValidators();
  * the same validator and i18n keys the browser uses), then stored trimmed, e-mail lower-cased,
  * language es unless en. The API contract sends name, email, phone: a missing confirmation is the e-mail itself.
  */
-function validBuyer(input: BuyerInfoInput, lang: unknown): BuyerInfo {
+function validBuyer(input: BuyerForm, lang: PaymentLanguage | undefined): BuyerInfo {
   const { lang: innerLang, ...form } = input;
   const data = { ...form, emailConfirm: form.emailConfirm ?? form.email };
   const problems = formValidators.buyer(data);
   if (problems.length > 0) throw errors.formInvalid(problems.map((p) => ({ path: `/buyer_info${p.pointer}`, message: p.message })));
-  const valid = data as unknown as { name: string; email: string; phone: string };
-  return { name: valid.name.trim(), email: valid.email.trim().toLowerCase(), phone: valid.phone, lang: (lang ?? innerLang) === 'en' ? 'en' : 'es' };
+  // The request schema only says `buyer_info` is an object: the form check above is what makes these strings.
+  return { name: data.name.trim(), email: data.email.trim().toLowerCase(), phone: data.phone, lang: (lang ?? innerLang) === 'en' ? 'en' : 'es' };
 }
 
 /**
@@ -47,7 +45,7 @@ function validBuyer(input: BuyerInfoInput, lang: unknown): BuyerInfo {
  */
 export async function startPayment(
   rt: PaymentsRuntime,
-  input: { provider: PaymentProviderName; purchaseId: string; buyer?: BuyerInfoInput; lang?: 'es' | 'en'; origin: string },
+  input: { provider: PaymentProviderName; purchaseId: string; buyer?: BuyerForm; lang?: PaymentLanguage; origin: string },
 ): Promise<{ attempt: PaymentAttemptRow; result: StartResult }> {
   const { ctx } = rt;
   const db = ctx.db.kysely;

@@ -1,24 +1,16 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { BuyerInfo } from '../../shared/api';
+import type { OrderFormAnswers } from '../../shared/attendee-form/attendee-form.types';
 import type { Database, PurchaseLineTable, PurchaseTable } from '../db/schema';
 
-/** The buyer panel as stored on a purchase (the shape payments/provider.ts calls BuyerInfo). */
-export interface BuyerInfo {
-  name: string;
-  email: string;
-  phone: string;
-  /** The language of the buyer's e-mails and PDF. */
-  lang: 'es' | 'en';
-}
-
-/** Attendee answers: per ticket type (its external id, as a string), one answer object per unit, keyed by field id. */
-export type AttendeeAnswers = Record<string, Record<string, unknown>[]>;
-
+// The buyer (`buyer_info_json`) is stored as the API returns it; the attendee answers (`form_json`)
+// as the add-info request sent them: per ticket type (its external id), one answer object per unit.
 type JsonColumns = 'buyer_info_json' | 'form_json';
 /** A purchase with its buyer and attendee answers decoded (null until given, and after an unpaid purchase's data is erased). */
-export type PurchaseRow = Omit<Selectable<PurchaseTable>, JsonColumns> & { buyer: BuyerInfo | null; attendee_answers: AttendeeAnswers | null };
-export type NewPurchase = Omit<Insertable<PurchaseTable>, JsonColumns> & { buyer: BuyerInfo | null; attendee_answers: AttendeeAnswers | null };
+export type PurchaseRow = Omit<Selectable<PurchaseTable>, JsonColumns> & { buyer: BuyerInfo | null; attendee_answers: OrderFormAnswers | null };
+export type NewPurchase = Omit<Insertable<PurchaseTable>, JsonColumns> & { buyer: BuyerInfo | null; attendee_answers: OrderFormAnswers | null };
 /** A change to a purchase; `buyer` / `attendee_answers` are written only when present (null erases them). */
-export type PurchasePatch = Omit<Updateable<PurchaseTable>, JsonColumns> & { buyer?: BuyerInfo | null; attendee_answers?: AttendeeAnswers | null };
+export type PurchasePatch = Omit<Updateable<PurchaseTable>, JsonColumns> & { buyer?: BuyerInfo | null; attendee_answers?: OrderFormAnswers | null };
 
 /** A line with its product options decoded (option id → chosen value; null on ticket lines). */
 export type PurchaseLineRow = Omit<Selectable<PurchaseLineTable>, 'options_json'> & { options: Record<string, string> | null };
@@ -32,7 +24,7 @@ function decodeBuyer(json: string | null): BuyerInfo | null {
 }
 
 function decodePurchase({ buyer_info_json, form_json, ...row }: Selectable<PurchaseTable>): PurchaseRow {
-  return { ...row, buyer: decodeBuyer(buyer_info_json), attendee_answers: form_json ? (JSON.parse(form_json) as AttendeeAnswers) : null };
+  return { ...row, buyer: decodeBuyer(buyer_info_json), attendee_answers: form_json ? (JSON.parse(form_json) as OrderFormAnswers) : null };
 }
 
 function encodeJson(value: unknown): string | null | undefined {

@@ -30,7 +30,9 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     { schema: { body: { $ref: 'api/new-purchase.request#' }, response: answers('new-purchase') }, config: rateLimited },
     async (request) => {
       await verifyBotCheck(ctx, request.body.token, 'new_purchase', request.hostname.split(':')[0]);
-      return createPurchase(ctx, { ...request.body, clientKey: clientKeyOf(request.ip) });
+      const { url, tickets, code, access, identificador } = request.body;
+      // The wire's `identificador` is the promoter's tag: inside it is the purchase's `referrer`.
+      return createPurchase(ctx, { url, tickets, code, access, referrer: identificador, clientKey: clientKeyOf(request.ip) });
     },
   );
 
@@ -43,8 +45,7 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   app.put<{ Body: UpdateProductsRequest; Reply: UpdateProductsResponse }>(
     '/api/payments/update-productos-purchase',
     { schema: { body: { $ref: 'api/update-productos.request#' }, response: answers('update-productos') }, config: rateLimited, preHandler: keyed },
-    async (request) =>
-      updateProducts(ctx, { purchase_id: (request.body.purchase_id ?? request.body.purchaseId)!, productos: request.body.productos }),
+    async (request) => updateProducts(ctx, (request.body.purchase_id ?? request.body.purchaseId)!, request.body.productos),
   );
 
   // The body limit is the per-purchase total of the answers (413 BODY_TOO_LARGE above it); each answer has its own cap in the form schema.
@@ -62,8 +63,7 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      // The service types the reload loosely; its shape is the one purchase-reload.json declares (and serialises).
-      return (await purchaseAnswer(ctx, request.params.purchaseId, requestKey(request))) as PurchaseStatusResponse;
+      return purchaseAnswer(ctx, request.params.purchaseId, requestKey(request));
     },
   );
 }

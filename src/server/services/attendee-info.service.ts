@@ -1,17 +1,14 @@
 import type { ValidateFunction } from 'ajv';
 import { createHash } from 'node:crypto';
-import { answerProblems, compileOrderForm, fileAnswerLimits } from '../../shared/attendee-form';
-import type { AttendeeField } from '../../shared/event-file/event-file.types';
+import type { AddInfoResponse, ApiFieldError } from '../../shared/api';
+import { answerProblems, compileOrderForm, fileAnswerLimits, type OrderFormAnswers, type OrderFormLine } from '../../shared/attendee-form';
 import { createAjv } from '../../shared/validation/create-ajv';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import type { TicketTypeRow } from '../repositories/event.repository';
-import { updatePurchase, type AttendeeAnswers } from '../repositories/purchase.repository';
+import { updatePurchase } from '../repositories/purchase.repository';
 import { decodeDataUrl, sniffImage } from './image-sniff';
 import { needsAttendeeForm, openOrder } from './purchase.service';
-
-interface OrderFormLine { ticketId: number; ticketName: string; quantity: number; fields: AttendeeField[] }
-export interface FieldError { path: string; message: string }
 
 const ajv = createAjv();
 /**
@@ -33,8 +30,8 @@ function validatorFor(lines: OrderFormLine[]): ValidateFunction {
 }
 
 /** Re-checks every file answer by its decoded bytes: a real image (its header parses), of an allowed type, no larger than allowed. */
-function fileErrors(lines: OrderFormLine[], form: Record<string, unknown>): FieldError[] {
-  const found: FieldError[] = [];
+function fileErrors(lines: OrderFormLine[], form: Record<string, unknown>): ApiFieldError[] {
+  const found: ApiFieldError[] = [];
   for (const line of lines) {
     const answers = (form[String(line.ticketId)] ?? []) as Record<string, unknown>[];
     for (const field of line.fields.filter((f) => f.type === 'file')) {
@@ -64,7 +61,7 @@ function orderFormLines(tickets: { ticket: TicketTypeRow; quantity: number }[]):
  * Validates attendee answers against the event's compiled attendee schema (the same
  * function the storefront renders from) and stores them; 400 with per-field errors otherwise.
  */
-export async function saveAttendeeInfo(ctx: AppContext, purchaseId: string, form: Record<string, unknown>) {
+export async function saveAttendeeInfo(ctx: AppContext, purchaseId: string, form: Record<string, unknown>): Promise<AddInfoResponse> {
   const db = ctx.db.kysely;
   const now = ctx.now().toISOString();
   const { purchase, tickets } = await openOrder(db, purchaseId, now);
@@ -75,6 +72,6 @@ export async function saveAttendeeInfo(ctx: AppContext, purchaseId: string, form
   const badFiles = fileErrors(lines, form);
   if (badFiles.length > 0) throw errors.formInvalid(badFiles);
   // The compiled schema has just checked the shape: one answer object per unit of each ticket type.
-  await updatePurchase(db, purchase.id, { attendee_answers: form as AttendeeAnswers, form_completed: 1, updated_at: now });
+  await updatePurchase(db, purchase.id, { attendee_answers: form as OrderFormAnswers, form_completed: 1, updated_at: now });
   return { purchase_id: purchase.id, form_completed: true, isFormRequiered: true };
 }

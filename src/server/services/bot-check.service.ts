@@ -1,13 +1,11 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { BotCheckAction } from '../../shared/api';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import { spendToken } from '../repositories/token.repository';
 
 /** How long a sandbox token may wait between being issued and being used. */
 export const SANDBOX_TOKEN_TTL_MS = 2 * 60_000;
-
-/** The bot-check actions the storefront uses. */
-export const BOT_CHECK_ACTIONS = ['new_purchase', 'validate_free_access', 'validate_free_access_loader'] as const;
 
 interface SandboxClaims { jti: string; action: string; exp: number }
 
@@ -16,13 +14,13 @@ function sign(payload: string, secret: string): string {
 }
 
 /** Issues a sandbox bot-check token: single-use, bound to `action`, valid 2 minutes, HMAC-signed by the server. */
-export function issueSandboxToken(ctx: AppContext, action: string): string {
+export function issueSandboxToken(ctx: AppContext, action: BotCheckAction): string {
   const claims: SandboxClaims = { jti: randomUUID(), action, exp: ctx.now().getTime() + SANDBOX_TOKEN_TTL_MS };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `sbx.${payload}.${sign(payload, ctx.config.signingSecret)}`;
 }
 
-async function verifySandboxToken(ctx: AppContext, token: string, action: string): Promise<void> {
+async function verifySandboxToken(ctx: AppContext, token: string, action: BotCheckAction): Promise<void> {
   const [prefix, payload, signature] = token.split('.');
   if (prefix !== 'sbx' || !payload || !signature) throw errors.botCheckFailed('token inválido');
   const expected = Buffer.from(sign(payload, ctx.config.signingSecret));
@@ -44,7 +42,7 @@ async function verifySandboxToken(ctx: AppContext, token: string, action: string
 interface SiteVerifyAnswer { success: boolean; action?: string; hostname?: string; score?: number; 'error-codes'?: string[] }
 
 /** reCAPTCHA v3: Google's siteverify must say success, the same action, an accepted host name and a high enough score. */
-async function verifyRecaptcha(ctx: AppContext, token: string, action: string, requestHost: string): Promise<void> {
+async function verifyRecaptcha(ctx: AppContext, token: string, action: BotCheckAction, requestHost: string): Promise<void> {
   let answer: SiteVerifyAnswer;
   try {
     const response = await fetch(ctx.config.recaptchaVerifyUrl, {
@@ -65,7 +63,7 @@ async function verifyRecaptcha(ctx: AppContext, token: string, action: string, r
 }
 
 /** Verifies a bot-check token for `action` with reCAPTCHA when configured, otherwise the built-in sandbox. */
-export async function verifyBotCheck(ctx: AppContext, token: string | undefined | null, action: string, requestHost: string): Promise<void> {
+export async function verifyBotCheck(ctx: AppContext, token: string | undefined | null, action: BotCheckAction, requestHost: string): Promise<void> {
   if (!token) throw errors.botCheckMissing();
   if (ctx.config.recaptchaSecret) return verifyRecaptcha(ctx, token, action, requestHost);
   return verifySandboxToken(ctx, token, action);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { HiddenTicketLink, ImportEventResponse } from '../../shared/api';
 import { pesosToCents } from '../../shared/money';
+import type { ProblemLang } from '../../shared/event-file/event-file-problem';
 import { validateEventFile } from '../../shared/event-file/validate-event-file';
 import type { EventFile } from '../../shared/event-file/event-file.types';
 import type { AppContext } from '../context';
@@ -28,11 +30,6 @@ import { listDiscountCodes, listProducts, listTicketTypes, normaliseCode } from 
 import { heldByItem } from '../repositories/stock.repository';
 import { sanitizeOperatorHtml } from './sanitize-html';
 
-/** The link that shows and sells one hidden ticket type (relative to the storefront's origin). */
-export interface HiddenTicketLink { ticket_id: number; name: string; link: string }
-
-export interface ImportResult { url: string; created: boolean; version: number; tickets: number; productos: number; hidden_links: HiddenTicketLink[] }
-
 /** 128 random bits, URL-safe: a hidden type's link cannot be found by trying ids or codes. */
 function newAccessCode(): string {
   return randomBytes(16).toString('base64url');
@@ -41,7 +38,7 @@ function newAccessCode(): string {
 const DEFAULT_HOLD_MINUTES = 15;
 
 /** Checks an event file and returns it typed, or throws 400 with every problem (pointer + sentence). */
-export function parseEventFile(input: unknown, lang: 'es' | 'en' = 'es'): EventFile {
+export function parseEventFile(input: unknown, lang: ProblemLang = 'es'): EventFile {
   const result = validateEventFile(input, lang);
   if (!result.valid) throw errors.eventInvalid(result.problems);
   return result.event;
@@ -51,9 +48,10 @@ export function parseEventFile(input: unknown, lang: 'es' | 'en' = 'es'): EventF
  * Creates or updates an event from its file, in one transaction under the event's
  * stock lock. Sold and held units are never lost: items the file no longer lists are
  * deactivated (purchases still point at them), and lowering a capacity or stock
- * below what is already sold or held is refused.
+ * below what is already sold or held is refused. Answers what the admin import answers
+ * (the CLI prints the same), hidden types' links relative to the storefront's origin.
  */
-export async function importEvent(ctx: AppContext, input: unknown): Promise<ImportResult> {
+export async function importEvent(ctx: AppContext, input: unknown): Promise<ImportEventResponse> {
   const file = parseEventFile(input);
   const now = ctx.now().toISOString();
   // The version is read under the event's lock, so parallel imports queue and each gets its own.

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+// What the routes pass in (the wire's request lines), and what they answer.
+import type { NewPurchaseRequest, ProductLineRequest, TicketLineRequest, VerifyDiscountRequest } from '../../shared/api';
+import type { NewPurchaseResponse, OrderAmounts, PurchaseProductLine, PurchaseStatusResponse, PurchaseTicketLine, UpdateProductsResponse, VerifyDiscountResponse } from '../../shared/api';
 import { centsToPesos } from '../../shared/money';
-import { orderTotalsToApi, type ApiAmountSource, type ApiOrderAmounts, type OrderTotals } from '../../shared/pricing';
+import { orderTotalsToApi, type ApiAmountSource, type OrderTotals } from '../../shared/pricing';
 import type { AppContext } from '../context';
 import { withStockLock } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
@@ -17,11 +20,14 @@ import { usableDiscountCode } from './discount.service';
 import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 
-export interface TicketRequestLine { ticket_id: number; cantidad: number }
-export interface ProductRequestLine { id: number; cantidad: number; opciones?: Record<string, string> }
+/**
+ * What `createPurchase` needs: the request's fields, with the promoter's tag under its own name
+ * (`referrer`; the wire's `identificador` is mapped by the route) and the client that holds.
+ */
+export type NewPurchaseInput = Omit<NewPurchaseRequest, 'identificador' | 'token'> & { referrer?: string | null; clientKey: string };
 
 /** Ticket lines of a request matched to the event's catalogue; refuses unknown ids, repeats and bad quantities. */
-export function matchTicketLines(catalogue: TicketTypeRow[], lines: TicketRequestLine[]): { ticket: TicketTypeRow; quantity: number }[] {
+export function matchTicketLines(catalogue: TicketTypeRow[], lines: TicketLineRequest[]): { ticket: TicketTypeRow; quantity: number }[] {
   const wanted = lines.filter((l) => l.cantidad > 0);
   if (wanted.length === 0) throw errors.noTickets();
   const seen = new Set<number>();
@@ -43,7 +49,7 @@ export function needsAttendeeForm(tickets: TicketTypeRow[]): boolean {
 }
 
 /** The five amount fields every purchase answer carries (pesos; no answer sends `total`), mapped by the shared pricing module. */
-export function amountsResponse(totals: ApiAmountSource): Omit<ApiOrderAmounts, 'total'> {
+export function amountsResponse(totals: ApiAmountSource): OrderAmounts {
   const { total: _total, ...amounts } = orderTotalsToApi(totals);
   return amounts;
 }
@@ -72,10 +78,7 @@ function totalsColumns(totals: OrderTotals) {
 }
 
 /** Creates a purchase and holds its ticket lines, atomically against every other buyer. */
-export async function createPurchase(
-  ctx: AppContext,
-  input: { url: string; tickets: TicketRequestLine[]; code?: string | null; identificador?: string | null; access?: string | null; clientKey: string },
-) {
+export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): Promise<NewPurchaseResponse> {
   const event = await findEventByUrl(ctx.db.kysely, input.url);
   if (!event) throw errors.eventNotFound();
   const catalogue = offeredTicketTypes(await listTicketTypes(ctx.db.kysely, event.id), input.access);
@@ -102,7 +105,7 @@ export async function createPurchase(
       id,
       event_id: event.id,
       status: 'held',
-      referrer: input.identificador ?? null,
+      referrer: input.referrer ?? null,
       discount_code_id: discount?.id ?? null,
       ...totalsColumns(totals),
       expires_at: expiresAt,
@@ -138,7 +141,7 @@ export async function createPurchase(
 }
 
 /** Prices tickets with an optional code without holding anything (the discount block). */
-export async function verifyDiscount(ctx: AppContext, input: { url: string; code: string; tickets: TicketRequestLine[]; access?: string | null }) {
+export async function verifyDiscount(ctx: AppContext, input: VerifyDiscountRequest): Promise<VerifyDiscountResponse> {
   const event = await findEventByUrl(ctx.db.kysely, input.url);
   if (!event) throw errors.eventNotFound();
   if (input.tickets.every((t) => t.cantidad <= 0)) throw errors.noTickets();
@@ -164,7 +167,7 @@ export async function openOrder(db: Kysely<Database>, purchaseId: string, now: s
 interface ProductChoice { product: ProductRow; quantity: number; options: Record<string, string> }
 
 /** Product lines of a request matched to the catalogue, with every option required and valid. */
-function matchProductLines(catalogue: ProductRow[], lines: ProductRequestLine[]): ProductChoice[] {
+function matchProductLines(catalogue: ProductRow[], lines: ProductLineRequest[]): ProductChoice[] {
   const seen = new Set<number>();
   return lines
     .filter((l) => l.cantidad > 0)
@@ -188,7 +191,7 @@ function matchProductLines(catalogue: ProductRow[], lines: ProductRequestLine[])
     });
 }
 
-function productResponse(choice: { product: ProductRow; quantity: number; options: Record<string, string> }) {
+function productResponse(choice: ProductChoice): PurchaseProductLine {
   return {
     id: choice.product.external_id,
     nombre: choice.product.name,
@@ -199,13 +202,13 @@ function productResponse(choice: { product: ProductRow; quantity: number; option
 }
 
 /** Replaces the products of a held purchase, holding their stock, and reprices it. */
-export async function updateProducts(ctx: AppContext, input: { purchase_id: string; productos: ProductRequestLine[] }) {
+export async function updateProducts(ctx: AppContext, purchaseId: string, lines: ProductLineRequest[]): Promise<UpdateProductsResponse> {
   const now = ctx.now().toISOString();
-  const { event } = await openOrder(ctx.db.kysely, input.purchase_id, now);
-  const chosen = matchProductLines(await listProducts(ctx.db.kysely, event.id), input.productos);
+  const { event } = await openOrder(ctx.db.kysely, purchaseId, now);
+  const chosen = matchProductLines(await listProducts(ctx.db.kysely, event.id), lines);
 
   const { order, totals } = await withStockLock(ctx.db, event.id, async (trx) => {
-    const order = await openOrder(trx, input.purchase_id, now);
+    const order = await openOrder(trx, purchaseId, now);
     const { purchase } = order;
     const current = new Map((await listProducts(trx, event.id, true)).map((p) => [p.id, p]));
     const held = await heldByItem(trx, event.id, 'product', now, purchase.id);
@@ -244,14 +247,14 @@ export function effectiveStatus(purchase: PurchaseRow, now: string): string {
 }
 
 /** Everything a page refresh needs to rebuild the order state; loader answers carry the same `reload`. */
-export async function purchaseReload(ctx: AppContext, purchaseId: string) {
+export async function purchaseReload(ctx: AppContext, purchaseId: string): Promise<Required<PurchaseStatusResponse>> {
   const order = await loadOrder(ctx.db.kysely, purchaseId);
   if (!order) throw errors.purchaseNotFound();
   const { purchase, event } = order;
   const status = effectiveStatus(purchase, ctx.now().toISOString());
   if (status === 'expired') throw errors.purchaseExpired();
   const productos = order.products.map(productResponse);
-  const tickets = order.tickets.map((t) => ({
+  const tickets = order.tickets.map((t): PurchaseTicketLine => ({
     ticket_id: t.ticket.external_id,
     cantidad: t.quantity,
     price: centsToPesos(t.unitPriceCents),

@@ -31,9 +31,6 @@ function loaderSchema(required: string[]) {
   return { body: { type: 'object', allOf: [{ $ref: 'api/payment-loader.request#' }, { type: 'object', required }] }, response: answers('purchase-status') };
 }
 
-/** The loader answer; observe.ts types the reload loosely, its shape is purchase-reload.json's (which also serialises it). */
-const loaderAnswer = (answer: Promise<unknown>) => answer as Promise<LoaderResponse>;
-
 /**
  * The payment routes (README, *The API*): start a payment with each provider, and the
  * loader calls that resolve it ({status, reload}; reload only with the purchase's access
@@ -57,7 +54,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
   app.post<{ Body: MercadopagoLoaderRequest; Reply: LoaderResponse }>(
     '/api/payments/mercadopago/loader-process',
     { schema: loaderSchema(['payment_id']), config: rateLimited },
-    async (request) => loaderAnswer(processLoader(rt, 'mercadopago', { paymentId: String(request.body.payment_id) }, undefined, requestKey(request))),
+    async (request) => processLoader(rt, 'mercadopago', { paymentId: String(request.body.payment_id) }, undefined, requestKey(request)),
   );
 
   app.post<{ Body: PaypalCreateOrderRequest; Reply: PaypalOrderResponse }>(
@@ -79,7 +76,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     { schema: loaderSchema(['token']), config: rateLimited },
     async (request) => {
       const attempt = await attemptByReference(rt, 'paypal', request.body.token);
-      return loaderAnswer(processLoader(rt, 'paypal', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request)));
+      return processLoader(rt, 'paypal', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request));
     },
   );
 
@@ -97,7 +94,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     { schema: loaderSchema(['purchase_id']), config: rateLimited },
     async (request) => {
       const attempt = await latestAttempt(rt, 'fintoc', request.body.purchase_id);
-      return loaderAnswer(processLoader(rt, 'fintoc', { reference: attempt.provider_reference, attemptId: attempt.id }, attempt, requestKey(request)));
+      return processLoader(rt, 'fintoc', { reference: attempt.provider_reference, attemptId: attempt.id }, attempt, requestKey(request));
     },
   );
 
@@ -117,7 +114,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     async (request) => {
       await verifyBotCheck(ctx, request.body.g_token, 'validate_free_access_loader', request.hostname.split(':')[0]);
       const attempt = await attemptByReference(rt, 'free', request.body.token);
-      return loaderAnswer(processLoader(rt, 'free', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request)));
+      return processLoader(rt, 'free', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request));
     },
   );
 }
