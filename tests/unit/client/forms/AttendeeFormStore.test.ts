@@ -34,13 +34,13 @@ describe('AttendeeFormStore submit through the API client', () => {
     expect(root.checkout.formCompleted).toBe(true);
   });
 
-  it('puts the server\'s per-field refusals back on their blocks, with the mensaje as a toast', async () => {
+  it('puts the server\'s per-field refusals back on their blocks, with the code (mensaje as fallback) as a toast', async () => {
     const refusal = new ApiError(400, 'Revisa los datos', 'FORM_INVALID', [{ path: '/1/1/nombre', message: 'validation.required' }]);
     const { store, notifications } = await formFor(refusal);
     expect(await store.submit()).toBe('invalid');
     expect(store.blocks[0].state.serverProblems).toEqual([]);
     expect(store.blocks[1].state.serverProblems).toEqual([{ pointer: '/nombre', message: 'validation.required' }]);
-    expect(notifications).toEqual([{ variant: 'error', text: 'Revisa los datos' }]);
+    expect(notifications).toEqual([{ variant: 'error', code: 'FORM_INVALID', text: 'Revisa los datos' }]);
   });
 
   it('leaves 401 and 429 to the API client\'s own toast (no second one)', async () => {
