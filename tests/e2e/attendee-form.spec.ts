@@ -206,7 +206,7 @@ inBothLanguages((language) => {
       const secondEmail = block(page, t, 2, 2).getByLabel(LABEL.correo, { exact: false }).first();
       await expectFieldError(secondEmail, t('errors:attendee.email'));
       await expectFieldOk(block(page, t, 1, 2).getByLabel(LABEL.correo, { exact: false }).first());
-      await expect(page.getByText('Algún campo tiene error, verifica.')).toBeVisible(); // the server's mensaje as toast
+      await expect(page.getByText(t('api-errors:FORM_INVALID'))).toBeVisible(); // the refusal's code, said in the buyer's language, as toast
       await expect(page).toHaveURL(/\/demo\/form$/);
       // Changing the refused answer clears the server's verdict on it.
       await secondEmail.fill('otra@example.mx');
