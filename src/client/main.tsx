@@ -1,38 +1,17 @@
 import { reaction } from 'mobx';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { createHttpApiClient } from './api/createHttpApiClient';
-import { createBotCheck } from './botCheck/createBotCheck';
 import { createNotifier } from './toasts/createNotifier';
 import { createI18n, switchLanguage } from './i18n/createI18n';
 import { browserStorage } from './lib/browserStorage';
-import { purchaseKeyFor } from './stores/purchaseKeys';
-import { RootStore } from './stores/RootStore';
+import { createStorefront } from './createStorefront';
 
-// The HTTP client reports 401/429 through the root, which exists only after the client.
-let root: RootStore | undefined;
-const sessionStorageStore = browserStorage('sessionStorage');
-const api = createHttpApiClient({
-  purchaseKey: (purchaseId) => purchaseKeyFor(sessionStorageStore, purchaseId),
-  onProblem: (problem) =>
-    root?.ui.notify(
-      problem === 'unauthorized'
-        ? { variant: 'error', messageKey: 'errors:unauthorized' }
-        : { variant: 'warning', messageKey: 'errors:tooManyRequests' },
-    ),
-});
-
-const localStorageStore = browserStorage('localStorage');
 const i18nInstance = createI18n('es');
-
-root = new RootStore({
-  api,
-  botCheck: createBotCheck(api, () => root!.ui.loadConfig()),
-  localStorage: localStorageStore,
-  sessionStorage: sessionStorageStore,
+const store = createStorefront({
+  localStorage: browserStorage('localStorage'),
+  sessionStorage: browserStorage('sessionStorage'),
   notifier: createNotifier(i18nInstance),
 });
-const store = root;
 
 reaction(
   () => store.ui.language,

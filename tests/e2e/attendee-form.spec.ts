@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, holdPurchase, inBothLanguages, startPurchase, test, type Language } from './support/fixtures';
+import { expect, expectAccessible, inBothLanguages, startPurchase, test, type Language } from './support/fixtures';
 
 /** The `forms` namespace (widget texts) of a language, which the shared fixtures do not read. */
 function formsText(language: Language, path: string, vars: Record<string, string> = {}): string {
@@ -44,10 +44,8 @@ const files = {
   huge: { name: 'enorme.png', mimeType: 'image/png', buffer: Buffer.concat([PNG_1x1, Buffer.alloc(2.5 * 1024 * 1024)]) },
 };
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
-
-/** From /demo through the pages to the attendee step with `quantity` General tickets (the demo has products: continue past them). */
-async function walkToForm(page: Page, t: T, quantity = 1): Promise<void> {
+/** From /demo to the attendee step with `quantity` General tickets (the demo has products: continue past them). */
+async function openForm(page: Page, t: (key: string, vars?: Record<string, string | number>) => string, quantity = 1): Promise<void> {
   await startPurchase(page, t, { General: quantity });
   await expect(page).toHaveURL(/\/demo\/productos$/);
   await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
@@ -55,14 +53,8 @@ async function walkToForm(page: Page, t: T, quantity = 1): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: t('checkout:form.title') })).toBeVisible();
 }
 
-/** The attendee step of a purchase of `quantity` General tickets held through the API (the walk there is the journey test's). */
-async function openForm(page: Page, t: T, quantity = 1): Promise<void> {
-  await holdPurchase(page, { General: quantity }, '/demo/form');
-  await expect(page.getByRole('heading', { level: 1, name: t('checkout:form.title') })).toBeVisible();
-}
-
 /** The fieldset of one attendee ('General · Boleto 1 de 2'). */
-function block(page: Page, t: T, index: number, count: number): Locator {
+function block(page: Page, t: (key: string, vars?: Record<string, string | number>) => string, index: number, count: number): Locator {
   return page.getByRole('group', { name: t('checkout:form.block', { name: 'General', index, count }), exact: true });
 }
 
@@ -84,7 +76,7 @@ inBothLanguages((language) => {
       test.skip(!isMobile && language === 'es', 'the long journey runs once per viewport');
       test.slow(); // the whole journey in one test: every field, three files, a reload and the submit
       page.on('dialog', (dialog) => void dialog.accept()); // the leave warning on reload
-      await walkToForm(page, t, 1);
+      await openForm(page, t, 1);
       const attendee = block(page, t, 1, 1);
       const field = (label: string) => attendee.getByLabel(label, { exact: false }).first();
       const nombre = field(LABEL.nombre);
@@ -214,8 +206,7 @@ inBothLanguages((language) => {
       const secondEmail = block(page, t, 2, 2).getByLabel(LABEL.correo, { exact: false }).first();
       await expectFieldError(secondEmail, t('errors:attendee.email'));
       await expectFieldOk(block(page, t, 1, 2).getByLabel(LABEL.correo, { exact: false }).first());
-      // The toast says the error's code in the buyer's language (the server's mensaje is only the fallback).
-      await expect(page.getByText(t('api-errors:FORM_INVALID'))).toBeVisible();
+      await expect(page.getByText(t('api-errors:FORM_INVALID'))).toBeVisible(); // the refusal's code, said in the buyer's language, as toast
       await expect(page).toHaveURL(/\/demo\/form$/);
       // Changing the refused answer clears the server's verdict on it.
       await secondEmail.fill('otra@example.mx');

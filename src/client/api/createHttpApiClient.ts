@@ -15,6 +15,11 @@ export interface HttpApiClientOptions {
   fetchImpl?: typeof fetch;
   /** The access key of a purchase (null: of this tab's newest purchase), sent as X-Purchase-Key on the calls about it. */
   purchaseKey?: (purchaseId: string | null) => string | null;
+  /**
+   * The buyer's language (the language switch), sent as Accept-Language on every call so a
+   * server `mensaje` shown as a toast matches the page rather than the browser's own setting.
+   */
+  language?: () => string | null | undefined;
 }
 
 /** The `errors` list of a validation answer, keeping only well-formed entries. */
@@ -33,6 +38,8 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
     const headers: Record<string, string> = body === undefined ? { accept } : { 'content-type': 'application/json', accept };
     const key = purchaseId === undefined ? null : (options.purchaseKey?.(purchaseId) ?? null);
     if (key) headers[PURCHASE_KEY_HEADER] = key;
+    const language = options.language?.();
+    if (language) headers['accept-language'] = language;
     return headers;
   }
 

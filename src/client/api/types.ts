@@ -32,7 +32,7 @@ export type {
   VerifyDiscountRequest,
   VerifyDiscountResponse,
 } from '../../shared/api';
-export type { HtmlBlock, ProductOption } from '../../shared/event-file/event-file.types';
+export type { HtmlBlock, ProductImage, ProductOption } from '../../shared/event-file/event-file.types';
 
 /** `GET /api/config` */
 export type AppConfig = AppConfigResponse;

@@ -38,7 +38,7 @@ const ProductsStep = observer(function ProductsStep() {
           {t('products.title')}
         </Typography>
         <Box component="ul" id={listId} aria-label={t('products.listLabel')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {event.productos.map((product) => (
+          {event.products.map((product) => (
             <ProductCard key={product.id} product={product} />
           ))}
         </Box>

@@ -1,6 +1,7 @@
 import { runInAction } from 'mobx';
 import { ApiError, isHandledGlobally } from '../api/ApiError';
 import { BotCheckNotLoadedError } from '../botCheck/BotCheckNotLoadedError';
+import { productRequestsOf, ticketRequestsOf } from './orderWire';
 import type { RootStore } from './RootStore';
 
 export type ProductsResult = 'ok' | 'invalid' | 'failed';
@@ -28,7 +29,7 @@ export class CheckoutActions {
         return false;
       }
       const response = await ui.track(
-        this.root.api.newPurchase({ code: checkout.code, url, tickets: checkout.ticketRequests, identificador, token, ...(event.access ? { access: event.access } : {}) }),
+        this.root.api.newPurchase({ code: checkout.code, url, tickets: ticketRequestsOf(checkout.tickets), identificador, token, ...(event.access ? { access: event.access } : {}) }),
       );
       runInAction(() => checkout.setPurchase(response, url));
       return true;
@@ -55,7 +56,7 @@ export class CheckoutActions {
     if (!event.url) return false;
     checkout.setDiscountState('pending');
     try {
-      const response = await ui.track(this.root.api.verifyDiscount({ code, url: event.url, tickets: checkout.ticketRequests, ...(event.access ? { access: event.access } : {}) }));
+      const response = await ui.track(this.root.api.verifyDiscount({ code, url: event.url, tickets: ticketRequestsOf(checkout.tickets), ...(event.access ? { access: event.access } : {}) }));
       runInAction(() => {
         checkout.applyDiscount(response);
         checkout.setDiscountState('success');
@@ -76,8 +77,7 @@ export class CheckoutActions {
     if (!purchaseId) return 'failed';
     checkout.setProductsPending(true);
     try {
-      const lines = checkout.productos.map((line) => ({ id: line.id, cantidad: line.cantidad, opciones: line.opciones }));
-      const response = await ui.track(this.root.api.updateProducts(purchaseId, lines));
+      const response = await ui.track(this.root.api.updateProducts(purchaseId, productRequestsOf(checkout.products)));
       runInAction(() => {
         checkout.setProductsResult(response);
         checkout.setProductsSubmitted(false);

@@ -3,8 +3,8 @@ import { ORDER_AMOUNT_FIELDS, type OrderAmounts } from '../../shared/api/amounts
 import type { NewPurchaseResponse, PurchaseReload, UpdateProductsResponse, VerifyDiscountResponse } from '../api/types';
 import type { FlowContext } from '../flow/checkoutFlow';
 import type { RootStore } from './RootStore';
-import type { SelectedProduct, SelectedTicket } from './orderLines';
-import { productLineFromPurchase, ticketLine, ticketLineFromPurchase, toAmount, upsertLine } from './orderLines';
+import { toAmount, upsertLine, type SelectedProduct, type SelectedTicket } from './orderLines';
+import { productLineFromWire, ticketLine, ticketLineFromWire } from './orderWire';
 import { buildOrderSummary, type OrderSummary } from './orderSummary';
 import { storageKeys } from './ports';
 import { rememberPurchaseKey } from './purchaseKeys';
@@ -16,11 +16,12 @@ export type DiscountStatus = 'idle' | 'pending' | 'success' | 'error';
  * The order state and its transitions (docs/product-rules.md, *Checkout flow and order state*). Amounts are pesos as the API sends them (null: not
  * priced by the server yet); the summary converts to centavos. Server calls live in
  * `CheckoutActions`, which drives these transitions. The wire's spellings
- * (`isFormRequiered`, `tickets_emited`) are mapped to English names here, at the API edge.
+ * (`isFormRequiered`, `tickets_emited`) are mapped to English names here, at the API edge;
+ * the lines go through `orderWire.ts`.
  */
 export class CheckoutStore {
   tickets: SelectedTicket[] = [];
-  productos: SelectedProduct[] = [];
+  products: SelectedProduct[] = [];
   purchaseId: string | null = null;
   amount: number | null = null;
   amountProductos: number | null = null;
@@ -62,7 +63,7 @@ export class CheckoutStore {
   setTicketQuantity(ticketId: number, quantity: number): void {
     const ticket = this.root.event.ticketById(ticketId);
     if (!ticket) return;
-    this.tickets = upsertLine(this.tickets, ticketLine(ticket, quantity), (line) => line.ticket_id === ticketId);
+    this.tickets = upsertLine(this.tickets, ticketLine(ticket, quantity), (line) => line.ticketId === ticketId);
     this.code = null;
     this.resetAmounts();
     this.purchaseId = null;
@@ -74,15 +75,11 @@ export class CheckoutStore {
   }
 
   quantityOf(ticketId: number): number {
-    return this.tickets.find((line) => line.ticket_id === ticketId)?.cantidad ?? 0;
+    return this.tickets.find((line) => line.ticketId === ticketId)?.quantity ?? 0;
   }
 
   get hasTickets(): boolean {
     return this.tickets.length > 0;
-  }
-
-  get ticketRequests(): { ticket_id: number; cantidad: number }[] {
-    return this.tickets.map((line) => ({ ticket_id: line.ticket_id, cantidad: line.cantidad }));
   }
 
   get canCreatePurchase(): boolean {
@@ -124,8 +121,8 @@ export class CheckoutStore {
 
   /** Restores the order from the server's purchase record; `withPurchase` also restores id, buyer and emission. */
   reload(reload: PurchaseReload, withPurchase = true): void {
-    this.tickets = (reload.tickets ?? []).map(ticketLineFromPurchase);
-    this.productos = (reload.productos ?? []).map(productLineFromPurchase);
+    this.tickets = (reload.tickets ?? []).map(ticketLineFromWire);
+    this.products = (reload.productos ?? []).map(productLineFromWire);
     this.setAmounts(reload.amounts ?? null);
     this.expiresTickets = reload.expires_at;
     this.code = reload.code ?? null;
@@ -152,7 +149,7 @@ export class CheckoutStore {
 
   /** The products step answered: keep its lines and amounts. */
   setProductsResult(response: UpdateProductsResponse): void {
-    this.productos = (response.productos ?? []).map(productLineFromPurchase);
+    this.products = (response.productos ?? []).map(productLineFromWire);
     this.formRequired = Boolean(response.isFormRequiered);
     this.setAmounts(response);
   }
@@ -160,7 +157,7 @@ export class CheckoutStore {
   /** Clears the whole order (after a store-voucher, online-wallet or free call, and in tests). */
   clear(): void {
     this.tickets = [];
-    this.productos = [];
+    this.products = [];
     this.code = null;
     this.resetAmounts();
     this.deletePurchase();
@@ -178,34 +175,34 @@ export class CheckoutStore {
   setProductQuantity(productId: number, quantity: number): void {
     const product = this.root.event.productById(productId);
     if (!product) return;
-    const existing = this.productos.find((line) => line.id === productId);
-    const opciones = { ...(this.optionDraft[productId] ?? {}), ...(existing?.opciones ?? {}) };
-    const line: SelectedProduct = { id: product.id, cantidad: quantity, precio: Number(product.precio), nombre: product.nombre, opciones };
-    this.productos = upsertLine(this.productos, line, (candidate) => candidate.id === productId);
+    const existing = this.productLine(productId);
+    const options = { ...(this.optionDraft[productId] ?? {}), ...(existing?.options ?? {}) };
+    const line: SelectedProduct = { productId: product.id, name: product.name, quantity, price: product.price, options };
+    this.products = upsertLine(this.products, line, (candidate) => candidate.productId === productId);
   }
 
   /** Chooses a value for one option of a product (kept even before a quantity is chosen). */
   setProductOption(productId: number, optionId: string, value: string): void {
     this.optionDraft = { ...this.optionDraft, [productId]: { ...(this.optionDraft[productId] ?? {}), [optionId]: value } };
-    this.productos = this.productos.map((line) => (line.id === productId ? { ...line, opciones: { ...line.opciones, [optionId]: value } } : line));
+    this.products = this.products.map((line) => (line.productId === productId ? { ...line, options: { ...line.options, [optionId]: value } } : line));
   }
 
   /** The chosen value of a product option, whether or not the product is selected yet. */
   productOption(productId: number, optionId: string): string {
-    return this.productLine(productId)?.opciones[optionId] ?? this.optionDraft[productId]?.[optionId] ?? '';
+    return this.productLine(productId)?.options[optionId] ?? this.optionDraft[productId]?.[optionId] ?? '';
   }
 
   productLine(productId: number): SelectedProduct | undefined {
-    return this.productos.find((line) => line.id === productId);
+    return this.products.find((line) => line.productId === productId);
   }
 
   /** Option ids still unchosen per selected product (every option is required). */
   get missingProductOptions(): Map<number, string[]> {
     const missing = new Map<number, string[]>();
-    for (const line of this.productos) {
-      const product = this.root.event.productById(line.id);
-      const unchosen = (product?.opciones ?? []).map((option) => String(option.id)).filter((id) => !line.opciones[id]);
-      if (unchosen.length > 0) missing.set(line.id, unchosen);
+    for (const line of this.products) {
+      const product = this.root.event.productById(line.productId);
+      const unchosen = (product?.options ?? []).map((option) => String(option.id)).filter((id) => !line.options[id]);
+      if (unchosen.length > 0) missing.set(line.productId, unchosen);
     }
     return missing;
   }
@@ -238,7 +235,7 @@ export class CheckoutStore {
 
   /** What the checkout flow needs to decide where the buyer may be. */
   get flowContext(): FlowContext {
-    const guessedForm = this.tickets.some((line) => this.root.event.ticketById(line.ticket_id)?.has_form === true);
+    const guessedForm = this.tickets.some((line) => this.root.event.ticketById(line.ticketId)?.has_form === true);
     return {
       hasProducts: this.root.event.hasProducts,
       formRequired: this.formRequired ?? guessedForm,
@@ -252,7 +249,7 @@ export class CheckoutStore {
   get summary(): OrderSummary {
     return buildOrderSummary({
       tickets: this.tickets,
-      productos: this.productos,
+      products: this.products,
       serviceChargeConfig: this.root.event.event?.config ?? {},
       server: this.serverAmounts,
       code: this.code,

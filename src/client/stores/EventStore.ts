@@ -1,10 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { EventInfo, HtmlBlock, Product, TicketType } from '../api/types';
+import type { EventInfo, HtmlBlock, TicketType } from '../api/types';
+import type { CatalogueProduct } from './orderLines';
+import { catalogueProductFromWire } from './orderWire';
 import type { RootStore } from './RootStore';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** The event being sold: its info, ticket types and products, loaded by url. */
+/**
+ * The event being sold: its info, ticket types and products, loaded by url. Ticket types are
+ * kept as the API sends them (English already); products get English names at `orderWire.ts`.
+ */
 export class EventStore {
   status: LoadStatus = 'idle';
   url: string | null = null;
@@ -14,7 +19,7 @@ export class EventStore {
   access: string | null = null;
   event: EventInfo | null = null;
   tickets: TicketType[] = [];
-  productos: Product[] = [];
+  products: CatalogueProduct[] = [];
   error: unknown = null;
 
   constructor(private readonly root: RootStore) {
@@ -40,7 +45,7 @@ export class EventStore {
       runInAction(() => {
         this.event = response.event;
         this.tickets = response.tickets ?? [];
-        this.productos = response.productos ?? [];
+        this.products = (response.productos ?? []).map(catalogueProductFromWire);
         this.status = 'ready';
         this.root.ui.applyEventLanguage(response.event.config?.idiomaDefault);
       });
@@ -59,7 +64,7 @@ export class EventStore {
   }
 
   get hasProducts(): boolean {
-    return this.productos.length > 0;
+    return this.products.length > 0;
   }
 
   /** Currency for display: the event config's, MXN by default. */
@@ -82,7 +87,7 @@ export class EventStore {
     return this.tickets.find((ticket) => ticket.id === id);
   }
 
-  productById(id: number): Product | undefined {
-    return this.productos.find((product) => product.id === id);
+  productById(id: number): CatalogueProduct | undefined {
+    return this.products.find((product) => product.id === id);
   }
 }

@@ -1,42 +1,44 @@
-import type { PurchaseProductLine, PurchaseTicketLine, TicketType } from '../api/types';
+import type { PricedTicketLine } from '../../shared/pricing';
+import type { ProductImage, ProductOption } from '../api/types';
 
-/** A selected ticket line as the order state keeps it (pesos): the same shape the purchase reload sends. */
-export type SelectedTicket = PurchaseTicketLine;
+/** A ticket type's volume discount as the pricing module reads it (`value` percent or pesos per line). */
+export type VolumeDiscount = NonNullable<PricedTicketLine['volumeDiscount']>;
 
-/** A selected product line (pesos); `opciones` maps option id to the chosen value. */
+/** A selected ticket line as the order state keeps it (pesos). */
+export interface SelectedTicket {
+  ticketId: number;
+  name: string;
+  quantity: number;
+  price: number;
+  volumeDiscount: VolumeDiscount | null;
+}
+
+/** A selected product line (pesos); `options` maps option id to the chosen value. */
 export interface SelectedProduct {
+  productId: number;
+  name: string;
+  quantity: number;
+  price: number;
+  options: Record<string, string>;
+}
+
+/** A product of the event's catalogue (pesos); `maximum` is capped by what is left (0: sold out). */
+export interface CatalogueProduct {
   id: number;
-  cantidad: number;
-  precio: number;
-  nombre: string;
-  opciones: Record<string, string>;
-}
-
-/** The order line for `quantity` units of `ticket`, carrying its volume-discount rule when it has one. */
-export function ticketLine(ticket: TicketType, quantity: number): SelectedTicket {
-  const line: SelectedTicket = { ticket_id: ticket.id, cantidad: quantity, price: Number(ticket.price), name: ticket.name };
-  if (ticket.md && ticket.md_minimum != null && ticket.md_quantity != null) {
-    line.md_quantity = Number(ticket.md_quantity);
-    line.md_ispercentage = ticket.md_ispercentage;
-    line.md_minimum = Number(ticket.md_minimum);
-  }
-  return line;
-}
-
-/** A ticket line restored from `GET /payments/purchase/{id}`. */
-export function ticketLineFromPurchase(line: PurchaseTicketLine): SelectedTicket {
-  return { ...line, cantidad: Number(line.cantidad), price: Number(line.price) };
-}
-
-/** A product line restored from the server. */
-export function productLineFromPurchase(line: PurchaseProductLine): SelectedProduct {
-  return { id: line.id, cantidad: Number(line.cantidad), precio: Number(line.precio), nombre: line.nombre, opciones: { ...(line.opciones ?? {}) } };
+  name: string;
+  price: number;
+  minimum: number;
+  maximum: number;
+  images: ProductImage[];
+  /** Operator HTML ('' when none). */
+  description: string;
+  options: ProductOption[];
 }
 
 /** Replaces the line with the same key, removes it for quantity 0, or appends it. */
-export function upsertLine<T extends { cantidad: number }>(lines: T[], line: T, sameKey: (existing: T) => boolean): T[] {
+export function upsertLine<T extends { quantity: number }>(lines: T[], line: T, sameKey: (existing: T) => boolean): T[] {
   const index = lines.findIndex(sameKey);
-  if (line.cantidad <= 0) return index === -1 ? lines : lines.filter((_, i) => i !== index);
+  if (line.quantity <= 0) return index === -1 ? lines : lines.filter((_, i) => i !== index);
   if (index === -1) return [...lines, line];
   return lines.map((existing, i) => (i === index ? line : existing));
 }

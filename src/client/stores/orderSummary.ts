@@ -1,5 +1,5 @@
 import { pesosToCents } from '../../shared/money';
-import { normaliseServiceCharge, priceOrder, volumeDiscountRule } from '../../shared/pricing';
+import { normaliseServiceCharge, priceOrder } from '../../shared/pricing';
 import type { SelectedProduct, SelectedTicket } from './orderLines';
 
 export interface SummaryTicketLine {
@@ -42,7 +42,7 @@ export interface ServerAmounts {
 
 export interface OrderSummaryInput {
   tickets: SelectedTicket[];
-  productos: SelectedProduct[];
+  products: SelectedProduct[];
   serviceChargeConfig: { comission_percentage?: unknown; absorb?: unknown };
   server: ServerAmounts;
   code: string | null;
@@ -62,12 +62,12 @@ export function buildOrderSummary(input: OrderSummaryInput): OrderSummary {
   const discountCodeCents = input.code ? cents(input.server.amountDiscount) : 0;
   const priced = priceOrder({
     tickets: input.tickets.map((line) => ({
-      ticketId: line.ticket_id,
-      quantity: line.cantidad,
+      ticketId: line.ticketId,
+      quantity: line.quantity,
       unitPriceCents: pesosToCents(line.price),
-      volumeDiscount: volumeDiscountRule(line),
+      volumeDiscount: line.volumeDiscount,
     })),
-    products: input.productos.map((line) => ({ productId: line.id, quantity: line.cantidad, unitPriceCents: pesosToCents(line.precio) })),
+    products: input.products.map((line) => ({ productId: line.productId, quantity: line.quantity, unitPriceCents: pesosToCents(line.price) })),
     discount: input.code ? { code: input.code, amountCents: discountCodeCents } : null,
     serviceCharge,
   });
@@ -78,17 +78,17 @@ export function buildOrderSummary(input: OrderSummaryInput): OrderSummary {
 
   return {
     tickets: input.tickets.map((line, index) => ({
-      ticketId: line.ticket_id,
+      ticketId: line.ticketId,
       name: line.name,
-      quantity: line.cantidad,
+      quantity: line.quantity,
       grossCents: priced.lines[index].grossCents,
       volumeDiscountCents: priced.lines[index].volumeDiscountCents,
     })),
-    products: input.productos.map((line) => ({
-      productId: line.id,
-      name: line.nombre,
-      quantity: line.cantidad,
-      cents: pesosToCents(line.precio) * line.cantidad,
+    products: input.products.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      quantity: line.quantity,
+      cents: pesosToCents(line.price) * line.quantity,
     })),
     code: input.code,
     discountCodeCents: fromServer ? cents(input.server.amountDiscount) : priced.discountCodeCents,

@@ -21,7 +21,7 @@ const root = new RootStore({ api: {} as ApiClient, sessionStorage: window.sessio
 runInAction(() => {
   root.event.url = 'bench';
   root.checkout.purchaseId = 'bench';
-  root.checkout.tickets = [{ ticket_id: 1, cantidad: ATTENDEES, price: 350, name: 'General' }];
+  root.checkout.tickets = [{ ticketId: 1, name: 'General', quantity: ATTENDEES, price: 350, volumeDiscount: null }];
 });
 const module = benchModule as unknown as { t1: AttendeeModule['validators'][string]; attendeeForms: AttendeeModule['forms'] };
 const store = new AttendeeFormStore(root, {

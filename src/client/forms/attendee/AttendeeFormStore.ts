@@ -100,20 +100,20 @@ export class AttendeeFormStore {
       const draft = readDraft(this.root.sessionStorage, purchaseId) ?? {};
       const blocks: AttendeeBlock[] = [];
       for (const line of checkout.tickets) {
-        const ticketId = String(line.ticket_id);
+        const ticketId = String(line.ticketId);
         const form = module.forms[ticketId];
         const validate = module.validators[ticketId];
-        if (!form || !validate || line.cantidad <= 0) continue;
+        if (!form || !validate || line.quantity <= 0) continue;
         const schema = form.schema as RJSFSchema;
         const problemsOf = (data: AttendeeAnswers | undefined) => (validate(data ?? {}) ? [] : answerProblems(validate.errors));
-        for (let iteration = 0; iteration < line.cantidad; iteration += 1) {
+        for (let iteration = 0; iteration < line.quantity; iteration += 1) {
           const saved = draft[ticketId]?.[iteration];
           blocks.push({
             key: `${ticketId}-${iteration}`,
             ticketId,
             ticketName: form.ticketName || line.name,
             iteration,
-            count: line.cantidad,
+            count: line.quantity,
             schema,
             uiSchema: form.uiSchema as UiSchema,
             validator: createPrecompiledValidator<AttendeeAnswers>(validate, schema, problemsOf),

@@ -34,7 +34,7 @@ describe('AttendeeFormStore submit through the API client', () => {
     expect(root.checkout.formCompleted).toBe(true);
   });
 
-  it('puts the server\'s per-field refusals back on their blocks, with the mensaje as a toast', async () => {
+  it('puts the server\'s per-field refusals back on their blocks, with the code (mensaje as fallback) as a toast', async () => {
     const refusal = new ApiError(400, 'Revisa los datos', 'FORM_INVALID', [{ path: '/1/1/nombre', message: 'validation.required' }]);
     const { store, notifications } = await formFor(refusal);
     expect(await store.submit()).toBe('invalid');

@@ -16,10 +16,10 @@ describe('CheckoutStore ticket selection', () => {
     checkout.setTicketQuantity(1, 2);
     checkout.setTicketQuantity(2, 1);
     checkout.setTicketQuantity(1, 4);
-    expect(checkout.tickets.map((l) => [l.ticket_id, l.cantidad])).toEqual([[1, 4], [2, 1]]);
-    expect(checkout.tickets[0]).toMatchObject({ name: 'General', price: 350, md_minimum: 4, md_quantity: 10, md_ispercentage: true });
+    expect(checkout.tickets.map((l) => [l.ticketId, l.quantity])).toEqual([[1, 4], [2, 1]]);
+    expect(checkout.tickets[0]).toMatchObject({ name: 'General', price: 350, volumeDiscount: { minimumQuantity: 4, value: 10, isPercentage: true } });
     checkout.setTicketQuantity(1, 0);
-    expect(checkout.tickets.map((l) => l.ticket_id)).toEqual([2]);
+    expect(checkout.tickets.map((l) => l.ticketId)).toEqual([2]);
     checkout.setTicketQuantity(99, 1); // unknown ticket type: ignored
     expect(checkout.tickets).toHaveLength(1);
   });
@@ -95,7 +95,7 @@ describe('CheckoutStore purchase transitions', () => {
       form_completed: false,
     });
     expect(root.checkout).toMatchObject({ purchaseId: 'p-9', code: 'DEMO10', amount: 2376, amountProductos: 250, discountStatus: 'success', formRequired: false });
-    expect(root.checkout.productos[0].opciones).toEqual({ talla: 'M' });
+    expect(root.checkout.products[0].options).toEqual({ talla: 'M' });
     expect(root.checkout.summary.totalCents).toBe(262_600);
   });
 });
