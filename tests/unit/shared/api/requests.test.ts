@@ -32,7 +32,7 @@ import type {
   VerifyFreeRequest,
   WalletUrlRequest,
 } from '../../../../src/shared/api';
-import { enumOf, expectAgreement, prop, type Members, type Presence } from './presence';
+import { enumOf, expectAgreement, prop, type Members, type Presence } from '../schema-manifest';
 
 const newPurchaseRequest = {
   code: 'optional',

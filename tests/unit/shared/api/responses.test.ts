@@ -27,7 +27,7 @@ import type * as Api from '../../../../src/shared/api';
 import { ORDER_AMOUNT_FIELDS } from '../../../../src/shared/api';
 import type { HtmlBlock, ProductImage, ProductOption, SelectOptions } from '../../../../src/shared/event-file/event-file.types';
 import { apiSchemas } from '../../../../src/server/http/api-schemas';
-import { enumOf, expectAgreement, prop, type Members, type Presence } from './presence';
+import { enumOf, expectAgreement, prop, type Members, type Presence } from '../schema-manifest';
 
 const R = 'required' as const;
 const O = 'optional' as const;

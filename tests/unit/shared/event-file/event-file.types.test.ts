@@ -6,6 +6,7 @@
  * and by this test against the schema's `properties` and `required`.
  */
 import { describe, expect, it } from 'vitest';
+import { enumOf, expectAgreement, prop, type Members, type Presence } from '../schema-manifest';
 import attendeeFieldSchema from '../../../../schemas/event/attendee-field.schema.json';
 import discountCodeSchema from '../../../../schemas/event/discount-code.schema.json';
 import eventConfigSchema from '../../../../schemas/event/event-config.schema.json';
@@ -33,29 +34,6 @@ import type {
   SelectOptions,
   TicketType,
 } from '../../../../src/shared/event-file/event-file.types';
-
-type Presence<T> = { [K in keyof T]-?: object extends Pick<T, K> ? 'optional' : 'required' };
-type Members<U extends string> = Record<U, true>;
-
-interface ObjectSchema {
-  properties?: Record<string, unknown>;
-  required?: string[];
-  enum?: unknown[];
-}
-
-function expectAgreement(schema: unknown, manifest: Record<string, 'required' | 'optional'>): void {
-  const node = schema as ObjectSchema;
-  expect(Object.keys(node.properties ?? {}).sort()).toEqual(Object.keys(manifest).sort());
-  expect([...(node.required ?? [])].sort()).toEqual(
-    Object.entries(manifest)
-      .filter(([, presence]) => presence === 'required')
-      .map(([key]) => key)
-      .sort(),
-  );
-}
-
-const prop = (schema: unknown, ...path: string[]): unknown =>
-  path.reduce((node, key) => (node as Record<string, unknown>)[key], schema);
 
 const eventFile = {
   $schema: 'optional',
@@ -219,7 +197,6 @@ describe('event-file types agree with schemas/event', () => {
   });
 
   it('enumerations', () => {
-    const enumOf = (schema: unknown) => [...((schema as ObjectSchema).enum ?? [])].sort();
     expect(enumOf(prop(attendeeFieldSchema, 'properties', 'type'))).toEqual(Object.keys(fieldTypes).sort());
     expect(enumOf(prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items', 'properties', 'posicion'))).toEqual(
       Object.keys(htmlPositions).sort(),

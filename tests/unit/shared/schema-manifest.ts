@@ -1,5 +1,5 @@
 /**
- * The manifest check of docs/decisions/002, for src/shared/api: a manifest `{ key: 'required' |
+ * The manifest check of docs/decisions/002, for the event-file types and src/shared/api: a manifest `{ key: 'required' |
  * 'optional' }` typed `satisfies Presence<T>` makes `tsc` refuse a missing key, an extra key or a
  * wrong required/optional mark; `expectAgreement` compares it with a schema's `properties` and `required`.
  */
