@@ -5,6 +5,7 @@ import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
 import { sandboxApi } from './api-errors';
 import { mercadoPagoError, mercadoPagoFailure } from './error-formats';
+import { mercadoPagoCardPayments } from './mercadopago-card-payments.sandbox';
 
 const P = 'mercadopago';
 const API = '/sandbox/mercadopago/api';
@@ -113,6 +114,7 @@ const digitsOf = (value: unknown) => (typeof value === 'string' || typeof value 
  * (what its browser SDK creates from the secure fields, public key only), payment-method
  * search by BIN and card issuers. Only the published test cards tokenize; the stored token
  * keeps first six, last four, holder and expiry — the full number is dropped on arrival.
+ * Card payments (`POST /v1/payments` with a token) live in mercadopago-card-payments.sandbox.ts.
  */
 export async function mercadoPagoCardsSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   // The voucher plugin already answers unknown paths under the prefix.
@@ -189,6 +191,8 @@ export async function mercadoPagoCardsSandbox(app: FastifyInstance, { rt }: { rt
     await insertSandboxObject(db, P, 'card-token', { id: token.id, status: 'active', data: token }, token.date_created);
     return reply.status(201).send(publicToken(token));
   });
+
+  mercadoPagoCardPayments(app, rt, API);
 
   app.get<{ Params: { id: string }; Querystring: { public_key?: string } }>(`${API}/v1/card_tokens/:id`, async (request, reply) => {
     // Read by the browser (public key) or by the merchant's server (access token).

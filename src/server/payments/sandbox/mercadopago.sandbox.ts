@@ -35,8 +35,23 @@ interface SandboxPayment extends MercadoPagoPayment {
   transaction_details: { external_resource_url: string; total_paid_amount: number };
 }
 
-function randomDigits(length: number): string {
+export function randomDigits(length: number): string {
   return Array.from({ length }, (_, i) => String(randomInt(i === 0 ? 1 : 0, 10))).join('');
+}
+
+/** Delivers MercadoPago's payment notification for one payment, signed with `x-signature` (voucher and card payments alike). */
+export async function notifyMercadoPagoPayment(rt: PaymentsRuntime, paymentId: string, action: string): Promise<void> {
+  const creds = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
+  const requestId = randomUUID();
+  const ts = String(Math.floor(rt.ctx.now().getTime() / 1000));
+  const body = JSON.stringify({
+    action, api_version: 'v1', data: { id: paymentId }, date_created: rt.ctx.now().toISOString(), id: Number(randomDigits(12)), live_mode: false, type: 'payment', user_id: '1234567890',
+  });
+  await deliverWebhook(rt, P, {
+    query: `data.id=${paymentId}&type=payment`,
+    headers: { 'x-signature': signMercadoPago(creds.webhookSecret, paymentId, requestId, ts), 'x-request-id': requestId },
+    body,
+  });
 }
 
 /** Where the buyer goes back to the store from the voucher page: MercadoPago's back_url with its query parameters. */
@@ -77,18 +92,7 @@ export async function mercadoPagoSandbox(app: FastifyInstance, { rt }: { rt: Pay
   };
   const paymentNotFound = (reply: FastifyReply) => mercadoPagoError(reply, 404, 'Payment not found', 2000);
 
-  async function notify(payment: SandboxPayment, action: string) {
-    const requestId = randomUUID();
-    const ts = String(Math.floor(rt.ctx.now().getTime() / 1000));
-    const body = JSON.stringify({
-      action, api_version: 'v1', data: { id: payment.id }, date_created: now(), id: Number(randomDigits(12)), live_mode: false, type: 'payment', user_id: '1234567890',
-    });
-    await deliverWebhook(rt, P, {
-      query: `data.id=${payment.id}&type=payment`,
-      headers: { 'x-signature': signMercadoPago(creds.webhookSecret, payment.id, requestId, ts), 'x-request-id': requestId },
-      body,
-    });
-  }
+  const notify = (payment: SandboxPayment, action: string) => notifyMercadoPagoPayment(rt, payment.id, action);
 
   async function movePayment(payment: SandboxPayment, from: string[], patch: Partial<SandboxPayment>): Promise<SandboxPayment | undefined> {
     const next = { ...payment, ...patch };
