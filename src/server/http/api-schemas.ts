@@ -16,6 +16,8 @@ import freeVerifyRequest from '../../../schemas/api/free-verify.request.json';
 import freeVerifyResponse from '../../../schemas/api/free-verify.response.json';
 import mercadopagoCreatePreferenceRequest from '../../../schemas/api/mercadopago-create-preference.request.json';
 import mercadopagoCreatePreferenceResponse from '../../../schemas/api/mercadopago-create-preference.response.json';
+import mercadopagoProcessPaymentRequest from '../../../schemas/api/mercadopago-process-payment.request.json';
+import mercadopagoProcessPaymentResponse from '../../../schemas/api/mercadopago-process-payment.response.json';
 import newPurchaseRequest from '../../../schemas/api/new-purchase.request.json';
 import newPurchaseResponse from '../../../schemas/api/new-purchase.response.json';
 import paymentLoaderRequest from '../../../schemas/api/payment-loader.request.json';
@@ -39,11 +41,11 @@ import walletEmissionsResponse from '../../../schemas/api/wallet-emissions.respo
  */
 export const apiSchemas: { $id: string }[] = [
   addInfoRequest, botCheckTokenRequest, emissionRequest, fintocCreateSessionRequest, freeVerifyRequest,
-  mercadopagoCreatePreferenceRequest, newPurchaseRequest, paymentLoaderRequest, paypalCreateOrderRequest, ticketLine,
+  mercadopagoCreatePreferenceRequest, mercadopagoProcessPaymentRequest, newPurchaseRequest, paymentLoaderRequest, paypalCreateOrderRequest, ticketLine,
   updateProductosRequest, verifyDiscountRequest,
   addInfoResponse, adminImportResponse, adminOutboxFailedResponse, adminOutboxRetryResponse, botCheckTokenResponse,
   configResponse, emissionResponse, errorResponse, eventResponse, fintocCreateSessionResponse, freeVerifyResponse,
-  mercadopagoCreatePreferenceResponse, newPurchaseResponse, paypalCreateOrderResponse, purchaseStatusResponse,
+  mercadopagoCreatePreferenceResponse, mercadopagoProcessPaymentResponse, newPurchaseResponse, paypalCreateOrderResponse, purchaseStatusResponse,
   updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
 ];
 

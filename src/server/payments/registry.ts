@@ -3,10 +3,10 @@ import type { ServerConfig } from '../config';
 import type { PaymentProvider, PaymentProviderName, ProviderMode } from './provider';
 import { fintocProvider } from './providers/fintoc.provider';
 import { freeProvider } from './providers/free.provider';
-import { mercadoPagoProvider } from './providers/mercadopago.provider';
+import { mercadoPagoProvider, type MercadoPagoProvider } from './providers/mercadopago.provider';
 import { payPalProvider } from './providers/paypal.provider';
 
-export type PaymentProviders = Record<PaymentProviderName, PaymentProvider>;
+export type PaymentProviders = Record<PaymentProviderName, PaymentProvider> & { mercadopago: MercadoPagoProvider };
 
 /** The credentials the built-in sandbox issues and checks, derived from SIGNING_SECRET so every process agrees. */
 export function sandboxCredentials(signingSecret: string) {

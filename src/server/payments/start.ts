@@ -29,7 +29,7 @@ const formValidators = createFormValidators();
  * the same validator and i18n keys the browser uses), then stored trimmed, e-mail lower-cased,
  * language es unless en. The API contract sends name, email, phone: a missing confirmation is the e-mail itself.
  */
-function validBuyer(input: BuyerForm, lang: PaymentLanguage | undefined): BuyerInfo {
+export function validBuyer(input: BuyerForm, lang: PaymentLanguage | undefined): BuyerInfo {
   const { lang: innerLang, ...form } = input;
   const data = { ...form, emailConfirm: form.emailConfirm ?? form.email };
   const problems = formValidators.buyer(data);

@@ -8,6 +8,20 @@ export async function insertAttempt(db: Kysely<Database>, row: Insertable<Paymen
   await db.insertInto('payment_attempts').values(row).execute();
 }
 
+/**
+ * Stores an attempt unless one with its idempotency key exists (first writer wins) and returns
+ * the stored one: concurrent duplicates of one request share one attempt, hence one charge.
+ */
+export async function insertAttemptOnce(db: Kysely<Database>, row: Insertable<PaymentAttemptTable>): Promise<PaymentAttemptRow> {
+  await db.insertInto('payment_attempts').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).execute();
+  return (await db.selectFrom('payment_attempts').selectAll().where('idempotency_key', '=', row.idempotency_key).executeTakeFirst())!;
+}
+
+/** The attempt with this idempotency key, or undefined. */
+export async function findAttemptByIdempotencyKey(db: Kysely<Database>, key: string): Promise<PaymentAttemptRow | undefined> {
+  return db.selectFrom('payment_attempts').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}
+
 /** The attempt with this id, or undefined. */
 export async function findAttempt(db: Kysely<Database>, id: string): Promise<PaymentAttemptRow | undefined> {
   return db.selectFrom('payment_attempts').selectAll().where('id', '=', id).executeTakeFirst();

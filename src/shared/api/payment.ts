@@ -37,6 +37,29 @@ export interface CreatePreferenceResponse {
   init_point: string;
 }
 
+/**
+ * `POST /api/payments/mercadopago/process-payment`: pays a held purchase with a MercadoPago card
+ * token made in the browser (the card number never reaches this server). The amount is the
+ * purchase's; installments are always 1.
+ */
+export interface ProcessCardPaymentRequest {
+  purchase_id: string;
+  /** MercadoPago's card token (`createCardToken` in the browser). */
+  token: string;
+  installments: number;
+  paymentMethodId: string;
+  issuer?: string | number | null;
+  email: string;
+  buyer_info: BuyerForm;
+  /** The buyer's language, for the e-mails (default es). */
+  lang?: PaymentLanguage;
+}
+
+/** The MercadoPago payment id; the storefront goes on to `/{url}/mp/loader?payment_id=…`. */
+export interface ProcessCardPaymentResponse {
+  payment_id: string;
+}
+
 /** `POST /api/payments/paypal/create-order` (PayPal's payer e-mail is the recipient). */
 export interface PaypalCreateOrderRequest {
   purchase_id: string;

@@ -13,6 +13,7 @@ import {
   type WebhookRequest,
 } from '../provider';
 import { fresh, mercadoPagoManifest, timestampMs, verifyMercadoPago } from '../signatures';
+import { mercadoPagoCards, type MercadoPagoCards } from './mercadopago-cards';
 
 export interface MercadoPagoOptions {
   mode: ProviderMode;
@@ -71,7 +72,10 @@ export function observeMercadoPagoPayment(payment: MercadoPagoPayment): Observed
  * cash payment types, payments read back by id, webhooks checked with `x-signature`
  * (HMAC-SHA256 of the manifest), refunds through /v1/payments/{id}/refunds.
  */
-export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvider {
+/** The MercadoPago adapter: the four verbs, plus card payments (`cards`). */
+export type MercadoPagoProvider = PaymentProvider & { cards: MercadoPagoCards };
+
+export function mercadoPagoProvider(options: MercadoPagoOptions): MercadoPagoProvider {
   const auth = () => ({ authorization: `Bearer ${options.accessToken}`, 'content-type': 'application/json' });
   const api = (path: string) => joinUrl(options.apiUrl(), path);
 
@@ -83,6 +87,7 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): PaymentProvide
   return {
     name: 'mercadopago',
     mode: options.mode,
+    cards: mercadoPagoCards(options),
 
     async start(input: StartInput) {
       const buyer = input.buyer;

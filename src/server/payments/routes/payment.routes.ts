@@ -4,6 +4,7 @@ import { rateLimited } from '../../plugins/security';
 import { purchaseKeyRequired, requestKey } from '../../services/access-keys';
 import { verifyBotCheck } from '../../services/bot-check.service';
 import { attemptByReference, latestAttempt, processLoader } from '../observe';
+import { payByCard } from '../card';
 import { startPayment } from '../start';
 import { answers } from '../../http/api-schemas';
 import type {
@@ -18,6 +19,8 @@ import type {
   PaypalCreateOrderRequest,
   PaypalLoaderRequest,
   PaypalOrderResponse,
+  ProcessCardPaymentRequest,
+  ProcessCardPaymentResponse,
   VerifyFreeRequest,
   VerifyFreeResponse,
 } from '../../../shared/api';
@@ -48,6 +51,18 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     async (request) => {
       const { result } = await startPayment(rt, { provider: 'mercadopago', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });
       return { preference_id: result.reference, init_point: result.redirectUrl };
+    },
+  );
+
+  app.post<{ Body: ProcessCardPaymentRequest; Reply: ProcessCardPaymentResponse }>(
+    '/api/payments/mercadopago/process-payment',
+    { schema: { body: { $ref: 'api/mercadopago-process-payment.request#' }, response: answers('mercadopago-process-payment') }, config: rateLimited, preHandler: keyed },
+    async (request) => {
+      const b = request.body;
+      const { paymentId } = await payByCard(rt, {
+        purchaseId: b.purchase_id, token: b.token, paymentMethodId: b.paymentMethodId, issuer: b.issuer, email: b.email, buyer: b.buyer_info, lang: b.lang, origin: requestOrigin(rt, request),
+      });
+      return { payment_id: paymentId };
     },
   );
 

@@ -1,0 +1,125 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { BuyerForm, PaymentLanguage } from '../../shared/api';
+import { allowedBinsOf } from '../../shared/forms/allowed-bins';
+import { paymentMethodList } from '../../shared/payment-methods';
+import { errors } from '../http/app-error';
+import { findAttemptByIdempotencyKey, insertAttemptOnce, moveAttemptStatus, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
+import { updatePurchase } from '../repositories/purchase.repository';
+import { normaliseBuyerEmail } from '../services/hold-limits.service';
+import { eventConfig } from '../services/order-pricing';
+import { needsAttendeeForm, openOrder } from '../services/purchase.service';
+import { applyObservation } from './confirm';
+import { ProviderError, type ObservedPayment } from './provider';
+import type { PaymentsRuntime } from './runtime';
+import { validBuyer } from './start';
+
+export interface CardPaymentInput {
+  purchaseId: string;
+  token: string;
+  paymentMethodId: string;
+  issuer: string | number | null | undefined;
+  email: string;
+  buyer: BuyerForm;
+  lang?: PaymentLanguage;
+  origin: string;
+}
+
+/**
+ * One card token pays one purchase once: the attempt's idempotency key is derived from both,
+ * so concurrent duplicates of the request share one attempt (a unique key in the database) and
+ * one MercadoPago payment (the same `X-Idempotency-Key`).
+ */
+function cardAttemptKey(purchaseId: string, token: string): string {
+  return `mp-card:${purchaseId}:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * The card method is offered by the event's own flags (the shared list rule). The storefront
+ * still leaves it out of its list until the card panel exists, so the server asks the rule
+ * itself rather than the storefront's filtered list.
+ */
+function cardOffered(config: Record<string, unknown> | undefined): boolean {
+  return paymentMethodList({ totalCents: 1, hasTickets: true, config, errorFlag: false }).includes('card');
+}
+
+/**
+ * Pays a held purchase with a MercadoPago card token: the same checks as every other method
+ * (held, form completed, method offered, total above 0), the allowed BINs read from the token
+ * before anything is charged, an attempt row, then `POST /v1/payments` for the purchase's own
+ * amount. The answer goes through the one confirm path (approved → tickets and e-mail once;
+ * pending → the webhook settles it later); a rejected payment answers 402 with a reason the
+ * buyer understands.
+ */
+export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): Promise<{ paymentId: string }> {
+  const db = rt.ctx.db.kysely;
+  const key = cardAttemptKey(input.purchaseId, input.token);
+  // A duplicate of a request already under way (or done) repeats the same charge, which
+  // MercadoPago answers with the same payment: the purchase may already be paid by it.
+  let attempt = await findAttemptByIdempotencyKey(db, key);
+  if (!attempt) attempt = await openCardAttempt(rt, input, key);
+  else if (attempt.status === 'rejected' && !attempt.provider_payment_id) throw errors.cardTokenInvalid();
+
+  let observed: ObservedPayment;
+  try {
+    observed = await rt.providers.mercadopago.cards.charge({
+      attemptId: attempt.id,
+      token: input.token,
+      amountCents: attempt.amount_cents,
+      paymentMethodId: input.paymentMethodId,
+      issuerId: input.issuer === null || input.issuer === undefined || input.issuer === '' ? null : String(input.issuer),
+      payerEmail: input.email.trim().toLowerCase(),
+      description: 'Boletos',
+      notificationUrl: `${input.origin}/api/webhooks/mercadopago`,
+      idempotencyKey: attempt.idempotency_key,
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    rt.log.error({ err: error, attempt: attempt.id }, 'mercadopago: card payment failed');
+    // MercadoPago refused the request itself (a used, expired or unknown token): nothing was charged.
+    if (error.status !== undefined && error.status >= 400 && error.status < 500) {
+      await moveAttemptStatus(db, attempt.id, ['created'], { status: 'rejected', status_detail: 'card token refused', updated_at: rt.ctx.now().toISOString() });
+      throw errors.cardTokenInvalid();
+    }
+    // Unreachable or failing: the payment may exist; its webhook settles the attempt.
+    throw errors.paymentProviderFailed();
+  }
+  if (!observed.paymentId) throw errors.paymentProviderFailed();
+  await applyObservation(rt, attempt, observed);
+  if (observed.state === 'rejected' || observed.state === 'cancelled') {
+    throw errors.cardPaymentRejected(observed.detail?.startsWith('cc_rejected_') ? observed.detail.slice('cc_rejected_'.length) : null);
+  }
+  return { paymentId: observed.paymentId };
+}
+
+/** The checks every payment start makes, the BIN rule, the buyer stored, and the attempt (one per purchase and token). */
+async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key: string): Promise<PaymentAttemptRow> {
+  const db = rt.ctx.db.kysely;
+  const now = rt.ctx.now().toISOString();
+  const buyer = validBuyer(input.buyer, input.lang);
+  const { purchase, event, tickets } = await openOrder(db, input.purchaseId, now);
+  const config = eventConfig(event);
+  if (!cardOffered(config)) throw errors.paymentMethodDisabled();
+  if (needsAttendeeForm(tickets.map((l) => l.ticket)) && !purchase.form_completed) throw errors.formRequired();
+  const total = purchase.amount_cents + purchase.products_cents;
+  if (total === 0) throw errors.freeOrder();
+
+  const bins = allowedBinsOf(config);
+  if (bins.length > 0) {
+    let firstSix: string | null | undefined;
+    try {
+      firstSix = (await rt.providers.mercadopago.cards.readToken(input.token)).first_six_digits;
+    } catch (error) {
+      if (error instanceof ProviderError && error.status === 404) throw errors.cardTokenInvalid();
+      if (error instanceof ProviderError) throw errors.paymentProviderFailed();
+      throw error;
+    }
+    if (!firstSix || !bins.includes(firstSix)) throw errors.cardBinNotAllowed();
+  }
+
+  await updatePurchase(db, purchase.id, { buyer, buyer_email: normaliseBuyerEmail(buyer.email), updated_at: now });
+  return insertAttemptOnce(db, {
+    id: randomUUID(), purchase_id: purchase.id, provider: 'mercadopago', mode: rt.providers.mercadopago.mode, provider_reference: null, provider_payment_id: null,
+    amount_cents: total, currency: typeof config?.currency === 'string' ? config.currency : 'MXN', status: 'created', status_detail: null, idempotency_key: key, deadline: null,
+    lang: buyer.lang, refund_status: null, refund_reason: null, refund_reference: null, created_at: now, updated_at: now,
+  });
+}

@@ -1,0 +1,68 @@
+import { centsToPesos } from '../../../shared/money';
+import { joinUrl, requestJson } from '../http-client';
+import type { ObservedPayment } from '../provider';
+import { observeMercadoPagoPayment, type MercadoPagoPayment } from './mercadopago.provider';
+
+/** The part of MercadoPago's card-token resource the server reads (`GET /v1/card_tokens/{id}`): never a card number. */
+export interface MercadoPagoCardToken {
+  id: string;
+  first_six_digits?: string | null;
+  last_four_digits?: string | null;
+}
+
+export interface CardChargeInput {
+  attemptId: string;
+  token: string;
+  amountCents: number;
+  paymentMethodId: string;
+  issuerId: string | null;
+  payerEmail: string;
+  description: string;
+  notificationUrl: string;
+  /** The attempt's key: a retried or duplicated charge answers the same payment. */
+  idempotencyKey: string;
+}
+
+export interface MercadoPagoCards {
+  /** The card data MercadoPago keeps for a token (first six and last four digits). */
+  readToken(tokenId: string): Promise<MercadoPagoCardToken>;
+  /** `POST /v1/payments` with the card token: approved, in process or rejected at once. */
+  charge(input: CardChargeInput): Promise<ObservedPayment>;
+}
+
+/**
+ * MercadoPago card payments through its REST API (server to server, access token): the
+ * token made by the browser SDK, our attempt as `external_reference`, the amount of the
+ * purchase, one installment.
+ */
+export function mercadoPagoCards(options: { apiUrl: () => string; accessToken: string }): MercadoPagoCards {
+  const auth = () => ({ authorization: `Bearer ${options.accessToken}`, 'content-type': 'application/json' });
+  const api = (path: string) => joinUrl(options.apiUrl(), path);
+  return {
+    async readToken(tokenId) {
+      const { body } = await requestJson<MercadoPagoCardToken>('mercadopago', api(`/v1/card_tokens/${encodeURIComponent(tokenId)}`), { method: 'GET', headers: auth() });
+      return body;
+    },
+    async charge(input) {
+      const body = {
+        token: input.token,
+        transaction_amount: centsToPesos(input.amountCents),
+        installments: 1,
+        payment_method_id: input.paymentMethodId,
+        issuer_id: input.issuerId ?? undefined,
+        payer: { email: input.payerEmail },
+        external_reference: input.attemptId,
+        description: input.description,
+        notification_url: input.notificationUrl,
+        statement_descriptor: 'BOLETOS',
+        binary_mode: false,
+      };
+      const { body: payment } = await requestJson<MercadoPagoPayment>('mercadopago', api('/v1/payments'), {
+        method: 'POST',
+        headers: { ...auth(), 'x-idempotency-key': input.idempotencyKey },
+        body: JSON.stringify(body),
+      });
+      return observeMercadoPagoPayment(payment);
+    },
+  };
+}
