@@ -51,7 +51,7 @@ export interface ServerConfig {
   voucherHours: number;
   /** Bytes one purchase's attendee answers may weigh in total (the add-info request body): bounds storage per purchase. */
   attendeeFormMaxBytes: number;
-  mercadopago: { accessToken: string | undefined; webhookSecret: string | undefined; apiUrl: string };
+  mercadopago: { accessToken: string | undefined; webhookSecret: string | undefined; apiUrl: string; /** For the browser SDK's card tokens; not a secret. */ publicKey?: string };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiUrl: string };
   fintoc: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
   /** Seconds a signed webhook timestamp may lag behind the clock (replays older than this are refused). */
@@ -135,6 +135,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       accessToken: env.MERCADOPAGO_ACCESS_TOKEN || undefined,
       webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || undefined,
       apiUrl: env.MERCADOPAGO_API_URL || 'https://api.mercadopago.com',
+      publicKey: env.MERCADOPAGO_PUBLIC_KEY || undefined,
     },
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || undefined,

@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfigResponse } from '../../shared/api';
 import type { AppContext } from '../context';
 import { answers } from '../http/api-schemas';
+import { providerModes, sandboxCredentials } from '../payments/registry';
 
 /** GET /api/config: what the storefront needs to know about this server before any event loads. */
 export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { config } = ctx;
+  const mercadopago = providerModes(config).mercadopago === 'sandbox'
+    ? { mode: 'sandbox' as const, publicKey: sandboxCredentials(config.signingSecret).mercadopago.publicKey }
+    : config.mercadopago.publicKey ? { mode: 'live' as const, publicKey: config.mercadopago.publicKey } : undefined;
   const body: AppConfigResponse = {
     botCheck: config.recaptchaSecret
       ? { provider: 'recaptcha' as const, siteKey: config.recaptchaSiteKey ?? '' }
@@ -13,6 +17,7 @@ export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     mainSiteUrl: config.mainSiteUrl,
     supportEmail: config.supportEmail,
     helpUrl: `${config.mainSiteUrl.replace(/\/$/, '')}/ayuda`,
+    ...(mercadopago ? { mercadopago } : {}),
   };
   app.get<{ Reply: AppConfigResponse }>('/api/config', { schema: { response: answers('config') } }, async () => body);
 }

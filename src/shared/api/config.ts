@@ -4,6 +4,11 @@ export interface AppConfigResponse {
   mainSiteUrl: string;
   supportEmail: string;
   helpUrl: string;
+  /**
+   * MercadoPago's public key for its browser SDK (card tokens): MERCADOPAGO_PUBLIC_KEY against the
+   * real service, the sandbox's own key in sandbox mode; absent when live without a public key.
+   */
+  mercadopago?: { mode: 'live' | 'sandbox'; publicKey: string };
 }
 
 /** The actions a bot-check token may be issued for. */

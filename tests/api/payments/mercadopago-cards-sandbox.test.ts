@@ -67,6 +67,10 @@ describe.skipIf(skipDatabase)('MercadoPago card tokens in the sandbox', () => {
     expect(body(wrongKey)).toMatchObject({ error: 'unauthorized', status: 401 });
   });
 
+  it('gives the storefront the sandbox public key through /api/config', async () => {
+    expect(body(await t.app.inject('/api/config')).mercadopago).toEqual({ mode: 'sandbox', publicKey: t.sandbox.mercadopago.publicKey });
+  });
+
   it('finds the payment method by BIN and its issuer', async () => {
     const pk = t.sandbox.mercadopago.publicKey;
     const search = body(await t.app.inject(`/sandbox/mercadopago/api/v1/payment_methods/search?public_key=${pk}&bins=371180`));

@@ -9,6 +9,7 @@ import emission from '../../../../schemas/api/emission.request.json';
 import fintocCreateSession from '../../../../schemas/api/fintoc-create-session.request.json';
 import freeVerify from '../../../../schemas/api/free-verify.request.json';
 import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-create-preference.request.json';
+import mercadopagoProcessPayment from '../../../../schemas/api/mercadopago-process-payment.request.json';
 import newPurchase from '../../../../schemas/api/new-purchase.request.json';
 import paymentLoader from '../../../../schemas/api/payment-loader.request.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.request.json';
@@ -25,6 +26,7 @@ import type {
   NewPurchaseRequest,
   PaymentLanguage,
   PaypalCreateOrderRequest,
+  ProcessCardPaymentRequest,
   ProductLineRequest,
   TicketLineRequest,
   UpdateProductsRequest,
@@ -68,6 +70,9 @@ const addInfoRequest = { purchase_id: 'required', form: 'required' } as const sa
 const botCheckTokenRequest = { action: 'required' } as const satisfies Presence<BotCheckTokenRequest>;
 const createPreferenceRequest = { purchase_id: 'required', buyer_info: 'required', lang: 'optional' } as const satisfies Presence<CreatePreferenceRequest>;
 const fintocSessionRequest = createPreferenceRequest satisfies Presence<FintocSessionRequest>;
+const processCardPaymentRequest = {
+  purchase_id: 'required', token: 'required', installments: 'required', paymentMethodId: 'required', issuer: 'optional', email: 'required', buyer_info: 'required', lang: 'optional',
+} as const satisfies Presence<ProcessCardPaymentRequest>;
 const paypalCreateOrderRequest = { purchase_id: 'required', lang: 'optional' } as const satisfies Presence<PaypalCreateOrderRequest>;
 const verifyFreeRequest = {
   purchase_id: 'required',
@@ -92,6 +97,7 @@ describe('request types agree with schemas/api/*.request.json', () => {
     ['AddInfoRequest', addInfo, addInfoRequest],
     ['BotCheckTokenRequest', botCheckToken, botCheckTokenRequest],
     ['CreatePreferenceRequest', mercadopagoCreatePreference, createPreferenceRequest],
+    ['ProcessCardPaymentRequest', mercadopagoProcessPayment, processCardPaymentRequest],
     ['FintocSessionRequest', fintocCreateSession, fintocSessionRequest],
     ['PaypalCreateOrderRequest', paypalCreateOrder, paypalCreateOrderRequest],
     ['VerifyFreeRequest', freeVerify, verifyFreeRequest],
@@ -107,7 +113,7 @@ describe('request types agree with schemas/api/*.request.json', () => {
 
   it('enumerations', () => {
     expect(enumOf(prop(botCheckToken, 'properties', 'action'))).toEqual(Object.keys(botCheckActions).sort());
-    for (const schema of [mercadopagoCreatePreference, fintocCreateSession, paypalCreateOrder, freeVerify]) {
+    for (const schema of [mercadopagoCreatePreference, mercadopagoProcessPayment, fintocCreateSession, paypalCreateOrder, freeVerify]) {
       expect(enumOf(prop(schema, 'properties', 'lang'))).toEqual(Object.keys(languages).sort());
     }
   });
