@@ -121,6 +121,8 @@ describe.skipIf(skipDatabase)('MercadoPago card payments', () => {
       expect(body(res).code).toBe('VALIDATION_ERROR');
       expect(body(res).mensaje).toMatch(/números de tarjeta/);
     }
+    const badEmail = await pay(id, token, { email: 'no-es-correo' });
+    expect(badEmail.statusCode).toBe(400);
     const amount = await pay(id, token, { transaction_amount: 1 });
     expect(amount.statusCode).toBe(400);
     expect(await t.rows('payment_attempts', 'purchase_id', id)).toHaveLength(0);
