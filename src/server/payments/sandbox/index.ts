@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsRuntime } from '../runtime';
 import { fintocSandbox } from './fintoc.sandbox';
+import { mercadoPagoBrowserSandbox } from './mercadopago-browser.sandbox';
 import { mercadoPagoSandbox } from './mercadopago.sandbox';
 import { payPalSandbox } from './paypal.sandbox';
 
@@ -18,7 +19,10 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  if (rt.providers.mercadopago.mode === 'sandbox') await app.register(mercadoPagoSandbox, { rt });
+  if (rt.providers.mercadopago.mode === 'sandbox') {
+    await app.register(mercadoPagoSandbox, { rt });
+    await app.register(mercadoPagoBrowserSandbox, { rt });
+  }
   if (rt.providers.paypal.mode === 'sandbox') await app.register(payPalSandbox, { rt });
   if (rt.providers.fintoc.mode === 'sandbox') await app.register(fintocSandbox, { rt });
 }
