@@ -12,7 +12,7 @@ export type PaymentProviders = Record<PaymentProviderName, PaymentProvider>;
 export function sandboxCredentials(signingSecret: string) {
   const derive = (label: string) => createHmac('sha256', signingSecret).update(`payment-sandbox:${label}`).digest('hex').slice(0, 40);
   return {
-    mercadopago: { accessToken: `TEST-SBX-${derive('mp-token')}`, webhookSecret: derive('mp-webhook') },
+    mercadopago: { accessToken: `TEST-SBX-${derive('mp-token')}`, publicKey: `TEST-SBX-PK-${derive('mp-public-key')}`, webhookSecret: derive('mp-webhook') },
     paypal: { clientId: `SBX${derive('pp-id')}`, clientSecret: derive('pp-secret'), webhookId: `WHSBX${derive('pp-webhook').slice(0, 16).toUpperCase()}` },
     fintoc: { secretKey: `sk_test_sbx_${derive('fintoc-key')}`, webhookSecret: `whsec_${derive('fintoc-webhook')}` },
   };

@@ -39,7 +39,7 @@ function classify(error: FastifyError): SandboxFailure {
  *   answered in the provider's format by `answer`. Errors on the hosted pages (outside
  *   the prefix) go on to the store's error handler.
  */
-export function sandboxApi(app: FastifyInstance, prefix: string, answer: (reply: FastifyReply, failure: SandboxFailure) => FastifyReply) {
+export function sandboxApi(app: FastifyInstance, prefix: string, answer: (reply: FastifyReply, failure: SandboxFailure) => FastifyReply, { catchAll = true } = {}) {
   const strictJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -58,6 +58,7 @@ export function sandboxApi(app: FastifyInstance, prefix: string, answer: (reply:
     return answer(reply, failure);
   });
 
-  // Any other path under the API answers the provider's own "not found".
-  app.all(`${prefix}/*`, async (_request, reply) => answer(reply, 'not_found'));
+  // Any other path under the API answers the provider's own "not found" (declared once per
+  // prefix: a second plugin sharing the prefix passes `catchAll: false`).
+  if (catchAll) app.all(`${prefix}/*`, async (_request, reply) => answer(reply, 'not_found'));
 }

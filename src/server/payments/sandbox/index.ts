@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentsRuntime } from '../runtime';
 import { fintocSandbox } from './fintoc.sandbox';
 import { mercadoPagoBrowserSandbox } from './mercadopago-browser.sandbox';
+import { mercadoPagoCardsSandbox } from './mercadopago-cards.sandbox';
 import { mercadoPagoSandbox } from './mercadopago.sandbox';
 import { payPalSandbox } from './paypal.sandbox';
 
@@ -22,6 +23,7 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
   if (rt.providers.mercadopago.mode === 'sandbox') {
     await app.register(mercadoPagoSandbox, { rt });
     await app.register(mercadoPagoBrowserSandbox, { rt });
+    await app.register(mercadoPagoCardsSandbox, { rt });
   }
   if (rt.providers.paypal.mode === 'sandbox') await app.register(payPalSandbox, { rt });
   if (rt.providers.fintoc.mode === 'sandbox') await app.register(fintocSandbox, { rt });

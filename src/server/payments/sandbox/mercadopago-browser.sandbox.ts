@@ -52,7 +52,7 @@ function fieldPage(type: FieldType, label: string, placeholder: string): string 
  */
 export async function mercadoPagoBrowserSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   // The sandbox's public key: what a merchant page passes to `new MercadoPago(...)`.
-  const publicKey = (sandboxCredentials(rt.ctx.config.signingSecret).mercadopago as { publicKey?: string }).publicKey ?? '';
+  const { publicKey } = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
 
   app.get('/sandbox/mercadopago/js/v2', async (_request, reply) => javascript(reply, SDK));
 

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { findSandboxObject, insertSandboxObject } from '../../repositories/sandbox.repository';
+import { sandboxCredentials } from '../registry';
+import type { PaymentsRuntime } from '../runtime';
+import { sandboxApi } from './api-errors';
+import { mercadoPagoError, mercadoPagoFailure } from './error-formats';
+
+const P = 'mercadopago';
+const API = '/sandbox/mercadopago/api';
+
+/** A card brand as MercadoPago's payment-method search describes it (Mexico). */
+interface Brand {
+  id: 'master' | 'visa' | 'amex';
+  name: string;
+  issuer: { id: string; name: string };
+  numberLength: number;
+  codeLength: number;
+  binPattern: string;
+}
+
+const BRANDS: Record<Brand['id'], Brand> = {
+  master: { id: 'master', name: 'Mastercard', issuer: { id: '158', name: 'Mastercard' }, numberLength: 16, codeLength: 3, binPattern: '^(5[1-5]|2(22[1-9]|2[3-9]|[3-6]|7[01]|720))' },
+  visa: { id: 'visa', name: 'Visa', issuer: { id: '162', name: 'Visa' }, numberLength: 16, codeLength: 3, binPattern: '^4' },
+  amex: { id: 'amex', name: 'American Express', issuer: { id: '310', name: 'American Express' }, numberLength: 15, codeLength: 4, binPattern: '^(34|37)' },
+};
+
+/**
+ * MercadoPago's published test cards for Mexico — the only numbers the sandbox accepts,
+ * all expiring 11/2030, so anyone who knows MercadoPago can test without reading our code.
+ */
+const TEST_CARDS: Record<string, Brand['id']> = {
+  '5474925432670366': 'master',
+  '4075595716483764': 'visa',
+  '371180303257522': 'amex',
+};
+const TEST_EXPIRY = { month: 11, year: 2030 };
+
+/** The test customer's saved cards (card ids as MercadoPago's customer API returns them). */
+const SANDBOX_SAVED_CARDS: Record<string, { number: string; holder: string }> = {
+  '9000000001': { number: '4075595716483764', holder: 'APRO' },
+  '9000000002': { number: '5474925432670366', holder: 'APRO' },
+};
+
+/** What the sandbox keeps of a card token: never the full number, never the security code. */
+export interface SandboxCardToken {
+  id: string;
+  public_key: string;
+  card_id: string | null;
+  first_six_digits: string;
+  last_four_digits: string;
+  card_number_length: number;
+  expiration_month: number;
+  expiration_year: number;
+  security_code_length: number;
+  cardholder: { name: string; identification: { type: string | null; number: string | null } };
+  status: 'active' | 'used';
+  luhn_validation: boolean;
+  live_mode: false;
+  require_esc: false;
+  date_created: string;
+  date_last_updated: string;
+  date_due: string;
+  date_used: string | null;
+  /** Sandbox-only: the brand, so a payment needs no card number to know it. */
+  payment_method_id: Brand['id'];
+}
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+function brandOfBin(bin: string): Brand | undefined {
+  return Object.values(BRANDS).find((b) => new RegExp(b.binPattern).test(bin));
+}
+
+/** A payment method as `GET /v1/payment_methods/search` lists it. */
+function paymentMethod(brand: Brand) {
+  return {
+    id: brand.id,
+    name: brand.name,
+    payment_type_id: 'credit_card',
+    status: 'active',
+    secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${brand.id}.gif`,
+    thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${brand.id}.gif`,
+    deferred_capture: 'supported',
+    settings: [{
+      card_number: { length: brand.numberLength, validation: 'standard' },
+      bin: { pattern: brand.binPattern, installments_pattern: brand.binPattern, exclusion_pattern: null },
+      security_code: { length: brand.codeLength, card_location: brand.id === 'amex' ? 'front' : 'back', mode: 'mandatory' },
+    }],
+    additional_info_needed: ['cardholder_name'],
+    min_allowed_amount: 5,
+    max_allowed_amount: 300000,
+    accreditation_time: 2880,
+    financial_institutions: [],
+    processing_modes: ['aggregator'],
+    issuer: { id: Number(brand.issuer.id), name: brand.issuer.name, default: true },
+    payer_costs: [{ installments: 1, installment_rate: 0, discount_rate: 0, min_allowed_amount: 5, max_allowed_amount: 300000, installment_amount: 0, total_amount: 0 }],
+  };
+}
+
+const digitsOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).replace(/[\s-]/g, '') : '');
+
+/**
+ * The card side of the MercadoPago sandbox, in MercadoPago's own REST shapes: card tokens
+ * (what its browser SDK creates from the secure fields, public key only), payment-method
+ * search by BIN and card issuers. Only the published test cards tokenize; the stored token
+ * keeps first six, last four, holder and expiry — the full number is dropped on arrival.
+ */
+export async function mercadoPagoCardsSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  // The voucher plugin already answers unknown paths under the prefix.
+  sandboxApi(app, API, mercadoPagoFailure, { catchAll: false });
+  const db = rt.ctx.db.kysely;
+  const creds = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
+  const now = () => rt.ctx.now();
+
+  /** The browser-side calls carry the public key as a query parameter; MercadoPago refuses any other. */
+  const badKey = (publicKey: string | undefined, reply: FastifyReply) =>
+    publicKey === creds.publicKey ? undefined : mercadoPagoError(reply, 401, publicKey ? 'invalid public_key' : 'public_key required', 'unauthorized');
+  /** A card-token validation error as MercadoPago answers it (cause codes of its card-token API). */
+  const invalid = (reply: FastifyReply, code: string, description: string) =>
+    reply.status(400).send({ message: description, error: 'bad_request', status: 400, cause: [{ code, description }] });
+
+  app.post<{ Querystring: { public_key?: string }; Body: Record<string, unknown> | undefined }>(`${API}/v1/card_tokens`, async (request, reply) => {
+    if (badKey(request.query.public_key, reply)) return reply;
+    const body = request.body ?? {};
+    const code = digitsOf(body.security_code);
+    let number: string;
+    let holder: string;
+    let month: number;
+    let year: number;
+    let cardId: string | null = null;
+    if (body.card_id !== undefined) {
+      cardId = String(body.card_id);
+      const saved = SANDBOX_SAVED_CARDS[cardId];
+      if (!saved) return invalid(reply, '2061', 'invalid card_id');
+      ({ number, holder } = saved);
+      ({ month, year } = TEST_EXPIRY);
+    } else {
+      number = digitsOf(body.card_number);
+      holder = typeof (body.cardholder as { name?: unknown } | undefined)?.name === 'string' ? ((body.cardholder as { name: string }).name).trim() : '';
+      month = Number(body.expiration_month);
+      year = Number(body.expiration_year);
+      if (year < 100) year += 2000;
+      if (!number) return invalid(reply, '205', 'parameter cardNumber can not be null/empty');
+      if (!holder) return invalid(reply, '221', 'parameter cardholderName can not be null/empty');
+      if (!body.expiration_month) return invalid(reply, '208', 'parameter expirationMonth can not be null/empty');
+      if (!body.expiration_year) return invalid(reply, '209', 'parameter expirationYear can not be null/empty');
+      if (!Number.isInteger(month) || month < 1 || month > 12) return invalid(reply, '325', 'invalid parameter expirationMonth');
+      if (!Number.isInteger(year)) return invalid(reply, '326', 'invalid parameter expirationYear');
+      if (!TEST_CARDS[number] || !luhnValid(number)) return invalid(reply, 'E301', 'invalid parameter cardNumber');
+      if (month !== TEST_EXPIRY.month || year !== TEST_EXPIRY.year) return invalid(reply, '326', 'invalid parameter expirationYear');
+    }
+    const brand = BRANDS[TEST_CARDS[number]];
+    if (!code) return invalid(reply, '224', 'parameter securityCode can not be null/empty');
+    const expected = brand.id === 'amex' ? '1234' : '123';
+    if (code.length !== brand.codeLength) return invalid(reply, 'E203', 'invalid parameter securityCode');
+    if (code !== expected) return invalid(reply, 'E302', 'invalid parameter securityCode');
+
+    const created = now();
+    const token: SandboxCardToken = {
+      id: randomBytes(16).toString('hex'),
+      public_key: creds.publicKey,
+      card_id: cardId,
+      first_six_digits: number.slice(0, 6),
+      last_four_digits: number.slice(-4),
+      card_number_length: number.length,
+      expiration_month: month,
+      expiration_year: year,
+      security_code_length: brand.codeLength,
+      cardholder: { name: holder, identification: { type: null, number: null } },
+      status: 'active',
+      luhn_validation: true,
+      live_mode: false,
+      require_esc: false,
+      date_created: created.toISOString(),
+      date_last_updated: created.toISOString(),
+      date_due: new Date(created.getTime() + 7 * 86_400_000).toISOString(),
+      date_used: null,
+      payment_method_id: brand.id,
+    };
+    await insertSandboxObject(db, P, 'card-token', { id: token.id, status: 'active', data: token }, token.date_created);
+    return reply.status(201).send(publicToken(token));
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { public_key?: string } }>(`${API}/v1/card_tokens/:id`, async (request, reply) => {
+    // Read by the browser (public key) or by the merchant's server (access token).
+    const server = request.headers.authorization === `Bearer ${creds.accessToken}`;
+    if (!server && badKey(request.query.public_key, reply)) return reply;
+    const found = await findSandboxObject<SandboxCardToken>(db, P, 'card-token', request.params.id);
+    if (!found) return mercadoPagoError(reply, 404, 'card_token not found', 'not_found');
+    return publicToken(found.data);
+  });
+
+  app.get<{ Querystring: { public_key?: string; bins?: string } }>(`${API}/v1/payment_methods/search`, async (request, reply) => {
+    if (badKey(request.query.public_key, reply)) return reply;
+    const bin = digitsOf(request.query.bins).slice(0, 8);
+    const brand = bin.length >= 6 ? brandOfBin(bin) : undefined;
+    const results = brand ? [paymentMethod(brand)] : [];
+    return { paging: { total: results.length, limit: 30, offset: 0 }, results };
+  });
+
+  app.get<{ Querystring: { public_key?: string; payment_method_id?: string; bin?: string } }>(`${API}/v1/payment_methods/card_issuers`, async (request, reply) => {
+    if (badKey(request.query.public_key, reply)) return reply;
+    const brand = BRANDS[request.query.payment_method_id as Brand['id']];
+    if (!brand) return mercadoPagoError(reply, 404, 'payment_method not found', 'not_found');
+    return [{
+      id: brand.issuer.id, name: brand.issuer.name, secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${brand.id}.gif`,
+      thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${brand.id}.gif`, processing_mode: 'aggregator', merchant_account_id: null, status: 'active',
+    }];
+  });
+}
+
+/** A token as MercadoPago shows it (without the sandbox's own bookkeeping). */
+export function publicToken(token: SandboxCardToken) {
+  const { payment_method_id: _brand, ...shown } = token;
+  return shown;
+}
