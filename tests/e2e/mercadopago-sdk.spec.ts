@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * The sandbox's MercadoPago JS SDK v2 on its demo card form, used as a merchant page
+ * would: real iframes for the secure fields, events by postMessage, and a card token
+ * created inside the fields so the page itself never holds the card number.
+ */
+
+const VISA = '4075595716483764';
+
+interface DemoEvent {
+  type: string;
+  event: string;
+  data: { bin?: string | null; errorMessages?: { cause: string }[] };
+}
+
+declare global {
+  interface Window {
+    demoCardForm: {
+      mp: {
+        fields: { createCardToken(data: { cardholderName: string }): Promise<Record<string, unknown>> };
+        getPaymentMethods(query: { bin: string }): Promise<{ results: { id: string }[] }>;
+        getIssuers(query: { paymentMethodId: string; bin: string }): Promise<{ id: string; name: string }[]>;
+      };
+      events: DemoEvent[];
+    };
+    cspViolations: string[];
+  }
+}
+
+test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'the sandbox SDK is checked on desktop only'));
+
+test('the sandbox secure fields are labelled iframes; the token is made inside them and the page never sees the number', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
+  await page.goto('/sandbox/mercadopago/demo-card-form');
+  const events = () => page.evaluate(() => window.demoCardForm.events);
+
+  // Each secure field is an iframe named for assistive technology, holding a labelled input.
+  for (const [type, label] of [['cardNumber', 'Número de tarjeta'], ['expirationDate', 'Fecha de vencimiento'], ['securityCode', 'Código de seguridad']]) {
+    await expect(page.locator(`#field-${type} iframe`)).toHaveAttribute('title', label);
+    await expect(page.frameLocator(`#field-${type} iframe`).getByLabel(label)).toBeVisible();
+  }
+  await expect.poll(async () => (await events()).filter((e) => e.event === 'ready').length).toBe(3);
+
+  const number = page.frameLocator('#field-cardNumber iframe').getByLabel('Número de tarjeta');
+  // A number failing the Luhn check is reported invalid.
+  await number.pressSequentially('4075595716483765');
+  await expect.poll(async () => (await events()).filter((e) => e.type === 'cardNumber' && e.event === 'validityChange').at(-1)?.data.errorMessages?.[0]?.cause).toBe('invalid_value');
+
+  // The Visa test card, then expiry and code with the keyboard alone (Tab moves between the iframes).
+  await number.fill('');
+  await number.pressSequentially(VISA);
+  await expect(number).toHaveValue('4075 5957 1648 3764');
+  await expect.poll(async () => (await events()).filter((e) => e.event === 'binChange').at(-1)?.data.bin).toBe('407559');
+  await expect.poll(async () => (await events()).filter((e) => e.type === 'cardNumber' && e.event === 'validityChange').at(-1)?.data.errorMessages).toEqual([]);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1130');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await expect(page.frameLocator('#field-expirationDate iframe').getByLabel('Fecha de vencimiento')).toHaveValue('11/30');
+  await expect(page.frameLocator('#field-securityCode iframe').getByLabel('Código de seguridad')).toHaveValue('123');
+
+  const token = await page.evaluate(() => window.demoCardForm.mp.fields.createCardToken({ cardholderName: 'APRO' }));
+  expect(token.id).toEqual(expect.any(String));
+  expect(token).toMatchObject({ first_six_digits: '407559', last_four_digits: '3764' });
+  // The demo's own button makes a token the same way.
+  await page.getByRole('button', { name: 'Crear token' }).click();
+  await expect(page.getByRole('status')).toContainText('407559…3764');
+
+  // The merchant page's document holds no card number: neither in its markup nor in any input it owns.
+  const pageHolds = await page.evaluate((digits) => ({
+    markup: document.body.innerHTML.replace(/[\s-]/g, '').includes(digits),
+    inputs: Array.from(document.querySelectorAll('input')).some((input) => input.value.replace(/[\s-]/g, '').includes(digits)),
+  }), VISA);
+  expect(pageHolds).toEqual({ markup: false, inputs: false });
+  expect(JSON.stringify(await events())).not.toContain('5957');
+
+  const methods = await page.evaluate(() => window.demoCardForm.mp.getPaymentMethods({ bin: '407559' }));
+  expect(methods.results.map((method) => method.id)).toEqual(['visa']);
+  const issuers = await page.evaluate(() => window.demoCardForm.mp.getIssuers({ paymentMethodId: 'visa', bin: '407559' }));
+  expect(issuers.length).toBeGreaterThan(0);
+
+  expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
+});
+
+test('a wrong security code is refused by the card-token API and the promise rejects with its cause', async ({ page }) => {
+  await page.goto('/sandbox/mercadopago/demo-card-form');
+  await expect.poll(() => page.evaluate(() => window.demoCardForm.events.filter((e) => e.event === 'ready').length)).toBe(3);
+  await page.frameLocator('#field-cardNumber iframe').getByLabel('Número de tarjeta').pressSequentially(VISA);
+  await page.frameLocator('#field-expirationDate iframe').getByLabel('Fecha de vencimiento').pressSequentially('1130');
+  await page.frameLocator('#field-securityCode iframe').getByLabel('Código de seguridad').pressSequentially('999');
+  const refusal = await page.evaluate(() => window.demoCardForm.mp.fields.createCardToken({ cardholderName: 'APRO' }).then(() => null, (error: unknown) => error));
+  expect(refusal).toMatchObject({ status: 400, cause: [{ code: 'E302' }] });
+});
