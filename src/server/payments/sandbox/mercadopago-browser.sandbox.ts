@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errors } from '../../http/app-error';
 import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
 import { esc, page } from './html';
@@ -58,13 +59,13 @@ export async function mercadoPagoBrowserSandbox(app: FastifyInstance, { rt }: { 
 
   app.get<{ Params: { name: string } }>('/sandbox/mercadopago/browser/:name', async (request, reply) => {
     const source = SCRIPTS[request.params.name];
-    if (source === undefined) return reply.status(404).send({ mensaje: 'No existe ese archivo del sandbox.', code: 'NOT_FOUND' });
+    if (source === undefined) throw errors.notFound();
     return javascript(reply, source);
   });
 
   app.get<{ Params: { type: string }; Querystring: { label?: string; placeholder?: string } }>('/sandbox/mercadopago/fields/:type', async (request, reply) => {
     const type = request.params.type as FieldType;
-    if (!FIELD_TYPES.includes(type)) return reply.status(404).send({ mensaje: 'Tipo de campo desconocido.', code: 'NOT_FOUND' });
+    if (!FIELD_TYPES.includes(type)) throw errors.notFound();
     const label = String(request.query.label || DEFAULT_LABEL[type]).slice(0, 120);
     const placeholder = String(request.query.placeholder ?? '').slice(0, 60);
     // Helmet's policy forbids every frame ancestor; a secure field exists to be framed by our own pages.
