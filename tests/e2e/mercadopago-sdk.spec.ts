@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The sandbox's MercadoPago JS SDK v2 on its demo card form, used as a merchant page
@@ -94,4 +96,32 @@ test('a wrong security code is refused by the card-token API and the promise rej
   await page.frameLocator('#field-securityCode iframe').getByLabel('Código de seguridad').pressSequentially('999');
   const refusal = await page.evaluate(() => window.demoCardForm.mp.fields.createCardToken({ cardholderName: 'APRO' }).then(() => null, (error: unknown) => error));
   expect(refusal).toMatchObject({ status: 400, cause: [{ code: 'E302' }] });
+});
+
+test('the storefront\'s SDK module loads the sandbox script, then the official loader reuses it (nothing from sdk.mercadopago.com)', async ({ page, request }) => {
+  // The module as the storefront will ship it, bundled for a blank page of our origin.
+  const bundle = await build({
+    stdin: {
+      contents: "import { loadMercadoPagoSdk } from './src/client/payments/providers/mercadopagoSdk'; window.loadMercadoPagoSdk = loadMercadoPagoSdk;",
+      resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
+      loader: 'ts',
+    },
+    bundle: true, format: 'iife', write: false, platform: 'browser',
+  });
+  await page.route('**/__sdk-module-test', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="es"><head><title>SDK</title><script src="/__sdk-module-test.js"></script></head><body></body></html>' }));
+  await page.route('**/__sdk-module-test.js', (route) => route.fulfill({ contentType: 'application/javascript', body: bundle.outputFiles[0]!.text }));
+  const scripts: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
+  const demo = await (await request.get('/sandbox/mercadopago/demo-card-form')).text();
+  const publicKey = /data-public-key="([^"]+)"/.exec(demo)![1]!;
+
+  await page.goto('/__sdk-module-test');
+  const methods = await page.evaluate(async (key) => {
+    const mp = await (window as unknown as { loadMercadoPagoSdk(config: { mode: string; publicKey: string }): Promise<Window['demoCardForm']['mp']> })
+      .loadMercadoPagoSdk({ mode: 'sandbox', publicKey: key });
+    return mp.getPaymentMethods({ bin: '547492' });
+  }, publicKey);
+  expect(methods.results.map((method) => method.id)).toEqual(['master']);
+  expect(scripts.map((url) => new URL(url).pathname)).toContain('/sandbox/mercadopago/js/v2');
+  expect(scripts.filter((url) => new URL(url).host.endsWith('mercadopago.com'))).toEqual([]);
 });
