@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { build } from 'esbuild';
+import { expectAccessible } from './support/fixtures';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -124,4 +125,29 @@ test('the storefront\'s SDK module loads the sandbox script, then the official l
   expect(methods.results.map((method) => method.id)).toEqual(['master']);
   expect(scripts.map((url) => new URL(url).pathname)).toContain('/sandbox/mercadopago/js/v2');
   expect(scripts.filter((url) => new URL(url).host.endsWith('mercadopago.com'))).toEqual([]);
+});
+
+test('the demo card form passes axe with its fields inside; update() reaches the field and unmount() removes its iframe', async ({ page }) => {
+  await page.goto('/sandbox/mercadopago/demo-card-form');
+  await expect.poll(() => page.evaluate(() => window.demoCardForm.events.filter((e) => e.event === 'ready').length)).toBe(3);
+  await expectAccessible(page, 'the sandbox demo card form');
+
+  const code = page.frameLocator('#field-securityCode iframe').getByLabel('Código de seguridad');
+  await page.evaluate(() => {
+    const mp = window.demoCardForm.mp as unknown as { fields: { create(type: string, options: object): { mount(id: string): { update(changes: object): unknown; unmount(): unknown } } } };
+    const holder = document.createElement('div');
+    holder.id = 'extra-code';
+    document.body.appendChild(holder);
+    const field = mp.fields.create('securityCode', { srLabel: 'Código de la tarjeta guardada', placeholder: 'CVV' }).mount('extra-code');
+    (window as unknown as { extraField: typeof field }).extraField = field;
+  });
+  const extra = page.frameLocator('#extra-code iframe').getByLabel('Código de la tarjeta guardada');
+  await expect(extra).toHaveAttribute('placeholder', 'CVV');
+  await page.evaluate(() => (window as unknown as { extraField: { update(changes: object): unknown } }).extraField.update({ placeholder: '4 dígitos', settings: { length: 4 }, invalid: true }));
+  await expect(extra).toHaveAttribute('placeholder', '4 dígitos');
+  await expect(extra).toHaveAttribute('maxlength', '4');
+  await expect(extra).toHaveAttribute('aria-invalid', 'true');
+  await page.evaluate(() => (window as unknown as { extraField: { unmount(): unknown } }).extraField.unmount());
+  await expect(page.locator('#extra-code iframe')).toHaveCount(0);
+  await expect(code).toBeVisible();
 });

@@ -89,6 +89,6 @@ export async function mercadoPagoBrowserSandbox(app: FastifyInstance, { rt }: { 
 <ul id="events"></ul>
 <script src="/sandbox/mercadopago/js/v2"></script>
 <script src="/sandbox/mercadopago/browser/demo-card-form.js"></script>`;
-    return reply.type('text/html; charset=utf-8').send(page({ provider: 'Mercado Pago', title: 'Formulario de tarjeta de prueba', body, accent: '#009ee3' }));
+    return reply.type('text/html; charset=utf-8').send(page({ provider: 'Mercado Pago', title: 'Formulario de tarjeta de prueba', body, accent: '#00689c' }));
   });
 }
