@@ -21,7 +21,7 @@ declare global {
   interface Window {
     demoCardForm: {
       mp: {
-        fields: { createCardToken(data: { cardholderName: string }): Promise<Record<string, unknown>> };
+        fields: { createCardToken(data: { cardholderName?: string; cardId?: string }): Promise<Record<string, unknown>> };
         getPaymentMethods(query: { bin: string }): Promise<{ results: { id: string }[] }>;
         getIssuers(query: { paymentMethodId: string; bin: string }): Promise<{ id: string; name: string }[]>;
       };
@@ -150,4 +150,13 @@ test('the demo card form passes axe with its fields inside; update() reaches the
   await page.evaluate(() => (window as unknown as { extraField: { unmount(): unknown } }).extraField.unmount());
   await expect(page.locator('#extra-code iframe')).toHaveCount(0);
   await expect(code).toBeVisible();
+});
+
+test('a saved card\'s token needs only the security-code field: createCardToken({ cardId }) is collected there', async ({ page }) => {
+  await page.goto('/sandbox/mercadopago/demo-card-form');
+  await expect.poll(() => page.evaluate(() => window.demoCardForm.events.filter((e) => e.event === 'ready').length)).toBe(3);
+  await page.frameLocator('#field-securityCode iframe').getByLabel('Código de seguridad').pressSequentially('123');
+  // The sandbox customer's saved Visa (card id 9000000001); the number field stays empty.
+  const token = await page.evaluate(() => window.demoCardForm.mp.fields.createCardToken({ cardId: '9000000001' }));
+  expect(token).toMatchObject({ card_id: '9000000001', first_six_digits: '407559', last_four_digits: '3764' });
 });
