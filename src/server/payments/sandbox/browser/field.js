@@ -6,6 +6,9 @@
  * BroadcastChannel keyed by the instance id; the collecting field (card number, or the
  * security code alone for a saved card) gathers its siblings' values and posts them to
  * the sandbox's card_tokens endpoint itself, so only the token reaches the page.
+ * Unlike production, these iframes share the store's origin (the sandbox is this server), so
+ * the separation is the API's — the page's code is never handed a value — not the browser's
+ * cross-origin wall; the e2e test checks the page's document never holds the number.
  */
 (function () {
   'use strict';
