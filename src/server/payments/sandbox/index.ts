@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsRuntime } from '../runtime';
 import { fintocSandbox } from './fintoc.sandbox';
+import { mercadoPagoBrowserSandbox } from './mercadopago-browser.sandbox';
 import { mercadoPagoCardsSandbox } from './mercadopago-cards.sandbox';
 import { mercadoPagoSandbox } from './mercadopago.sandbox';
 import { payPalSandbox } from './paypal.sandbox';
@@ -8,8 +9,9 @@ import { payPalSandbox } from './paypal.sandbox';
 /**
  * The built-in payment sandbox, for each provider that has no keys configured: its REST
  * API under /sandbox/{provider}/api (the real adapter talks to it) and its hosted pages
- * under /sandbox/{provider}/… (plain HTML forms, no scripts). A provider with keys has
- * no sandbox routes at all.
+ * under /sandbox/{provider}/… (plain HTML forms, no scripts), plus MercadoPago's browser
+ * SDK (script, secure-field iframes, demo card form). A provider with keys has no sandbox
+ * routes at all.
  */
 export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   // The hosted pages post plain HTML forms; this parser lives only inside this plugin.
@@ -21,6 +23,7 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
   });
   if (rt.providers.mercadopago.mode === 'sandbox') {
     await app.register(mercadoPagoSandbox, { rt });
+    await app.register(mercadoPagoBrowserSandbox, { rt });
     await app.register(mercadoPagoCardsSandbox, { rt });
   }
   if (rt.providers.paypal.mode === 'sandbox') await app.register(payPalSandbox, { rt });
