@@ -3,6 +3,7 @@ import type { PaymentsRuntime } from '../runtime';
 import { fintocSandbox } from './fintoc.sandbox';
 import { mercadoPagoBrowserSandbox } from './mercadopago-browser.sandbox';
 import { mercadoPagoCardsSandbox } from './mercadopago-cards.sandbox';
+import { mercadoPagoFastPaymentsSandbox } from './mercadopago-fast-payments.sandbox';
 import { mercadoPagoSandbox } from './mercadopago.sandbox';
 import { payPalSandbox } from './paypal.sandbox';
 
@@ -25,6 +26,7 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
     await app.register(mercadoPagoSandbox, { rt });
     await app.register(mercadoPagoBrowserSandbox, { rt });
     await app.register(mercadoPagoCardsSandbox, { rt });
+    await app.register(mercadoPagoFastPaymentsSandbox, { rt });
   }
   if (rt.providers.paypal.mode === 'sandbox') await app.register(payPalSandbox, { rt });
   if (rt.providers.fintoc.mode === 'sandbox') await app.register(fintocSandbox, { rt });
