@@ -11,8 +11,10 @@ const SCRIPTS: Record<string, string> = {
   'card-rules.js': file('card-rules.js'),
   'field.js': file('field.js'),
   'demo-card-form.js': file('demo-card-form.js'),
+  'demo-fast-payments.js': file('demo-fast-payments.js'),
 };
-const SDK = file('mercadopago-sdk.js');
+// One script, as MercadoPago serves one: the core SDK, then its fast-payments methods.
+const SDK = `${file('mercadopago-sdk.js')}\n${file('mercadopago-fast-payments.js')}`;
 const FIELD_TYPES = ['cardNumber', 'expirationDate', 'securityCode'] as const;
 type FieldType = (typeof FIELD_TYPES)[number];
 const AUTOCOMPLETE: Record<FieldType, string> = { cardNumber: 'cc-number', expirationDate: 'cc-exp', securityCode: 'cc-csc' };
@@ -49,7 +51,8 @@ function fieldPage(type: FieldType, label: string, placeholder: string): string 
  * The sandbox's MercadoPago browser SDK: the script (`/sandbox/mercadopago/js/v2`, the
  * same API subset as MercadoPago's JS SDK v2), the secure-field iframes it mounts
  * (`/sandbox/mercadopago/fields/:type`) and a demo card form that uses them the way a
- * merchant page would (`/sandbox/mercadopago/demo-card-form`).
+ * merchant page would (`/sandbox/mercadopago/demo-card-form`), and a fast-payments demo
+ * (`/sandbox/mercadopago/demo-fast-payments`: authenticator, saved methods, saved-card code).
  */
 export async function mercadoPagoBrowserSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   // The sandbox's public key: what a merchant page passes to `new MercadoPago(...)`.
@@ -90,5 +93,21 @@ export async function mercadoPagoBrowserSandbox(app: FastifyInstance, { rt }: { 
 <script src="/sandbox/mercadopago/js/v2"></script>
 <script src="/sandbox/mercadopago/browser/demo-card-form.js"></script>`;
     return reply.type('text/html; charset=utf-8').send(page({ provider: 'Mercado Pago', title: 'Formulario de tarjeta de prueba', body, accent: '#00689c' }));
+  });
+  app.get('/sandbox/mercadopago/demo-fast-payments', async (_request, reply) => {
+    const body = `<p>Una página de prueba de los pagos rápidos del sandbox: el autenticador pide confirmar la cuenta y luego se listan sus medios guardados. La cuenta de prueba <code>test_user_mx@testuser.com</code> tiene una Visa que pide su código (123), una Mastercard que no lo pide y dinero en cuenta; un correo con <code>+fail</code> no puede autenticarse.</p>
+<form id="fast-form" data-public-key="${esc(publicKey)}">
+<p><label for="email">Correo de la cuenta</label><input id="email" name="email" type="email" autocomplete="email" value="test_user_mx@testuser.com"></p>
+<p><label for="amount">Importe</label><input id="amount" name="amount" inputmode="decimal" value="100.00"></p>
+<p><input id="hide-confirmation" type="checkbox"> <label for="hide-confirmation">Sin confirmación del comprador (hideUserConfirmation)</label></p>
+<button type="submit" class="primary">Buscar medios guardados</button>
+</form>
+<p id="result" class="status" role="status" aria-live="polite"></p>
+<h2>Medios guardados</h2>
+<ul id="methods"></ul>
+<div class="row"><span aria-hidden="true">Código de seguridad de la tarjeta guardada</span><div id="field-securityCode" class="secure-field"></div></div>
+<script src="/sandbox/mercadopago/js/v2"></script>
+<script src="/sandbox/mercadopago/browser/demo-fast-payments.js"></script>`;
+    return reply.type('text/html; charset=utf-8').send(page({ provider: 'Mercado Pago', title: 'Pagos rápidos de prueba', body, accent: '#00689c' }));
   });
 }

@@ -163,5 +163,7 @@
     return getJson('v1/payment_methods/card_issuers', { public_key: this._publicKey, payment_method_id: query && query.paymentMethodId, bin: query && query.bin });
   };
 
+  // Lets the fast-payments part (appended to this script) find the sandbox API.
+  MercadoPago._sandbox = { api: apiBase };
   window.MercadoPago = MercadoPago;
 })();
