@@ -25,7 +25,7 @@ describe.skipIf(skipDatabase)('MercadoPago fast payments in the sandbox', () => 
     expect(confirmed.statusCode).toBe(201);
     return body(confirmed).fast_payment_token as string;
   };
-  const causeOf = (res: { body: string }) => body(res).cause[0].code;
+  const causeOf = (res: Parameters<typeof body>[0]) => body(res).cause[0].code;
 
   beforeAll(async () => {
     t = await createPaymentsApp();
