@@ -101,4 +101,12 @@ describe.skipIf(skipDatabase)('MercadoPago fast payments in the sandbox', () => 
     expect(causeOf(expired)).toBe('invalid_fast_payment_token');
     expect((await confirm(body(await start({ amount: '1.00', payer_email: 'a@b.mx' })).id)).statusCode).toBe(201);
   });
+  it('serves the fast-payment methods inside the one SDK script, and the demo page with the public key', async () => {
+    const sdk = await t.app.inject('/sandbox/mercadopago/js/v2');
+    expect(sdk.headers['content-type']).toContain('application/javascript');
+    for (const method of ['prototype.authenticator', 'prototype.getAccountPaymentMethods', 'prototype.getCardId', 'prototype.updatePseudotoken']) expect(sdk.body).toContain(method);
+    const demo = await t.app.inject('/sandbox/mercadopago/demo-fast-payments');
+    expect(demo.statusCode).toBe(200);
+    expect(demo.body).toContain(`data-public-key="${t.sandbox.mercadopago.publicKey}"`);
+  });
 });
