@@ -39,6 +39,8 @@ test.describe('new card (MercadoPago, sandbox)', () => {
     const panel = await openCardPanel(page, t);
     const buyer = uniqueBuyer('card-apro');
     await fillCard(panel, t, 'APRO', buyer);
+    // Paying accepts the terms and the privacy notice, both linked in the panel.
+    await expect(panel.getByRole('link', { name: new RegExp(t('common:footer.terms'), 'i') })).toBeVisible();
     await expectAccessible(page, 'payment method, new-card panel');
     const paying = page.waitForRequest((request) => request.url().endsWith('/api/payments/mercadopago/process-payment'));
     await payButton(panel, t).click();

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../../../renderers/SchemaForm/SchemaForm';
 import { SecureFieldContext } from '../../../../renderers/widgets/SecureField/SecureFieldContext';
 import { allowedBinsOf } from '../../../shared/forms/allowed-bins';
+import { TermsLine } from '../../forms/attendee/TermsLine';
 import { loadStaticForm, type StaticForm } from '../../forms/staticForms';
 import { useStores } from '../../StoreContext';
 import { loadMercadoPagoSdk } from '../providers/mercadopagoSdk';
@@ -128,6 +129,10 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
             </Box>
           ) : null}
           <SubmitRow label={t('methods.card.submit')} busy={busy} disabled={payment.submitting !== null} />
+          {/* Paying accepts the purchase terms and the privacy notice: the buyer reads both links here. */}
+          <Box sx={{ mt: 1 }}>
+            <TermsLine />
+          </Box>
         </SchemaForm>
       </SecureFieldContext.Provider>
     </Box>
