@@ -11,6 +11,7 @@ import { CardNumber } from './widgets/CardNumber/CardNumber';
 import { CheckboxLink } from './widgets/CheckboxLink/CheckboxLink';
 import { Cvv } from './widgets/Cvv/Cvv';
 import { FileImage } from './widgets/FileImage/FileImage';
+import { SecureField } from './widgets/SecureField/SecureField';
 import { Select } from './widgets/Select/Select';
 import { Telefono } from './widgets/Telefono/Telefono';
 import { EmailWidget, TextWidget } from './widgets/Text/TextWidgets';
@@ -40,6 +41,7 @@ export const widgets: RegistryWidgetsType = {
   cardExpiry: CardExpiry,
   cvv: asWidget(Cvv, 'Cvv'),
   checkboxLink: CheckboxLinkWidget,
+  secureField: SecureField,
   select: SelectWidget,
   email: EmailWidget,
   TextWidget,

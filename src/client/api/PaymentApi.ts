@@ -7,6 +7,8 @@ import type {
   LoaderResponse,
   PaypalCreateOrderRequest,
   PaypalOrderResponse,
+  ProcessCardPaymentRequest,
+  ProcessCardPaymentResponse,
   VerifyFreeRequest,
   VerifyFreeResponse,
   WalletEmissionsResponse,
@@ -15,8 +17,8 @@ import type {
 } from './paymentTypes';
 
 /**
- * The payment and emission calls that this storefront makes (card providers come with a
- * later issue). Part of `ApiClient`; rejects with an `ApiError` (with `validationErrors`
+ * The payment and emission calls that this storefront makes (other card providers come
+ * with a later issue). Part of `ApiClient`; rejects with an `ApiError` (with `validationErrors`
  * for a FORM_INVALID answer) on a 4xx/5xx.
  */
 export interface PaymentApi {
@@ -24,6 +26,8 @@ export interface PaymentApi {
   createPaypalOrder(body: PaypalCreateOrderRequest): Promise<PaypalOrderResponse>;
   createFintocSession(body: FintocSessionRequest): Promise<FintocSessionResponse>;
   verifyFree(body: VerifyFreeRequest): Promise<VerifyFreeResponse>;
+  /** `POST /payments/mercadopago/process-payment`: a card token (never card data) → the payment id. */
+  processCardPayment(body: ProcessCardPaymentRequest): Promise<ProcessCardPaymentResponse>;
   /** `POST /payments/{provider}/loader-process` with the loader page's body. */
   loaderProcess(provider: LoaderProvider, body: Record<string, string>): Promise<LoaderResponse>;
   /** `GET /emissions/download/all`: the purchase's tickets as one PDF. */

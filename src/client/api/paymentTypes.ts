@@ -18,6 +18,8 @@ export type {
   PaypalCreateOrderRequest,
   PaypalLink,
   PaypalOrderResponse,
+  ProcessCardPaymentRequest,
+  ProcessCardPaymentResponse,
   VerifyFreeRequest,
   VerifyFreeResponse,
   WalletEmission,

@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import buyerValidate from 'virtual:form-validator/buyer';
+import secondCardValidate from 'virtual:form-validator/secondCard';
 import walletCardValidate from 'virtual:form-validator/walletCard';
 import { SchemaForm } from '../../../renderers/SchemaForm/SchemaForm';
 import { SchemaFormState } from '../../../renderers/state/SchemaFormState';
@@ -115,7 +116,7 @@ describe('every attendee form of the demo events and fixtures renders and valida
     ticketForms.forEach(({ fields }) => collect(compileAttendeeFields(fields).uiSchema));
     Object.values(FORM_SCHEMAS).forEach(({ uiSchema }) => collect(uiSchema));
     expect([...named].filter((name) => !WIDGET_NAMES.includes(name))).toEqual([]);
-    expect([...named].sort()).toEqual(expect.arrayContaining(['cardExpiry', 'cardNumber', 'checkboxLink', 'cvv', 'email', 'fileImage', 'select', 'telefono']));
+    expect([...named].sort()).toEqual(expect.arrayContaining(['cardNumber', 'checkboxLink', 'cvv', 'email', 'fileImage', 'secureField', 'select', 'telefono']));
   });
 });
 
@@ -138,11 +139,19 @@ describe('static forms render with their precompiled validators', () => {
   });
 
   it('the security code has a help button (tooltip after 200 ms) and numeric inputs', () => {
-    const { schema, uiSchema } = FORM_SCHEMAS.walletCard;
-    const html = render('es', schema as RJSFSchema, uiSchema as UiSchema, walletCardValidate, new SchemaFormState((d) => formProblems(walletCardValidate, schema, d ?? {}), {}, 'w'));
+    const { schema, uiSchema } = FORM_SCHEMAS.secondCard;
+    const html = render('es', schema as RJSFSchema, uiSchema as UiSchema, secondCardValidate, new SchemaFormState((d) => formProblems(secondCardValidate, schema, d ?? {}), {}, 'w'));
     expect(html).toContain('aria-label="¿Qué es el código de seguridad?"');
     const cardNumber = html.match(/<input[^>]*id="w\.cardNumber"[^>]*>/)?.[0] ?? '';
     expect(cardNumber).toMatch(/inputMode="numeric"/i);
     expect(cardNumber).toMatch(/autoComplete="cc-number"/i);
+  });
+
+  it("the wallet card's number, expiry and code are the provider's fields: containers, never our inputs", () => {
+    const { schema, uiSchema } = FORM_SCHEMAS.walletCard;
+    const html = render('es', schema as RJSFSchema, uiSchema as UiSchema, walletCardValidate, new SchemaFormState((d) => formProblems(walletCardValidate, schema, d ?? {}), {}, 'w'));
+    for (const field of ['cardNumber', 'expirationDate', 'securityCode']) expect(html).toContain(`data-secure-field="${field}"`);
+    expect(html).not.toMatch(/<input[^>]*id="w\.cardNumber"/);
+    expect(html).toMatch(/<input[^>]*id="w\.cardholderName"/);
   });
 });

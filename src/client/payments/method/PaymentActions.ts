@@ -1,7 +1,7 @@
 import { runInAction } from 'mobx';
 import type { AnswerProblem } from '../../../shared/attendee-form/attendee-form.types';
 import { ApiError, isHandledGlobally, type ApiFieldError } from '../../api/ApiError';
-import type { BuyerForm, PaymentLanguage } from '../../api/paymentTypes';
+import type { BuyerForm, PaymentLanguage, ProcessCardPaymentRequest } from '../../api/paymentTypes';
 import { BotCheckNotLoadedError } from '../../botCheck/BotCheckNotLoadedError';
 import type { RootStore } from '../../stores/RootStore';
 import type { PaymentMethodId } from '../../../shared/payment-methods';
@@ -15,8 +15,8 @@ export interface PaymentHandover {
   wait(ms: number): Promise<void>;
 }
 
-/** How a start ended: handed over, refused field by field (problems relative to the buyer form), or failed. */
-export type StartOutcome = { kind: 'handedOver' } | { kind: 'invalid'; problems: AnswerProblem[] } | { kind: 'failed' };
+/** How a start ended: handed over, refused field by field (problems relative to the buyer form), or failed (the card's error kept for its panel). */
+export type StartOutcome = { kind: 'handedOver' } | { kind: 'invalid'; problems: AnswerProblem[] } | { kind: 'failed'; error?: unknown };
 
 /** PayPal (the online wallet service) hands over to its approval link 500 ms after a successful start. */
 export const PAYPAL_REDIRECT_DELAY_MS = 500;
@@ -88,6 +88,25 @@ export class PaymentActions {
         this.handover.assign(approval);
       };
     });
+  }
+
+  /**
+   * New card (the card token is made in the browser first): process-payment, then the
+   * card loader, which shows approved, pending or rejected. The order stays, so a declined
+   * card can be retried; the failure comes back in the outcome for the panel to show.
+   */
+  async payCard(details: Omit<ProcessCardPaymentRequest, 'purchase_id' | 'lang'>): Promise<StartOutcome> {
+    let failure: unknown;
+    const outcome = await this.start('card', null, async (purchaseId, lang, url) => {
+      try {
+        const { payment_id } = await this.root.api.processCardPayment({ ...details, purchase_id: purchaseId, lang });
+        return () => this.handover.navigate(`/${url}/mp/loader?payment_id=${encodeURIComponent(payment_id)}`);
+      } catch (error) {
+        failure = error;
+        throw error;
+      }
+    });
+    return outcome.kind === 'failed' ? { kind: 'failed', error: failure } : outcome;
   }
 
   /**

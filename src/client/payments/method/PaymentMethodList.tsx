@@ -10,6 +10,7 @@ import { useStores } from '../../StoreContext';
 import type { PaymentMethodId } from '../../../shared/payment-methods';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { BuyerPanel } from './BuyerPanel';
+import { CardPanel } from './CardPanel';
 import type { BuyerForms } from './BuyerForms';
 import type { PaymentActions } from './PaymentActions';
 import { PaypalPanel } from './PaypalPanel';
@@ -29,8 +30,10 @@ function panelOf(method: PaymentMethodId, actions: PaymentActions, forms: BuyerF
       return <BuyerPanel method="bankTransfer" forms={forms} onPay={(buyer) => actions.payBankTransfer(buyer)} />;
     case 'paypal':
       return <PaypalPanel onPay={() => void actions.payPaypal()} />;
+    case 'card':
+      return <CardPanel actions={actions} />;
     default:
-      return null; // card methods: a later issue (never offered, see PaymentStore.offeredMethods)
+      return null; // other card methods: a later issue (never offered, see PaymentStore.offeredMethods)
   }
 }
 

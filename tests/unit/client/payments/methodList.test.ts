@@ -95,21 +95,22 @@ describe('PaymentStore.methods (the payment method list rule, over the event con
   });
 });
 
-describe('PaymentStore.offeredMethods (what the page shows: card methods come with a later issue)', () => {
-  it('keeps the working methods, in order, and drops the card ones', async () => {
+describe('PaymentStore.offeredMethods (what the page shows: the other card methods come with a later issue)', () => {
+  it('keeps the working methods, in order (the new card included), and drops the other card ones', async () => {
     const root = await rootWith(ALL_PAID);
-    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'cash', 'paypal']);
+    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'paypal']);
   });
 
   it('the error flag does not narrow to a second card provider that cannot be offered', async () => {
     const root = await rootWith(ALL_PAID);
     root.payment.setErrorFlag(true);
-    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'cash', 'paypal']);
+    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'paypal']);
   });
 
-  it('an Amex-only event offers nothing until cards are implemented (its restriction is kept)', async () => {
+  it('an Amex-only event offers the card panel alone (with the Amex logo)', async () => {
     const root = await rootWith({ ...ALL_PAID, tarjetas_amex: true });
-    expect(root.payment.offeredMethods).toEqual([]);
+    expect(root.payment.offeredMethods).toEqual(['card']);
+    expect(root.payment.cardBrand).toBe('amex');
   });
 });
 

@@ -121,3 +121,24 @@ describe('PaymentActions', () => {
     expect(await actions.payBankTransfer(buyer)).toEqual({ kind: 'failed' });
   });
 });
+
+describe('PaymentActions.payCard', () => {
+  const details = { token: 'tok-1', installments: 1, paymentMethodId: 'visa', issuer: '310', email: buyer.email, buyer_info: buyer };
+
+  it('process-payment with the purchase and language, then the card loader; the order stays for a retry', async () => {
+    const { root, calls, steps, actions } = await setup({ responses: { processCardPayment: { payment_id: '123' } } });
+    expect(await actions.payCard(details)).toEqual({ kind: 'handedOver' });
+    expect(calls.processCardPayment).toEqual([[{ ...details, purchase_id: 'p-1', lang: 'es' }]]);
+    expect(steps).toEqual(['navigate /demo/mp/loader?payment_id=123']);
+    expect(root.checkout.purchaseId).toBe('p-1');
+  });
+
+  it('a declined card answers the error for the panel, no toast', async () => {
+    const declined = new ApiError(402, 'Pago rechazado', 'CARD_PAYMENT_REJECTED');
+    const { root, steps, actions, notifications } = await setup({ responses: { processCardPayment: declined } });
+    expect(await actions.payCard(details)).toEqual({ kind: 'failed', error: declined });
+    expect(steps).toEqual([]);
+    expect(notifications).toEqual([]);
+    expect(root.payment).toMatchObject({ submitting: null, failedMethod: 'card' });
+  });
+});

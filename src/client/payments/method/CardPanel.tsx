@@ -1,0 +1,140 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SchemaForm } from '../../../../renderers/SchemaForm/SchemaForm';
+import { SecureFieldContext } from '../../../../renderers/widgets/SecureField/SecureFieldContext';
+import { allowedBinsOf } from '../../../shared/forms/allowed-bins';
+import { TermsLine } from '../../forms/attendee/TermsLine';
+import { loadStaticForm, type StaticForm } from '../../forms/staticForms';
+import { useStores } from '../../StoreContext';
+import { loadMercadoPagoSdk } from '../providers/mercadopagoSdk';
+import { usePaymentsTranslation } from '../usePaymentsTranslation';
+import { CardPanelStore, type CardPanelError, type WalletCardForm } from './CardPanelStore';
+import type { PaymentActions } from './PaymentActions';
+import { SubmitRow } from './SubmitRow';
+
+/** The failure of the last try, as the buyer reads it (role alert: announced at once). */
+function CardError({ error }: { error: CardPanelError }) {
+  const { t } = useTranslation();
+  if (error.kind === 'bin') return <Alert severity="error">{t('errors:walletCard.binNotAllowed')}</Alert>;
+  if (error.kind === 'token')
+    return (
+      <Alert severity="error">
+        {error.messages.map((message, index) => (
+          <div key={index}>{t(message.key, message.values)}</div>
+        ))}
+      </Alert>
+    );
+  return (
+    <Alert severity="error">
+      <AlertTitle>{t('payments:errors.transactionFailed')}</AlertTitle>
+      {error.reason}
+    </Alert>
+  );
+}
+
+/**
+ * The wallet provider's new-card panel (`card`): the form of schemas/forms/wallet-card,
+ * whose card number, expiry and security code are the provider's own fields (iframes,
+ * mounted by the `secureField` widget once the provider's script has loaded).
+ */
+export const CardPanel = observer(function CardPanel({ actions }: { actions: PaymentActions }) {
+  const { t } = usePaymentsTranslation();
+  const root = useStores();
+  const { payment } = root;
+  const [store] = useState(
+    () =>
+      new CardPanelStore({
+        loadSdk: async () => {
+          const config = await root.ui.loadConfig();
+          if (!config?.mercadopago) throw new Error('No MercadoPago configuration');
+          return loadMercadoPagoSdk(config.mercadopago);
+        },
+        allowedBins: () => allowedBinsOf({ bines_permitidos: root.event.event?.config.bines_permitidos }),
+        pay: (details) => actions.payCard(details),
+      }),
+  );
+  const [form, setForm] = useState<StaticForm<WalletCardForm> | null>(null);
+  const [formFailed, setFormFailed] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const busy = store.tokenizing || payment.submitting === 'card';
+
+  useEffect(() => {
+    let live = true;
+    void store.open();
+    const buyer = root.checkout.buyerInfo;
+    loadStaticForm<WalletCardForm>('walletCard', {
+      idPrefix: 'card',
+      initialData: buyer ? { email: buyer.email, emailConfirm: buyer.email, phone: buyer.phone } : {},
+    }).then(
+      (loaded) => live && setForm(loaded),
+      (error: unknown) => {
+        console.error('Could not load the card form', error);
+        if (live) setFormFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [store, root]);
+
+  const focusFirstProblem = () =>
+    requestAnimationFrame(() => containerRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const pay = async (data: WalletCardForm) => {
+    const problems = await store.pay(data);
+    if (problems.length > 0 && form) {
+      form.state.setServerProblems(problems);
+      focusFirstProblem();
+    }
+  };
+
+  if (store.sdkState === 'failed' || formFailed)
+    return (
+      <Alert severity="error" action={<Button onClick={() => void store.open()}>{t('form.retry')}</Button>}>
+        {t('form.loadFailed')}
+      </Alert>
+    );
+  if (store.sdkState !== 'ready' || !form)
+    return (
+      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+        <CircularProgress aria-label={t('form.loading')} />
+      </Box>
+    );
+  return (
+    <Box ref={containerRef}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('methods.card.description')}
+      </Typography>
+      <SecureFieldContext.Provider value={store.host}>
+        <SchemaForm<WalletCardForm>
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          validator={form.validator}
+          state={form.state}
+          disabled={busy}
+          onSubmit={(data) => void pay(data)}
+          onInvalid={focusFirstProblem}
+          aria-label={t('form.label', { method: t('methods.card.label') })}
+        >
+          {store.error ? (
+            <Box sx={{ mt: 2 }}>
+              <CardError error={store.error} />
+            </Box>
+          ) : null}
+          <SubmitRow label={t('methods.card.submit')} busy={busy} disabled={payment.submitting !== null} />
+          {/* Paying accepts the purchase terms and the privacy notice: the buyer reads both links here. */}
+          <Box sx={{ mt: 1 }}>
+            <TermsLine />
+          </Box>
+        </SchemaForm>
+      </SecureFieldContext.Provider>
+    </Box>
+  );
+});

@@ -1,0 +1,142 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiError } from '../../api/ApiError';
+import type { SecureFieldHost } from '../../../../renderers/widgets/SecureField/SecureFieldContext';
+import { cardTokenMessages, type KeyedMessage } from '../../../shared/forms/card-token-errors';
+import type { AnswerProblem } from '../../../shared/attendee-form/attendee-form.types';
+import type { MercadoPagoInstance, SecureField, SecureFieldType } from '../providers/mercadopagoSdk';
+import type { StartOutcome } from './PaymentActions';
+import type { ProcessCardPaymentRequest } from '../../api/paymentTypes';
+
+/** The new-card form's own data (schemas/forms/wallet-card); the card itself stays in the provider's fields. */
+export interface WalletCardForm {
+  cardholderName: string;
+  email: string;
+  emailConfirm?: string;
+  phone: string;
+}
+
+/** What the panel shows after a failed try: tokenizer messages, a refused BIN, or the failed payment (with the server's reason). */
+export type CardPanelError =
+  | { kind: 'token'; messages: KeyedMessage[] }
+  | { kind: 'bin' }
+  | { kind: 'payment'; reason: string | null };
+
+export interface CardPanelDeps {
+  loadSdk(): Promise<MercadoPagoInstance>;
+  /** The event's allowed BINs (empty: every card). */
+  allowedBins(): readonly string[];
+  pay(details: Omit<ProcessCardPaymentRequest, 'purchase_id' | 'lang'>): Promise<StartOutcome>;
+}
+
+/** The provider's secure fields: the expiry in its short form (MM/AA). */
+const FIELD_OPTIONS: Record<SecureFieldType, { mode?: 'short' }> = { cardNumber: {}, expirationDate: { mode: 'short' }, securityCode: {} };
+
+const isSecureFieldType = (name: string): name is SecureFieldType => name in FIELD_OPTIONS;
+
+/** The buyer form's pointers on the new-card form (the server judges `buyer_info`). */
+const BUYER_TO_CARD: Record<string, string> = { '/name': '/cardholderName', '/email': '/email', '/emailConfirm': '/emailConfirm', '/phone': '/phone' };
+
+/**
+ * The wallet provider's new-card panel: loads the provider's script when the panel opens,
+ * mounts its secure fields for the `secureField` widgets, and pays: card token in the
+ * browser, the allowed-BIN check on the token's first six digits (the server checks again
+ * before charging), then process-payment through `deps.pay`.
+ */
+export class CardPanelStore {
+  sdkState: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+  tokenizing = false;
+  error: CardPanelError | null = null;
+  private sdk: MercadoPagoInstance | null = null;
+  private readonly fields = new Map<SecureFieldType, SecureField>();
+
+  constructor(private readonly deps: CardPanelDeps) {
+    makeAutoObservable<CardPanelStore, 'sdk' | 'fields' | 'deps'>(this, { sdk: false, fields: false, deps: false, host: false });
+  }
+
+  /** Loads the provider's script (once; a failed load may be retried). */
+  async open(): Promise<void> {
+    if (this.sdkState === 'loading' || this.sdkState === 'ready') return;
+    this.sdkState = 'loading';
+    try {
+      const sdk = await this.deps.loadSdk();
+      runInAction(() => {
+        this.sdk = sdk;
+        this.sdkState = 'ready';
+      });
+    } catch (error) {
+      console.error('Could not load the card provider', error);
+      runInAction(() => {
+        this.sdkState = 'failed';
+      });
+    }
+  }
+
+  /** What the `secureField` widgets mount through (only once the script is ready). */
+  readonly host: SecureFieldHost = {
+    mount: (field, containerId, label) => {
+      if (!this.sdk || !isSecureFieldType(field)) return () => undefined;
+      const secure = this.sdk.fields.create(field, { ...FIELD_OPTIONS[field], srLabel: label, placeholder: label }).mount(containerId);
+      this.fields.set(field, secure);
+      return () => {
+        this.fields.delete(field);
+        secure.unmount();
+      };
+    },
+  };
+
+  /** Pays with the card in the secure fields; answers problems of the form (server refusals), if any. */
+  async pay(form: WalletCardForm): Promise<AnswerProblem[]> {
+    const sdk = this.sdk;
+    if (!sdk || this.tokenizing) return [];
+    this.error = null;
+    this.tokenizing = true;
+    try {
+      let token;
+      try {
+        token = await sdk.fields.createCardToken({ cardholderName: form.cardholderName.trim() });
+      } catch (error) {
+        runInAction(() => {
+          this.error = { kind: 'token', messages: cardTokenMessages(error) };
+        });
+        return [];
+      }
+      const bin = token.first_six_digits;
+      const allowed = this.deps.allowedBins();
+      if (allowed.length > 0 && !allowed.includes(bin)) {
+        runInAction(() => {
+          this.error = { kind: 'bin' };
+        });
+        return [];
+      }
+      const methods = await sdk.getPaymentMethods({ bin }).catch(() => ({ results: [] }));
+      const paymentMethodId = methods.results[0]?.id ?? '';
+      const issuers = paymentMethodId ? await sdk.getIssuers({ paymentMethodId, bin }).catch(() => []) : [];
+      const email = form.email.trim();
+      const outcome = await this.deps.pay({
+        token: token.id,
+        installments: 1,
+        paymentMethodId,
+        issuer: issuers[0]?.id ?? null,
+        email,
+        buyer_info: { name: form.cardholderName.trim(), email, emailConfirm: form.emailConfirm ?? email, phone: form.phone },
+      });
+      if (outcome.kind === 'invalid') {
+        return outcome.problems.flatMap((problem) => (BUYER_TO_CARD[problem.pointer] ? [{ ...problem, pointer: BUYER_TO_CARD[problem.pointer]! }] : []));
+      }
+      if (outcome.kind === 'failed') {
+        const error = outcome.error;
+        // The hold ran out: PaymentActions already told the buyer and left the page.
+        if (!(error instanceof ApiError && error.status === 410)) {
+          runInAction(() => {
+            this.error = { kind: 'payment', reason: error instanceof ApiError ? (error.mensaje ?? null) : null };
+          });
+        }
+      }
+      return [];
+    } finally {
+      runInAction(() => {
+        this.tokenizing = false;
+      });
+    }
+  }
+}

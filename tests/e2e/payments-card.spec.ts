@@ -1,0 +1,137 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { buyerField, emailsTo, openDemoPaymentStep, openHeldPaymentStep, openMethod, savedPdf, uniqueBuyer, type Buyer, type T } from './payments-helpers';
+
+// Provider round trips run on desktop only (as the other payments-* specs).
+test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
+
+const VISA = '4075595716483764';
+
+/** One of the provider's secure fields (an iframe the page cannot read), by its label. */
+function secureField(panel: Locator, t: T, field: 'cardNumber' | 'cardExpiry' | 'securityCode'): Locator {
+  return panel.frameLocator(`[data-secure-field] iframe[title="${t(`forms:fields.${field}`)}"]`).getByLabel(t(`forms:fields.${field}`));
+}
+
+/** Types the card into the secure fields and the holder and buyer into our own. */
+async function fillCard(panel: Locator, t: T, holder: string, buyer: Buyer, number = VISA): Promise<void> {
+  await secureField(panel, t, 'cardNumber').pressSequentially(number);
+  await secureField(panel, t, 'cardExpiry').pressSequentially('1130');
+  await secureField(panel, t, 'securityCode').pressSequentially('123');
+  await panel.getByRole('textbox', { name: new RegExp(`^${t('forms:fields.cardholderName')}`) }).fill(holder);
+  await buyerField(panel, t, 'email').fill(buyer.email);
+  await buyerField(panel, t, 'emailConfirm').fill(buyer.email);
+  await buyerField(panel, t, 'phone').fill(buyer.phone);
+}
+
+async function openCardPanel(page: Page, t: T): Promise<Locator> {
+  const panel = await openMethod(page, t, 'card');
+  // The provider's script loads when the panel opens; its fields then appear.
+  await expect(secureField(panel, t, 'cardNumber')).toBeVisible();
+  return panel;
+}
+
+const payButton = (panel: Locator, t: T) => panel.getByRole('button', { name: t('payments:methods.card.submit') });
+
+test.describe('new card (MercadoPago, sandbox)', () => {
+  test('APRO: approved → thank-you page with the tickets and the e-mail', async ({ page, t }) => {
+    await page.clock.install();
+    await openDemoPaymentStep(page, t);
+    const panel = await openCardPanel(page, t);
+    const buyer = uniqueBuyer('card-apro');
+    await fillCard(panel, t, 'APRO', buyer);
+    // Paying accepts the terms and the privacy notice, both linked in the panel.
+    await expect(panel.getByRole('link', { name: new RegExp(t('common:footer.terms'), 'i') })).toBeVisible();
+    await expectAccessible(page, 'payment method, new-card panel');
+    const paying = page.waitForRequest((request) => request.url().endsWith('/api/payments/mercadopago/process-payment'));
+    await payButton(panel, t).click();
+    const body = (await paying).postDataJSON();
+    expect(body).toMatchObject({ installments: 1, paymentMethodId: 'visa', email: buyer.email, buyer_info: { name: 'APRO', phone: buyer.phone } });
+    // Only a token travels: no card number in the request.
+    expect(JSON.stringify(body)).not.toContain(VISA);
+
+    await expect(page).toHaveURL(/\/demo\/mp\/loader\?payment_id=\d+/);
+    await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
+    await page.clock.runFor(3000);
+    await expect(page).toHaveURL(/\/demo\/payment-status$/, { timeout: 6000 });
+    await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: t('payments:status.download') }).click();
+    const { text } = await savedPdf(await downloading, /^compra_[0-9a-f-]+\.pdf$/);
+    expect(text).toContain('VIP');
+    await expect.poll(() => emailsTo(buyer.email).length, { timeout: 15_000 }).toBe(1);
+  });
+
+  test('CONT: pending, then approved at the provider → the e-mail with the tickets', async ({ page, t, request }) => {
+    await openHeldPaymentStep(page, t);
+    const panel = await openCardPanel(page, t);
+    const buyer = uniqueBuyer('card-cont');
+    await fillCard(panel, t, 'CONT', buyer);
+    await payButton(panel, t).click();
+    await expect(page).toHaveURL(/\/demo\/mp\/loader\?payment_id=\d+/);
+    await expect(page.getByText(t('payments:loader.pending'))).toBeVisible();
+    const paymentId = new URL(page.url()).searchParams.get('payment_id');
+    expect(emailsTo(buyer.email)).toEqual([]);
+
+    const approved = await request.post(`/sandbox/mercadopago/payments/${paymentId}/approve`);
+    expect(approved.ok()).toBe(true);
+    await expect.poll(() => emailsTo(buyer.email).length, { timeout: 15_000 }).toBe(1);
+  });
+
+  test('OTHE: the declined card says so in the panel and the buyer may try again', async ({ page, t }) => {
+    await openHeldPaymentStep(page, t);
+    const panel = await openCardPanel(page, t);
+    await fillCard(panel, t, 'OTHE', uniqueBuyer('card-othe'));
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/payments/mercadopago/process-payment'));
+    await payButton(panel, t).click();
+    expect((await answer).status()).toBe(402);
+    await expect(panel.getByRole('alert').filter({ hasText: t('payments:errors.transactionFailed') })).toBeVisible();
+    await expect(page).toHaveURL(/\/demo\/payment-method$/);
+    await expect(payButton(panel, t)).toBeEnabled();
+  });
+
+  test('a BIN outside the allowed list: the message, and no payment is asked for', async ({ page, t }) => {
+    // This event allows Mastercard's test BIN only (the server checks it again before charging: tests/api).
+    await page.route('**/api/event/demo*', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.event.config.bines_permitidos = [{ bin: '547492' }];
+      await route.fulfill({ response, json });
+    });
+    const paid: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/process-payment')) paid.push(request.url());
+    });
+    await openHeldPaymentStep(page, t);
+    const panel = await openCardPanel(page, t);
+    await fillCard(panel, t, 'APRO', uniqueBuyer('card-bin'));
+    await payButton(panel, t).click();
+    await expect(panel.getByRole('alert')).toHaveText(t('errors:walletCard.binNotAllowed'));
+    expect(paid).toEqual([]);
+  });
+
+  test('keyboard only: the new-card form from the card number to the pay button', async ({ page, t }) => {
+    await openHeldPaymentStep(page, t);
+    const panel = await openCardPanel(page, t);
+    const buyer = uniqueBuyer('card-keys');
+    await secureField(panel, t, 'cardNumber').focus();
+    await page.keyboard.type(VISA);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('APRO');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1130');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(buyer.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(buyer.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(buyer.phone);
+    await expect(secureField(panel, t, 'securityCode')).toHaveValue('123');
+    await expect(buyerField(panel, t, 'phone')).toHaveValue(/5512345678|55 1234 5678|55-1234-5678/);
+    await page.keyboard.press('Tab');
+    await expect(payButton(panel, t)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/demo\/mp\/loader\?payment_id=\d+/);
+  });
+});
