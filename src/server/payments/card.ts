@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { BuyerForm, PaymentLanguage } from '../../shared/api';
 import { allowedBinsOf } from '../../shared/forms/allowed-bins';
-import { paymentMethodList } from '../../shared/payment-methods';
+import { offersPaidMethod } from '../../shared/payment-methods';
 import { errors } from '../http/app-error';
 import { findAttemptByIdempotencyKey, insertAttemptOnce, moveAttemptStatus, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { updatePurchase } from '../repositories/purchase.repository';
@@ -31,15 +31,6 @@ export interface CardPaymentInput {
  */
 function cardAttemptKey(purchaseId: string, token: string): string {
   return `mp-card:${purchaseId}:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
-}
-
-/**
- * The card method is offered by the event's own flags (the shared list rule). The storefront
- * still leaves it out of its list until the card panel exists, so the server asks the rule
- * itself rather than the storefront's filtered list.
- */
-function cardOffered(config: Record<string, unknown> | undefined): boolean {
-  return paymentMethodList({ totalCents: 1, hasTickets: true, config, errorFlag: false }).includes('card');
 }
 
 /**
@@ -98,7 +89,8 @@ async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key
   const buyer = validBuyer(input.buyer, input.lang);
   const { purchase, event, tickets } = await openOrder(db, input.purchaseId, now);
   const config = eventConfig(event);
-  if (!cardOffered(config)) throw errors.paymentMethodDisabled();
+  // The storefront's own list rule, as for every method: one it would not show is refused.
+  if (!offersPaidMethod(config, 'card')) throw errors.paymentMethodDisabled();
   if (needsAttendeeForm(tickets.map((l) => l.ticket)) && !purchase.form_completed) throw errors.formRequired();
   const total = purchase.amount_cents + purchase.products_cents;
   if (total === 0) throw errors.freeOrder();
