@@ -1,17 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { BuyerForm, PaymentLanguage } from '../../shared/api';
 import { allowedBinsOf } from '../../shared/forms/allowed-bins';
-import { offersPaidMethod } from '../../shared/payment-methods';
 import { errors } from '../http/app-error';
 import { findAttemptByIdempotencyKey, insertAttemptOnce, moveAttemptStatus, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { updatePurchase } from '../repositories/purchase.repository';
 import { normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
-import { needsAttendeeForm, openOrder } from '../services/purchase.service';
+import { openOrder } from '../services/purchase.service';
 import { applyObservation } from './confirm';
 import { ProviderError, type ObservedPayment } from './provider';
 import type { PaymentsRuntime } from './runtime';
-import { validBuyer } from './start';
+import { newAttempt, payableTotal, validBuyer } from './start';
 
 export interface CardPaymentInput {
   purchaseId: string;
@@ -87,13 +86,10 @@ async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key
   const db = rt.ctx.db.kysely;
   const now = rt.ctx.now().toISOString();
   const buyer = validBuyer(input.buyer, input.lang);
-  const { purchase, event, tickets } = await openOrder(db, input.purchaseId, now);
-  const config = eventConfig(event);
-  // The storefront's own list rule, as for every method: one it would not show is refused.
-  if (!offersPaidMethod(config, 'card')) throw errors.paymentMethodDisabled();
-  if (needsAttendeeForm(tickets.map((l) => l.ticket)) && !purchase.form_completed) throw errors.formRequired();
-  const total = purchase.amount_cents + purchase.products_cents;
-  if (total === 0) throw errors.freeOrder();
+  const order = await openOrder(db, input.purchaseId, now);
+  const { purchase } = order;
+  const config = eventConfig(order.event);
+  const total = payableTotal(order, 'card');
 
   const bins = allowedBinsOf(config);
   if (bins.length > 0) {
@@ -109,9 +105,5 @@ async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key
   }
 
   await updatePurchase(db, purchase.id, { buyer, buyer_email: normaliseBuyerEmail(buyer.email), updated_at: now });
-  return insertAttemptOnce(db, {
-    id: randomUUID(), purchase_id: purchase.id, provider: 'mercadopago', mode: rt.providers.mercadopago.mode, provider_reference: null, provider_payment_id: null,
-    amount_cents: total, currency: typeof config?.currency === 'string' ? config.currency : 'MXN', status: 'created', status_detail: null, idempotency_key: key, deadline: null,
-    lang: buyer.lang, refund_status: null, refund_reason: null, refund_reference: null, created_at: now, updated_at: now,
-  });
+  return insertAttemptOnce(db, newAttempt(order, { provider: 'mercadopago', mode: rt.providers.mercadopago.mode, amount_cents: total, idempotency_key: key, lang: buyer.lang }, now));
 }

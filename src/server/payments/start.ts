@@ -9,6 +9,7 @@ import { insertAttempt, updateAttempt, type PaymentAttemptRow } from '../reposit
 import { updatePurchase } from '../repositories/purchase.repository';
 import { assertVoucherAllowed, holdLimitsOf, normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
+import type { Order } from '../repositories/order.repository';
 import { needsAttendeeForm, openOrder } from '../services/purchase.service';
 import { ProviderError, type StartResult } from './provider';
 import type { PaymentsRuntime } from './runtime';
@@ -39,6 +40,40 @@ export function validBuyer(input: BuyerForm, lang: PaymentLanguage | undefined):
 }
 
 /**
+ * The checks every payment makes before anything is recorded: the method is one the storefront's
+ * list rule offers this event, the attendee form is done when the order needs one, and the total
+ * fits the method (the free claim only for 0, every paid method only above it). Returns the total.
+ */
+export function payableTotal(order: Order, method: PaidMethodId | 'free'): number {
+  const { purchase, event, tickets } = order;
+  if (method !== 'free' && !offersPaidMethod(eventConfig(event), method)) throw errors.paymentMethodDisabled();
+  if (needsAttendeeForm(tickets.map((l) => l.ticket)) && !purchase.form_completed) throw errors.formRequired();
+  const total = purchase.amount_cents + purchase.products_cents;
+  if (method === 'free' && total !== 0) throw errors.notFree();
+  if (method !== 'free' && total === 0) throw errors.freeOrder();
+  return total;
+}
+
+/** The currency an event charges in (its config's `currency`, MXN by default). */
+export function orderCurrency(order: Order): string {
+  const currency = eventConfig(order.event).currency;
+  return typeof currency === 'string' ? currency : 'MXN';
+}
+
+/** A new attempt row, `created`, for the purchase's whole total. */
+export function newAttempt(
+  order: Order,
+  fields: Pick<PaymentAttemptRow, 'provider' | 'mode' | 'amount_cents' | 'idempotency_key' | 'lang'>,
+  now: string,
+): PaymentAttemptRow {
+  return {
+    id: randomUUID(), purchase_id: order.purchase.id, provider_reference: null, provider_payment_id: null, currency: orderCurrency(order),
+    status: 'created', status_detail: null, deadline: null, refund_status: null, refund_reason: null, refund_reference: null,
+    created_at: now, updated_at: now, ...fields,
+  };
+}
+
+/**
  * Starts a payment of a held purchase with one provider: checks the method is on for the
  * event, the attendee form is done when the order needs one and the total fits the method
  * (free only for 0), stores the buyer info, records the attempt, then asks the provider.
@@ -52,26 +87,21 @@ export async function startPayment(
   const nowDate = ctx.now();
   const now = nowDate.toISOString();
   const buyer = input.buyer ? validBuyer(input.buyer, input.lang) : undefined;
-  const { purchase, event, tickets: ticketLines } = await openOrder(db, input.purchaseId, now);
-  // The storefront's own list rule: a method it would not show for this event is refused.
-  if (input.provider !== 'free' && !offersPaidMethod(eventConfig(event), PROVIDER_METHOD[input.provider])) throw errors.paymentMethodDisabled();
-  if (needsAttendeeForm(ticketLines.map((l) => l.ticket)) && !purchase.form_completed) throw errors.formRequired();
-  const total = purchase.amount_cents + purchase.products_cents;
-  if (input.provider === 'free' && total !== 0) throw errors.notFree();
-  if (input.provider !== 'free' && total === 0) throw errors.freeOrder();
+  const order = await openOrder(db, input.purchaseId, now);
+  const { purchase, event, tickets: ticketLines } = order;
+  const total = payableTotal(order, input.provider === 'free' ? 'free' : PROVIDER_METHOD[input.provider]);
   const buyerEmail = buyer ? normaliseBuyerEmail(buyer.email) : purchase.buyer_email;
   if (buyer) await updatePurchase(db, purchase.id, { buyer, buyer_email: buyerEmail, updated_at: now });
   const storedBuyer = buyer ?? purchase.buyer;
 
   const provider = rt.providers[input.provider];
-  const attemptId = randomUUID();
-  const currency = typeof eventConfig(event).currency === 'string' ? String(eventConfig(event).currency) : 'MXN';
-  const attempt: PaymentAttemptRow = {
-    id: attemptId, purchase_id: purchase.id, provider: input.provider, mode: provider.mode, provider_reference: null, provider_payment_id: null,
-    amount_cents: total, currency, status: 'created', status_detail: null, idempotency_key: randomUUID(), deadline: null,
-    lang: buyer?.lang ?? input.lang ?? storedBuyer?.lang ?? null,
-    refund_status: null, refund_reason: null, refund_reference: null, created_at: now, updated_at: now,
-  };
+  const attempt = newAttempt(
+    order,
+    { provider: input.provider, mode: provider.mode, amount_cents: total, idempotency_key: randomUUID(), lang: buyer?.lang ?? input.lang ?? storedBuyer?.lang ?? null },
+    now,
+  );
+  const attemptId = attempt.id;
+  const currency = attempt.currency;
   if (input.provider === 'mercadopago' && buyerEmail) {
     // A cash voucher keeps stock for days: its caps are checked under the event's lock with the
     // attempt that makes it count, so two requests at once cannot both squeeze under a cap.
