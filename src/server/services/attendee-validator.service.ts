@@ -18,7 +18,7 @@ export interface AttendeeValidatorModule {
 }
 
 /**
- * Built modules by what they are built from (the version and each ticket type's name and compiled
+ * Built modules by what they are built from (the version and each ticket type's id, name and stored
  * form, hashed): never by row ids, which two databases in one process (tests, a restore) can give
  * to different events. The version is in the module's code, so it is in the key too.
  */
@@ -38,17 +38,20 @@ export async function attendeeValidatorModule(ctx: AppContext, url: string): Pro
   const event = await findEventByUrl(db, url);
   if (!event) throw errors.eventNotFound();
 
+  const tickets = (await listTicketTypes(db, event.id, true)).filter((ticket) => ticket.form.length > 0);
+  // Keyed by what the module is built from (the stored forms, not their row ids), so a hit costs no compilation.
+  const key = createHash('sha256')
+    .update(JSON.stringify([String(event.version), tickets.map((t) => [t.external_id, t.name, t.form])]))
+    .digest('base64url');
+  const cached = moduleCache.get(key);
+  if (cached) return cached;
   const schemas: Record<string, object> = {};
   const forms: AttendeeFormsExport = {};
-  for (const ticket of await listTicketTypes(db, event.id, true)) {
-    if (ticket.form.length === 0) continue;
+  for (const ticket of tickets) {
     const compiled = compileAttendeeFields(ticket.form);
     schemas[attendeeValidatorExport(ticket.external_id)] = compiled.schema;
     forms[String(ticket.external_id)] = { ticketName: ticket.name, ...compiled };
   }
-  const key = createHash('sha256').update(JSON.stringify([String(event.version), forms])).digest('base64url');
-  const cached = moduleCache.get(key);
-  if (cached) return cached;
   const body = Object.keys(schemas).length > 0 ? standaloneValidatorModule(schemas) : '"use strict";';
   const code =
     `${body}\n` +
