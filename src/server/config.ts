@@ -51,7 +51,15 @@ export interface ServerConfig {
   voucherHours: number;
   /** Bytes one purchase's attendee answers may weigh in total (the add-info request body): bounds storage per purchase. */
   attendeeFormMaxBytes: number;
-  mercadopago: { accessToken: string | undefined; webhookSecret: string | undefined; apiUrl: string; /** For the browser SDK's card tokens; not a secret. */ publicKey?: string };
+  mercadopago: {
+    accessToken: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string;
+    /** For the browser SDK's card tokens; not a secret. */
+    publicKey?: string;
+    /** Card payments' `three_d_secure_mode`: `optional` lets the issuer ask for a 3-D Secure challenge, `not_supported` never. */
+    threeDSecureMode?: 'optional' | 'not_supported';
+  };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiUrl: string };
   fintoc: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
   /** Seconds a signed webhook timestamp may lag behind the clock (replays older than this are refused). */
@@ -136,6 +144,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || undefined,
       apiUrl: env.MERCADOPAGO_API_URL || 'https://api.mercadopago.com',
       publicKey: env.MERCADOPAGO_PUBLIC_KEY || undefined,
+      threeDSecureMode: env.MERCADOPAGO_3DS_MODE === 'not_supported' ? 'not_supported' : 'optional',
     },
     paypal: {
       clientId: env.PAYPAL_CLIENT_ID || undefined,

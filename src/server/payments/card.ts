@@ -8,7 +8,8 @@ import { normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
 import { openOrder } from '../services/purchase.service';
 import { applyObservation } from './confirm';
-import { ProviderError, type ObservedPayment } from './provider';
+import { ProviderError } from './provider';
+import type { CardChallenge, CardCharge } from './providers/mercadopago-cards';
 import type { PaymentsRuntime } from './runtime';
 import { newAttempt, payableTotal, validBuyer } from './start';
 
@@ -40,7 +41,7 @@ function cardAttemptKey(purchaseId: string, token: string): string {
  * pending → the webhook settles it later); a rejected payment answers 402 with a reason the
  * buyer understands.
  */
-export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): Promise<{ paymentId: string }> {
+export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): Promise<{ paymentId: string; challenge: CardChallenge | null }> {
   const db = rt.ctx.db.kysely;
   const key = cardAttemptKey(input.purchaseId, input.token);
   // A duplicate of a request already under way (or done) repeats the same charge, which
@@ -49,7 +50,7 @@ export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): P
   if (!attempt) attempt = await openCardAttempt(rt, input, key);
   else if (attempt.status === 'rejected' && !attempt.provider_payment_id) throw errors.cardTokenInvalid();
 
-  let observed: ObservedPayment;
+  let observed: CardCharge;
   try {
     observed = await rt.providers.mercadopago.cards.charge({
       attemptId: attempt.id,
@@ -78,7 +79,8 @@ export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): P
   if (observed.state === 'rejected' || observed.state === 'cancelled') {
     throw errors.cardPaymentRejected(observed.detail?.startsWith('cc_rejected_') ? observed.detail.slice('cc_rejected_'.length) : null);
   }
-  return { paymentId: observed.paymentId };
+  // A 3-D Secure challenge keeps the payment pending until the buyer answers the issuer.
+  return { paymentId: observed.paymentId, challenge: observed.challenge };
 }
 
 /** The checks every payment start makes, the BIN rule, the buyer stored, and the attempt (one per purchase and token). */

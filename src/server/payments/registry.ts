@@ -48,8 +48,8 @@ export function buildPaymentProviders(config: ServerConfig, selfUrl: () => strin
   return {
     mercadopago: mercadoPagoProvider(
       modes.mercadopago === 'live'
-        ? { mode: 'live', apiUrl: live(config.mercadopago.apiUrl), accessToken: config.mercadopago.accessToken!, webhookSecret: config.mercadopago.webhookSecret!, toleranceSeconds: tolerance }
-        : { mode: 'sandbox', apiUrl: sandboxApi('mercadopago'), ...sandbox.mercadopago, toleranceSeconds: tolerance },
+        ? { mode: 'live', apiUrl: live(config.mercadopago.apiUrl), accessToken: config.mercadopago.accessToken!, webhookSecret: config.mercadopago.webhookSecret!, toleranceSeconds: tolerance, threeDSecureMode: config.mercadopago.threeDSecureMode }
+        : { mode: 'sandbox', apiUrl: sandboxApi('mercadopago'), ...sandbox.mercadopago, toleranceSeconds: tolerance, threeDSecureMode: config.mercadopago.threeDSecureMode },
     ),
     paypal: payPalProvider(
       modes.paypal === 'live'

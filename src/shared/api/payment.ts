@@ -55,9 +55,14 @@ export interface ProcessCardPaymentRequest {
   lang?: PaymentLanguage;
 }
 
-/** The MercadoPago payment id; the storefront goes on to `/{url}/mp/loader?payment_id=…`. */
+/**
+ * The MercadoPago payment id; the storefront goes on to `/{url}/mp/loader?payment_id=…` —
+ * after the 3-D Secure challenge first when `three_ds_info` is there (the issuer's page,
+ * framed, receives `creq` by form POST; the payment stays pending until the buyer answers).
+ */
 export interface ProcessCardPaymentResponse {
   payment_id: string;
+  three_ds_info?: { external_resource_url: string; creq: string };
 }
 
 /** `POST /api/payments/paypal/create-order` (PayPal's payer e-mail is the recipient). */

@@ -23,11 +23,20 @@ export interface CardChargeInput {
   idempotencyKey: string;
 }
 
+/** A 3-D Secure challenge the issuer asks for: the browser posts `creq` to the issuer's page (`url`) in a frame. */
+export interface CardChallenge {
+  url: string;
+  creq: string;
+}
+
+/** A card payment as MercadoPago answered its creation: our view of it, plus the challenge when one is due. */
+export type CardCharge = ObservedPayment & { challenge: CardChallenge | null };
+
 export interface MercadoPagoCards {
   /** The card data MercadoPago keeps for a token (first six and last four digits). */
   readToken(tokenId: string): Promise<MercadoPagoCardToken>;
-  /** `POST /v1/payments` with the card token: approved, in process or rejected at once. */
-  charge(input: CardChargeInput): Promise<ObservedPayment>;
+  /** `POST /v1/payments` with the card token: approved, in process, rejected, or pending a 3-D Secure challenge. */
+  charge(input: CardChargeInput): Promise<CardCharge>;
 }
 
 /**
@@ -35,7 +44,7 @@ export interface MercadoPagoCards {
  * token made by the browser SDK, our attempt as `external_reference`, the amount of the
  * purchase, one installment.
  */
-export function mercadoPagoCards(options: { apiUrl: () => string; accessToken: string }): MercadoPagoCards {
+export function mercadoPagoCards(options: { apiUrl: () => string; accessToken: string; threeDSecureMode?: 'optional' | 'not_supported' }): MercadoPagoCards {
   const auth = () => ({ authorization: `Bearer ${options.accessToken}`, 'content-type': 'application/json' });
   const api = (path: string) => joinUrl(options.apiUrl(), path);
   return {
@@ -56,13 +65,18 @@ export function mercadoPagoCards(options: { apiUrl: () => string; accessToken: s
         notification_url: input.notificationUrl,
         statement_descriptor: 'BOLETOS',
         binary_mode: false,
+        // `optional`: the issuer decides whether the buyer must pass a challenge (answered as
+        // pending / pending_challenge with `three_ds_info`); `not_supported` never asks.
+        three_d_secure_mode: options.threeDSecureMode ?? 'not_supported',
       };
-      const { body: payment } = await requestJson<MercadoPagoPayment>('mercadopago', api('/v1/payments'), {
+      const { body: payment } = await requestJson<MercadoPagoPayment & { three_ds_info?: { external_resource_url?: string; creq?: string } | null }>('mercadopago', api('/v1/payments'), {
         method: 'POST',
         headers: { ...auth(), 'x-idempotency-key': input.idempotencyKey },
         body: JSON.stringify(body),
       });
-      return observeMercadoPagoPayment(payment);
+      const info = payment.three_ds_info;
+      const challenge = payment.status_detail === 'pending_challenge' && info?.external_resource_url && info.creq ? { url: info.external_resource_url, creq: info.creq } : null;
+      return { ...observeMercadoPagoPayment(payment), challenge };
     },
   };
 }

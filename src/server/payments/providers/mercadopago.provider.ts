@@ -22,6 +22,8 @@ export interface MercadoPagoOptions {
   accessToken: string;
   webhookSecret: string;
   toleranceSeconds: number;
+  /** Card payments' 3-D Secure mode (see mercadopago-cards.ts). */
+  threeDSecureMode?: 'optional' | 'not_supported';
 }
 
 /** The part of MercadoPago's payment resource we read (GET /v1/payments/{id}). */

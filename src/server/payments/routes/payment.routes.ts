@@ -59,10 +59,10 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     { schema: { body: { $ref: 'api/mercadopago-process-payment.request#' }, response: answers('mercadopago-process-payment') }, config: rateLimited, preHandler: keyed },
     async (request) => {
       const b = request.body;
-      const { paymentId } = await payByCard(rt, {
+      const { paymentId, challenge } = await payByCard(rt, {
         purchaseId: b.purchase_id, token: b.token, paymentMethodId: b.paymentMethodId, issuer: b.issuer, email: b.email, buyer: b.buyer_info, lang: b.lang, origin: requestOrigin(rt, request),
       });
-      return { payment_id: paymentId };
+      return challenge ? { payment_id: paymentId, three_ds_info: { external_resource_url: challenge.url, creq: challenge.creq } } : { payment_id: paymentId };
     },
   );
 

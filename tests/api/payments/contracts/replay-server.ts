@@ -26,8 +26,13 @@ export interface ReplayServer {
   close: () => Promise<void>;
 }
 
+/**
+ * `{{name}}` takes a var; `{{request.field}}` a top-level field of the request's JSON body
+ * (ids our side generates inside the very call being answered, such as a card payment's
+ * `external_reference`).
+ */
 function fill(value: unknown, vars: Record<string, string>): unknown {
-  if (typeof value === 'string') return value.replace(/\{\{(\w+)\}\}/g, (_, key: string) => vars[key] ?? `{{${key}}}`);
+  if (typeof value === 'string') return value.replace(/\{\{([\w.]+)\}\}/g, (_, key: string) => vars[key] ?? `{{${key}}}`);
   if (Array.isArray(value)) return value.map((v) => fill(v, vars));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, vars)]));
   return value;
@@ -63,7 +68,11 @@ export async function startReplayServer(interactions: Interaction[]): Promise<Re
         return;
       }
       used.add(match);
-      res.writeHead(match.response.status, { 'content-type': 'application/json', ...match.response.headers }).end(JSON.stringify(fill(match.response.body, vars)));
+      const requestVars: Record<string, string> = {};
+      if (json && typeof json === 'object') {
+        for (const [key, field] of Object.entries(json)) if (typeof field === 'string' || typeof field === 'number') requestVars[`request.${key}`] = String(field);
+      }
+      res.writeHead(match.response.status, { 'content-type': 'application/json', ...match.response.headers }).end(JSON.stringify(fill(match.response.body, { ...vars, ...requestVars })));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

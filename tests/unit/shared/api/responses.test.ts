@@ -73,7 +73,8 @@ const ticketLine = {
 const buyerInfo = { name: R, email: R, phone: R, lang: R } as const satisfies Presence<Api.BuyerInfo>;
 
 const createPreferenceResponse = { preference_id: R, init_point: R } as const satisfies Presence<Api.CreatePreferenceResponse>;
-const processCardPaymentResponse = { payment_id: R } as const satisfies Presence<Api.ProcessCardPaymentResponse>;
+const processCardPaymentResponse = { payment_id: R, three_ds_info: O } as const satisfies Presence<Api.ProcessCardPaymentResponse>;
+const threeDsInfo = { external_resource_url: R, creq: R } as const satisfies Presence<NonNullable<Api.ProcessCardPaymentResponse['three_ds_info']>>;
 const paypalOrderResponse = { order: R } as const satisfies Presence<Api.PaypalOrderResponse>;
 const paypalOrder = { id: R, status: R, links: R } as const satisfies Presence<Api.PaypalOrderResponse['order']>;
 const paypalLink = { href: R, rel: R, method: O } as const satisfies Presence<Api.PaypalLink>;
@@ -128,6 +129,7 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['PurchaseProductLine (reload)', productLineSchema, productLine],
     ['CreatePreferenceResponse', mercadopagoCreatePreference, createPreferenceResponse],
     ['ProcessCardPaymentResponse', mercadopagoProcessPayment, processCardPaymentResponse],
+    ['ProcessCardPaymentResponse.three_ds_info', prop(mercadopagoProcessPayment, 'properties', 'three_ds_info'), threeDsInfo],
     ['PaypalOrderResponse', paypalCreateOrder, paypalOrderResponse],
     ['PaypalOrderResponse.order', prop(paypalCreateOrder, 'properties', 'order'), paypalOrder],
     ['PaypalLink', prop(paypalCreateOrder, 'properties', 'order', 'properties', 'links', 'items'), paypalLink],
