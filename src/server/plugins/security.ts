@@ -12,23 +12,41 @@ import { clientKeyOf } from '../http/client-key';
  * or `config: limitedAs(config, bucket)`. Each route counts on its own; the client is
  * `request.ip` (X-Forwarded-For only from TRUST_PROXY's proxies), IPv6 by its /64.
  */
+/**
+ * What MercadoPago's live browser SDK needs (its script, its API, its secure-field frames)
+ * plus any issuer's 3-D Secure page, framed by the card panel: issuers' hosts are not known
+ * in advance, so frames (and the form that opens one) allow any https origin while MercadoPago runs live. In the sandbox
+ * all of it is this server's own origin.
+ */
+function mercadoPagoSources(config: ServerConfig) {
+  if (!config.mercadopago.accessToken) return { script: [], connect: [], frame: [], form: [] };
+  return {
+    script: ['https://sdk.mercadopago.com', 'https://http2.mlstatic.com'],
+    connect: ['https://api.mercadopago.com', 'https://api.mercadolibre.com', 'https://events.mercadopago.com'],
+    frame: ['https:'],
+    // The challenge frame is opened by POSTing `creq` to the issuer's page.
+    form: ['https:'],
+  };
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: ServerConfig }) => {
   const recaptcha = opts.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
+  const mercadopago = mercadoPagoSources(opts.config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha],
+        scriptSrc: ["'self'", ...recaptcha, ...mercadopago.script],
         // Emotion (MUI) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...recaptcha],
-        frameSrc: ["'self'", ...recaptcha],
+        connectSrc: ["'self'", ...recaptcha, ...mercadopago.connect],
+        frameSrc: ["'self'", ...recaptcha, ...mercadopago.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...mercadopago.form],
         frameAncestors: ["'none'"],
       },
     },

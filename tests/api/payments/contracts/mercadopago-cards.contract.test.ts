@@ -129,6 +129,15 @@ describe.skipIf(skipDatabase)('MercadoPago card adapter (contract, recorded exch
     expect(call!.headers['x-idempotency-key']).toBe('refund-card-1');
   });
 
+  it('live keys open the page to MercadoPago\'s SDK, its API and an issuer\'s 3-D Secure frame (the sandbox needs none of it)', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: `/${URL}` })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'[^;]* https:\/\/sdk\.mercadopago\.com/);
+    expect(csp).toMatch(/connect-src 'self'[^;]* https:\/\/api\.mercadopago\.com/);
+    expect(csp).toMatch(/frame-src 'self'[^;]* https:/);
+    expect(csp).toMatch(/form-action 'self' https:/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
   it('asked nothing that was not recorded', () => {
     expect(api.received.every((r) => r.name !== null)).toBe(true);
   });
