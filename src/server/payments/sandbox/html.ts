@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /** Escapes text for HTML element content and attribute values. */
 export function esc(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -62,4 +64,14 @@ ${input.body}
 </main>
 </body>
 </html>`;
+}
+
+/**
+ * Lets pages of our own origin frame this response (secure fields, the 3-D Secure
+ * challenge): the store's policy forbids every frame ancestor otherwise.
+ */
+export function framableBySelf(reply: FastifyReply): void {
+  const csp = String(reply.getHeader('content-security-policy') ?? '').replace(/frame-ancestors 'none'/, "frame-ancestors 'self'");
+  if (csp) reply.header('content-security-policy', csp);
+  reply.removeHeader('x-frame-options');
 }

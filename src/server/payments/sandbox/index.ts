@@ -4,6 +4,7 @@ import { fintocSandbox } from './fintoc.sandbox';
 import { mercadoPagoBrowserSandbox } from './mercadopago-browser.sandbox';
 import { mercadoPagoCardsSandbox } from './mercadopago-cards.sandbox';
 import { mercadoPagoFastPaymentsSandbox } from './mercadopago-fast-payments.sandbox';
+import { mercadoPagoThreeDsSandbox } from './mercadopago-3ds.sandbox';
 import { mercadoPagoSandbox } from './mercadopago.sandbox';
 import { payPalSandbox } from './paypal.sandbox';
 
@@ -27,6 +28,7 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
     await app.register(mercadoPagoBrowserSandbox, { rt });
     await app.register(mercadoPagoCardsSandbox, { rt });
     await app.register(mercadoPagoFastPaymentsSandbox, { rt });
+    await app.register(mercadoPagoThreeDsSandbox, { rt });
   }
   if (rt.providers.paypal.mode === 'sandbox') await app.register(payPalSandbox, { rt });
   if (rt.providers.fintoc.mode === 'sandbox') await app.register(fintocSandbox, { rt });

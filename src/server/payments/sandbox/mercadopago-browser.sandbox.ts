@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errors } from '../../http/app-error';
 import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
-import { esc, page } from './html';
+import { esc, framableBySelf, page } from './html';
 
 /** The browser files, read once at start (plain scripts: no build step, no eval). */
 const file = (name: string) => readFileSync(new URL(`./browser/${name}`, import.meta.url), 'utf8');
@@ -71,10 +71,8 @@ export async function mercadoPagoBrowserSandbox(app: FastifyInstance, { rt }: { 
     if (!FIELD_TYPES.includes(type)) throw errors.notFound();
     const label = String(request.query.label || DEFAULT_LABEL[type]).slice(0, 120);
     const placeholder = String(request.query.placeholder ?? '').slice(0, 60);
-    // Helmet's policy forbids every frame ancestor; a secure field exists to be framed by our own pages.
-    const csp = String(reply.getHeader('content-security-policy') ?? '').replace(/frame-ancestors 'none'/, "frame-ancestors 'self'");
-    if (csp) reply.header('content-security-policy', csp);
-    reply.removeHeader('x-frame-options');
+    // A secure field exists to be framed by our own pages.
+    framableBySelf(reply);
     return reply.type('text/html; charset=utf-8').send(fieldPage(type, label, placeholder));
   });
 

@@ -7,6 +7,7 @@ import type { PaymentsRuntime } from '../runtime';
 import { mercadoPagoError } from './error-formats';
 import { esc, facts, page } from './html';
 import type { SandboxCardToken } from './mercadopago-cards.sandbox';
+import { challengeFor, isChallengeCard } from './mercadopago-3ds.sandbox';
 import { notifyMercadoPagoPayment, randomDigits } from './mercadopago.sandbox';
 
 const P = 'mercadopago';
@@ -26,6 +27,11 @@ const OUTCOMES: Record<string, [status: string, detail: string]> = {
   FORM: ['rejected', 'cc_rejected_bad_filled_other'],
 };
 
+/** The outcome the holder name asks for (`APRO` when the name is none of the convention's). */
+export function holderOutcome(holder: string): [status: string, detail: string] {
+  return OUTCOMES[holder.trim().split(/\s+/)[0]!.toUpperCase()] ?? OUTCOMES.APRO!;
+}
+
 export interface SandboxCardPayment extends MercadoPagoPayment {
   id: number;
   date_created: string;
@@ -38,6 +44,7 @@ export interface SandboxCardPayment extends MercadoPagoPayment {
   live_mode: false;
   card: { first_six_digits: string; last_four_digits: string; expiration_month: number; expiration_year: number; cardholder: { name: string } };
   transaction_details: { total_paid_amount: number; installment_amount: number; net_received_amount: number };
+  three_ds_info?: { external_resource_url: string; creq: string } | null;
 }
 
 /**
@@ -92,7 +99,9 @@ export function mercadoPagoCardPayments(app: FastifyInstance, rt: PaymentsRuntim
       return mercadoPagoError(reply, 500, 'Internal server error', 'internal_error');
     }
 
-    const [status, detail] = OUTCOMES[token.cardholder.name.trim().split(/\s+/)[0].toUpperCase()] ?? OUTCOMES.APRO;
+    // With 3-D Secure optional, the sandbox's challenge card waits for the buyer's answer first.
+    const challenged = body.three_d_secure_mode === 'optional' && isChallengeCard(token);
+    const [status, detail] = challenged ? ['pending', 'pending_challenge'] : holderOutcome(token.cardholder.name);
     const paid = Math.round(amount * 100) / 100;
     const payment: SandboxCardPayment = {
       id: Number(paymentId),
@@ -117,6 +126,7 @@ export function mercadoPagoCardPayments(app: FastifyInstance, rt: PaymentsRuntim
         expiration_month: token.expiration_month, expiration_year: token.expiration_year, cardholder: { name: token.cardholder.name },
       },
       transaction_details: { total_paid_amount: paid, installment_amount: paid, net_received_amount: status === 'approved' ? paid : 0 },
+      three_ds_info: challenged ? challengeFor(rt, paymentId) : null,
     };
     const stored = await insertSandboxObjectOnce(db, P, 'payment', { id: paymentId, status, data: payment }, now());
     await notifyMercadoPagoPayment(rt, paymentId, 'payment.created');

@@ -34,6 +34,8 @@ const TEST_CARDS: Record<string, Brand['id']> = {
   '5474925432670366': 'master',
   '4075595716483764': 'visa',
   '371180303257522': 'amex',
+  // Not one of MercadoPago's: the sandbox's 3-D Secure challenge card (mercadopago-3ds.sandbox.ts).
+  '4000000000003220': 'visa',
 };
 const TEST_EXPIRY = { month: 11, year: 2030 };
 
