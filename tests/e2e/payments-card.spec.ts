@@ -135,3 +135,33 @@ test.describe('new card (MercadoPago, sandbox)', () => {
     await expect(page).toHaveURL(/\/demo\/mp\/loader\?payment_id=\d+/);
   });
 });
+
+test.describe('3-D Secure challenge (MercadoPago, sandbox card 4000 0000 0000 3220)', () => {
+  const CHALLENGE_CARD = '4000000000003220';
+  const challengeFrame = (page: Page, t: T) => page.getByRole('dialog', { name: t('payments:threeDs.title') }).frameLocator(`iframe[title="${t('payments:threeDs.frameLabel')}"]`);
+
+  test('the issuer asks: the buyer authenticates in the dialog → approved on the card loader', async ({ page, t }) => {
+    await openHeldPaymentStep(page, t);
+    const panel = await openCardPanel(page, t);
+    await fillCard(panel, t, 'APRO', uniqueBuyer('card-3ds'), CHALLENGE_CARD);
+    await payButton(panel, t).click();
+    const authenticate = challengeFrame(page, t).getByRole('button', { name: 'Autenticar', exact: true });
+    await expect(authenticate).toBeVisible();
+    await expectAccessible(page, 'payment method, 3-D Secure dialog');
+    // Nothing is decided until the buyer answers the issuer.
+    await expect(page).toHaveURL(/\/demo\/payment-method$/);
+    await authenticate.click();
+    await expect(page).toHaveURL(/\/demo\/mp\/loader\?payment_id=\d+/);
+    await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
+  });
+
+  test('failing the challenge ends on the loader\'s declined view with the way back', async ({ page, t }) => {
+    await openHeldPaymentStep(page, t);
+    const panel = await openCardPanel(page, t);
+    await fillCard(panel, t, 'APRO', uniqueBuyer('card-3ds-fail'), CHALLENGE_CARD);
+    await payButton(panel, t).click();
+    await challengeFrame(page, t).getByRole('button', { name: 'No autenticar' }).click();
+    await expect(page).toHaveURL(/\/demo\/mp\/loader\?payment_id=\d+/);
+    await expect(page.getByRole('link', { name: t('payments:loader.toMethods') })).toBeVisible();
+  });
+});

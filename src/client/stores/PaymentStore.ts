@@ -3,6 +3,12 @@ import { pesosToCents } from '../../shared/money';
 import { isAmexOnly, offeredMethodList, paymentMethodList, type MethodListInput, type PaymentMethodId } from '../../shared/payment-methods';
 import type { RootStore } from './RootStore';
 
+/** A 3-D Secure challenge under way: the issuer's page and the CReq it is opened with. */
+export interface CardChallenge {
+  url: string;
+  creq: string;
+}
+
 /**
  * Payment-methods state: the method list (its rule is shared with the server, src/shared/payment-methods.ts),
  * the error flag, which panel is open and which one is submitting. The server round trips live in `payments/` (a lazy
@@ -19,9 +25,29 @@ export class PaymentStore {
   failedMethod: PaymentMethodId | null = null;
   /** A method started and the page is handing over (to a provider or a loader). */
   leaving = false;
+  /** The issuer's 3-D Secure page the buyer must answer before the card payment goes on. */
+  challenge: CardChallenge | null = null;
+  private challengeDone: (() => void) | null = null;
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<PaymentStore, 'root'>(this, { root: false }, { autoBind: true });
+    makeAutoObservable<PaymentStore, 'root' | 'challengeDone'>(this, { root: false, challengeDone: false }, { autoBind: true });
+  }
+
+  /** Shows the issuer's challenge; resolves once the buyer has answered it (or the page state is reset). */
+  openChallenge(challenge: CardChallenge): Promise<void> {
+    this.finishChallenge();
+    this.challenge = challenge;
+    return new Promise((resolve) => {
+      this.challengeDone = resolve;
+    });
+  }
+
+  /** The challenge is over (the issuer's frame said so): the card payment goes on to its loader. */
+  finishChallenge(): void {
+    const done = this.challengeDone;
+    this.challengeDone = null;
+    this.challenge = null;
+    done?.();
   }
 
   setErrorFlag(value: boolean): void {
@@ -92,5 +118,6 @@ export class PaymentStore {
     this.submitting = null;
     this.leaving = false;
     this.failedMethod = null;
+    this.finishChallenge();
   }
 }

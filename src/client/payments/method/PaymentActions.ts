@@ -99,7 +99,9 @@ export class PaymentActions {
     let failure: unknown;
     const outcome = await this.start('card', null, async (purchaseId, lang, url) => {
       try {
-        const { payment_id } = await this.root.api.processCardPayment({ ...details, purchase_id: purchaseId, lang });
+        const { payment_id, three_ds_info } = await this.root.api.processCardPayment({ ...details, purchase_id: purchaseId, lang });
+        // The issuer asks for 3-D Secure: the buyer answers its page first; the loader then reads the outcome.
+        if (three_ds_info) await this.root.payment.openChallenge({ url: three_ds_info.external_resource_url, creq: three_ds_info.creq });
         return () => this.handover.navigate(`/${url}/mp/loader?payment_id=${encodeURIComponent(payment_id)}`);
       } catch (error) {
         failure = error;

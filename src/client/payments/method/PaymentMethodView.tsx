@@ -12,6 +12,7 @@ import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { BuyerForms } from './BuyerForms';
 import { PaymentActions } from './PaymentActions';
 import { PaymentMethodList } from './PaymentMethodList';
+import { ThreeDsDialog } from './ThreeDsDialog';
 import { useBrowserHandover } from './useBrowserHandover';
 
 /** The payment step itself: title (another one for a 0 total), the panels, Back. */
@@ -41,6 +42,7 @@ const PaymentStep = observer(function PaymentStep({ actions, forms }: { actions:
         </Alert>
       )}
       <StepNavigation step="payment" />
+      <ThreeDsDialog />
     </Panel>
   );
 });
