@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { formValidatorsPlugin } from './scripts/vite-plugin-form-validators.js';
+import { precompressPlugin } from './scripts/vite-plugin-precompress.js';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -15,7 +16,8 @@ export default defineConfig({
   root: root('./src/client'),
   publicDir: root('./public'),
   // formValidatorsPlugin: schemas/forms precompiled to standalone validators (strict CSP, docs/decisions/003).
-  plugins: [react(), formValidatorsPlugin()],
+  // precompressPlugin: .br and .gz copies of the build, sent as they are to browsers that accept them.
+  plugins: [react(), formValidatorsPlugin(), precompressPlugin()],
   build: {
     outDir: root('./dist/client'),
     emptyOutDir: true,

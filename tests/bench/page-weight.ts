@@ -32,6 +32,8 @@ interface Weight {
   raw: number;
   gzip: number;
   brotli: number;
+  /** Bytes the server actually sent (body as encoded on the wire); measured in the browser only. */
+  wire?: number;
   names: string[];
 }
 
@@ -132,20 +134,23 @@ async function browserWeight(baseUrl: string, eventUrl: string): Promise<Weight>
   });
   try {
     const page = await browser.newPage();
-    const bodies: Promise<{ name: string; body: Buffer } | null>[] = [];
+    const bodies: Promise<{ name: string; body: Buffer; wire: number } | null>[] = [];
+    // Chromium sends its usual Accept-Encoding (gzip, deflate, br, zstd): `responseBodySize` is
+    // what crossed the network, compressed or not.
     page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       bodies.push(
-        response.body().then(
-          (body) => ({ name: new URL(response.url()).pathname, body }),
+        Promise.all([response.body(), response.finished().then(() => response.request().sizes())]).then(
+          ([body, sizes]) => ({ name: new URL(response.url()).pathname, body, wire: sizes.responseBodySize }),
           () => null,
         ),
       );
     });
     await page.goto(`${baseUrl}/${eventUrl}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
-    return weigh((await Promise.all(bodies)).filter((entry): entry is { name: string; body: Buffer } => entry !== null));
+    const entries = (await Promise.all(bodies)).filter((entry): entry is { name: string; body: Buffer; wire: number } => entry !== null);
+    return { ...weigh(entries), wire: entries.reduce((sum, entry) => sum + entry.wire, 0) };
   } finally {
     await browser.close();
   }
@@ -155,13 +160,14 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(8);
 
 function row(label: string, weight: Weight): string {
   const verdict = weight.gzip / 1024 <= TARGET_GZIP_KIB ? 'within target' : 'OVER target';
-  return `  ${label.padEnd(34)}${String(weight.files).padStart(6)}${kib(weight.raw)}${kib(weight.gzip)}${kib(weight.brotli)}   ${(weight.gzip / 1024 / REFERENCE_GZIP_KIB * 100).toFixed(0).padStart(3)} %   ${verdict}`;
+  const wire = weight.wire === undefined ? '       —' : kib(weight.wire);
+  return `  ${label.padEnd(34)}${String(weight.files).padStart(6)}${kib(weight.raw)}${kib(weight.gzip)}${kib(weight.brotli)}${wire}   ${(weight.gzip / 1024 / REFERENCE_GZIP_KIB * 100).toFixed(0).padStart(3)} %   ${verdict}`;
 }
 
 /** Prints the first-visit page weight of `/{url}` (static graph and, when possible, measured in Chromium). */
 export default async function pageWeight(eventUrl = process.env.BENCH_EVENT_URL ?? 'demo'): Promise<void> {
   console.log(`\nPage weight: first visit to /${eventUrl} (JS + CSS, KiB)`);
-  console.log(`  ${''.padEnd(34)} files     raw    gzip  brotli   of ref.`);
+  console.log(`  ${''.padEnd(34)} files     raw    gzip  brotli    wire   of ref.`);
   console.log(row('static graph (Vite manifest)', staticWeight()));
   let server: { baseUrl: string; stop: () => void } | undefined;
   try {
