@@ -67,6 +67,14 @@ describe.skipIf(skipDatabase)('MercadoPago super-token payments', () => {
     expect(t.mails().filter((m) => m.text.includes(id))).toHaveLength(1);
   });
 
+  it('the loader of an unknown payment: 404 PAYMENT_NOT_FOUND, as the card loader', async () => {
+    for (const route of ['mercadopago-supertoken', 'mercadopago']) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/payments/${route}/loader-process`, payload: { payment_id: '123' } });
+      expect(res.statusCode).toBe(404);
+      expect(body(res).code).toBe('PAYMENT_NOT_FOUND');
+    }
+  });
+
   it('account money pays too', async () => {
     const id = await heldPurchase();
     const res = await order(id, await tokenFor(), { id: 'account_money', type: 'account_money' });

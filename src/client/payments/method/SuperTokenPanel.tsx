@@ -90,11 +90,14 @@ export const SuperTokenPanel = observer(function SuperTokenPanel({ actions }: { 
   );
   const [form, setForm] = useState<StaticForm<EmailForm> | null>(null);
   const [formFailed, setFormFailed] = useState(false);
+  /** 0: the first e-mail form (a remembered e-mail filled in); each "another e-mail" makes a fresh, empty one. */
+  const [formRound, setFormRound] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let live = true;
-    loadStaticForm<EmailForm>('superTokenEmail', { idPrefix: 'super-token', initialData: { email: root.checkout.buyerInfo?.email ?? '' } }).then(
+    const email = formRound === 0 ? (root.checkout.buyerInfo?.email ?? '') : '';
+    loadStaticForm<EmailForm>('superTokenEmail', { idPrefix: 'super-token', initialData: { email } }).then(
       (loaded) => live && setForm(loaded),
       (error: unknown) => {
         console.error('Could not load the super-token form', error);
@@ -104,7 +107,12 @@ export const SuperTokenPanel = observer(function SuperTokenPanel({ actions }: { 
     return () => {
       live = false;
     };
-  }, [root]);
+  }, [root, formRound]);
+
+  // A fresh e-mail form (another e-mail) takes the focus, so the buyer types straight away.
+  useEffect(() => {
+    if (form && formRound > 0) containerRef.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
+  }, [form, formRound]);
 
   // Every change of the e-mail (a remembered one included) decides whether the authenticator starts.
   useEffect(
@@ -119,10 +127,16 @@ export const SuperTokenPanel = observer(function SuperTokenPanel({ actions }: { 
     [form, store],
   );
 
+  // The provider's dialog took the focus: once the account's methods are listed, the chosen one has it.
+  const choosing = store.phase === 'choosing';
+  useEffect(() => {
+    if (choosing) containerRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+  }, [choosing]);
+
   const otherEmail = () => {
     store.useAnotherEmail();
-    form?.state.setFormData({ email: '' });
-    requestAnimationFrame(() => containerRef.current?.querySelector<HTMLInputElement>('input[type="email"], input')?.focus());
+    setForm(null);
+    setFormRound((round) => round + 1);
   };
 
   if (store.mode === 'card')
@@ -152,7 +166,7 @@ export const SuperTokenPanel = observer(function SuperTokenPanel({ actions }: { 
         uiSchema={form.uiSchema}
         validator={form.validator}
         state={form.state}
-        disabled={busy || store.phase === 'authenticating'}
+        disabled={busy}
         onSubmit={() => undefined}
         aria-label={t('methods.superToken.emailForm')}
       />
