@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BuyerInfo, PaymentLanguage } from '../../shared/api';
 import { allowedBinsOf } from '../../shared/forms/allowed-bins';
+import { createFormValidators } from '../../shared/forms/create-form-validators';
 import { AppError, errors } from '../http/app-error';
 import { findAttemptByIdempotencyKey, insertAttemptOnce, moveAttemptStatus, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { updatePurchase } from '../repositories/purchase.repository';
@@ -25,6 +26,8 @@ export interface SuperTokenPaymentInput {
   origin: string;
 }
 
+const formValidators = createFormValidators();
+
 /** One fast-payment token pays one purchase once: concurrent duplicates share the attempt (a unique key) and the payment (the same `X-Idempotency-Key`). */
 function superTokenAttemptKey(purchaseId: string, token: string): string {
   return `mp-supertoken:${purchaseId}:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
@@ -46,6 +49,9 @@ function refusal(error: unknown): AppError {
  */
 export async function payBySuperToken(rt: PaymentsRuntime, input: SuperTokenPaymentInput): Promise<{ paymentId: string }> {
   const db = rt.ctx.db.kysely;
+  // The storefront's own e-mail rule (schemas/forms/super-token-email: allowed endings), judged again here.
+  const problems = formValidators.superTokenEmail({ email: input.email.trim() });
+  if (problems.length > 0) throw errors.formInvalid(problems.map((p) => ({ path: p.pointer, message: p.message })));
   const key = superTokenAttemptKey(input.purchaseId, input.token);
   let attempt = await findAttemptByIdempotencyKey(db, key);
   let method: MercadoPagoAccountMethod;

@@ -122,6 +122,10 @@ describe.skipIf(skipDatabase)('MercadoPago super-token payments', () => {
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
       expect(body(res).code).toBe('VALIDATION_ERROR');
     }
+    // The storefront's super-token e-mail rule, judged again by the server: an ending outside the list.
+    const ending = await order(id, token, { email: 'ana@example.co' });
+    expect(ending.statusCode).toBe(400);
+    expect(body(ending)).toMatchObject({ code: 'FORM_INVALID', errors: [{ path: '/email', message: 'errors:buyer.emailInvalid' }] });
     expect(await t.rows('payment_attempts', 'purchase_id', id)).toHaveLength(0);
   });
 
