@@ -75,6 +75,21 @@ describe.skipIf(skipDatabase)('MercadoPago super-token payments', () => {
     }
   });
 
+  it('pending (+cont): no tickets yet; the sandbox approves it, its signed webhook runs the confirm path once', async () => {
+    const id = await heldPurchase();
+    const email = 'test_user_mx+cont@testuser.com';
+    const res = await order(id, await tokenFor(email), { email });
+    expect(res.statusCode).toBe(200);
+    const paymentId = body(res).payment_id;
+    expect((await t.rows('payment_attempts', 'purchase_id', id))[0].status).toBe('pending');
+    expect(await t.rows('tickets', 'purchase_id', id)).toHaveLength(0);
+    const approved = await t.app.inject({ method: 'POST', url: `/sandbox/mercadopago/payments/${paymentId}/approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(approved.statusCode).toBe(200);
+    expect((await t.rows('payment_attempts', 'purchase_id', id))[0].status).toBe('approved');
+    expect(await t.rows('tickets', 'purchase_id', id)).toHaveLength(2);
+    expect(t.mails().filter((m) => m.text.includes(id))).toHaveLength(1);
+  });
+
   it('account money pays too', async () => {
     const id = await heldPurchase();
     const res = await order(id, await tokenFor(), { id: 'account_money', type: 'account_money' });
