@@ -67,16 +67,21 @@ test('the test customer confirms in a dialog, then sees two saved cards and acco
   expect(updated).toMatchObject({ status: 'updated' });
 });
 
-test('cancelling the dialog (Escape) rejects with NoBottomsheetConfirmation; hideUserConfirmation shows no dialog', async ({ page }) => {
+test('cancelling the dialog (Escape) rejects with NoBottomsheetConfirmation; hideUserConfirmation drops only the account line', async ({ page }) => {
   await page.goto('/sandbox/mercadopago/demo-fast-payments');
   await authenticate(page, 'test_user_mx@testuser.com');
   await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('¿Es tu cuenta? test_user_mx@testuser.com')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('status')).toHaveText('Error: NoBottomsheetConfirmation');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.getByLabel('Sin confirmación del comprador (hideUserConfirmation)').check();
   await authenticate(page, 'test_user_mx@testuser.com');
+  // The authentication still shows (the buyer confirms it); only the account line is gone.
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('¿Es tu cuenta?')).toHaveCount(0);
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByRole('status')).toHaveText('Medios guardados: 3');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await page.evaluate(() => window.demoFastPayments.mp.authenticator('100.00', 'test_user_mx@testuser.com').then((a) => a.getApplication()))).toBe('MP');

@@ -4,7 +4,6 @@ import { expect, expectAccessible, test } from './support/fixtures';
 for (const [segment, query] of [
   ['stripe', 'payment_intent=pi_123'],
   ['open-pay', 'payment_id=123'],
-  ['mp-supertoken', 'payment_id=123'],
 ] as const) {
   test(`${segment} loader: a failed call shows the server's mensaje as a toast and the error view with a way back`, async ({ page, t }) => {
     let calls = 0;
@@ -19,6 +18,13 @@ for (const [segment, query] of [
     await expectAccessible(page, `${segment} loader error`);
   });
 }
+
+test('mp-supertoken loader: an unknown payment shows the server\'s mensaje and the error view with a way back', async ({ page, t }) => {
+  await page.goto('/demo/mp-supertoken/loader?payment_id=123');
+  await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.errorTitle') })).toBeVisible();
+  await expect(page.getByText(t('api-errors:PAYMENT_NOT_FOUND'))).toBeVisible();
+  await expect(page.getByRole('link', { name: t('payments:loader.toMethods') })).toHaveAttribute('href', '/demo/payment-method');
+});
 
 test('a loader without its query parameter sends the buyer to /', async ({ page, t }) => {
   for (const segment of ['mp', 'mp-supertoken', 'open-pay', 'paypal', 'fintoc', 'stripe', 'free']) {

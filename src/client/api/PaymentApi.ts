@@ -9,6 +9,8 @@ import type {
   PaypalOrderResponse,
   ProcessCardPaymentRequest,
   ProcessCardPaymentResponse,
+  SuperTokenOrderRequest,
+  SuperTokenOrderResponse,
   VerifyFreeRequest,
   VerifyFreeResponse,
   WalletEmissionsResponse,
@@ -28,6 +30,8 @@ export interface PaymentApi {
   verifyFree(body: VerifyFreeRequest): Promise<VerifyFreeResponse>;
   /** `POST /payments/mercadopago/process-payment`: a card token (never card data) → the payment id. */
   processCardPayment(body: ProcessCardPaymentRequest): Promise<ProcessCardPaymentResponse>;
+  /** `POST /payments/mercadopago-supertoken/create-order`: a fast-payment token and the chosen account method → the payment id. */
+  createSuperTokenOrder(body: SuperTokenOrderRequest): Promise<SuperTokenOrderResponse>;
   /** `POST /payments/{provider}/loader-process` with the loader page's body. */
   loaderProcess(provider: LoaderProvider, body: Record<string, string>): Promise<LoaderResponse>;
   /** `GET /emissions/download/all`: the purchase's tickets as one PDF. */

@@ -20,6 +20,8 @@ export type {
   PaypalOrderResponse,
   ProcessCardPaymentRequest,
   ProcessCardPaymentResponse,
+  SuperTokenOrderRequest,
+  SuperTokenOrderResponse,
   VerifyFreeRequest,
   VerifyFreeResponse,
   WalletEmission,

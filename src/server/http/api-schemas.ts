@@ -18,6 +18,8 @@ import mercadopagoCreatePreferenceRequest from '../../../schemas/api/mercadopago
 import mercadopagoCreatePreferenceResponse from '../../../schemas/api/mercadopago-create-preference.response.json';
 import mercadopagoProcessPaymentRequest from '../../../schemas/api/mercadopago-process-payment.request.json';
 import mercadopagoProcessPaymentResponse from '../../../schemas/api/mercadopago-process-payment.response.json';
+import mercadopagoSupertokenCreateOrderRequest from '../../../schemas/api/mercadopago-supertoken-create-order.request.json';
+import mercadopagoSupertokenCreateOrderResponse from '../../../schemas/api/mercadopago-supertoken-create-order.response.json';
 import newPurchaseRequest from '../../../schemas/api/new-purchase.request.json';
 import newPurchaseResponse from '../../../schemas/api/new-purchase.response.json';
 import paymentLoaderRequest from '../../../schemas/api/payment-loader.request.json';
@@ -47,6 +49,7 @@ export const apiSchemas: { $id: string }[] = [
   configResponse, emissionResponse, errorResponse, eventResponse, fintocCreateSessionResponse, freeVerifyResponse,
   mercadopagoCreatePreferenceResponse, mercadopagoProcessPaymentResponse, newPurchaseResponse, paypalCreateOrderResponse, purchaseStatusResponse,
   updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
+  mercadopagoSupertokenCreateOrderRequest, mercadopagoSupertokenCreateOrderResponse,
 ];
 
 /** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */

@@ -97,6 +97,8 @@ export const errors = {
   paymentProviderUnavailable: () => coded(503, 'PAYMENT_PROVIDER_UNAVAILABLE'),
   cardBinNotAllowed: () => coded(422, 'CARD_BIN_NOT_ALLOWED'),
   cardTokenInvalid: () => coded(422, 'CARD_TOKEN_INVALID'),
+  /** A fast-payment token or account method MercadoPago refused (used, expired, another account's): nothing was charged. */
+  superTokenInvalid: () => coded(422, 'SUPER_TOKEN_INVALID'),
   /** A card payment the issuer refused; `reason` is MercadoPago's status_detail without its `cc_rejected_` prefix. */
   cardPaymentRejected: (reason: string | null) => {
     const variant = `CARD_PAYMENT_REJECTED_${reason ?? ''}`;

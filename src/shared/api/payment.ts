@@ -65,6 +65,29 @@ export interface ProcessCardPaymentResponse {
   three_ds_info?: { external_resource_url: string; creq: string };
 }
 
+/**
+ * `POST /api/payments/mercadopago-supertoken/create-order`: pays a held purchase with a method
+ * saved in the buyer's MercadoPago account (super token). The amount is the purchase's.
+ */
+export interface SuperTokenOrderRequest {
+  purchase_id: string;
+  /** The fast-payment token the authenticator's `show()` gave the browser. */
+  token: string;
+  /** The chosen account method's id (`getAccountPaymentMethods`: a pseudotoken or `account_money`). */
+  id: string;
+  /** Its type (`credit_card`, `debit_card`, `account_money`…). */
+  type: string;
+  /** The MercadoPago account's e-mail (the tickets go to it). */
+  email: string;
+  /** The buyer's language, for the e-mails (default es). */
+  lang?: PaymentLanguage;
+}
+
+/** The MercadoPago payment id; the storefront goes on to `/{url}/mp-supertoken/loader?payment_id=…`. */
+export interface SuperTokenOrderResponse {
+  payment_id: string;
+}
+
 /** `POST /api/payments/paypal/create-order` (PayPal's payer e-mail is the recipient). */
 export interface PaypalCreateOrderRequest {
   purchase_id: string;

@@ -1,7 +1,7 @@
 import { runInAction } from 'mobx';
 import type { AnswerProblem } from '../../../shared/attendee-form/attendee-form.types';
 import { ApiError, isHandledGlobally, type ApiFieldError } from '../../api/ApiError';
-import type { BuyerForm, PaymentLanguage, ProcessCardPaymentRequest } from '../../api/paymentTypes';
+import type { BuyerForm, PaymentLanguage, ProcessCardPaymentRequest, SuperTokenOrderRequest } from '../../api/paymentTypes';
 import { BotCheckNotLoadedError } from '../../botCheck/BotCheckNotLoadedError';
 import type { RootStore } from '../../stores/RootStore';
 import type { PaymentMethodId } from '../../../shared/payment-methods';
@@ -109,6 +109,17 @@ export class PaymentActions {
       }
     });
     return outcome.kind === 'failed' ? { kind: 'failed', error: failure } : outcome;
+  }
+
+  /**
+   * Super token (a method of the buyer's MercadoPago account): create-order, then the
+   * super-token loader. A failure is only logged here: the panel shows its error screen.
+   */
+  paySuperToken(details: Omit<SuperTokenOrderRequest, 'purchase_id' | 'lang'>): Promise<StartOutcome> {
+    return this.start('superToken', null, async (purchaseId, lang, url) => {
+      const { payment_id } = await this.root.api.createSuperTokenOrder({ ...details, purchase_id: purchaseId, lang });
+      return () => this.handover.navigate(`/${url}/mp-supertoken/loader?payment_id=${encodeURIComponent(payment_id)}`);
+    });
   }
 
   /**

@@ -14,6 +14,7 @@ import { CardPanel } from './CardPanel';
 import type { BuyerForms } from './BuyerForms';
 import type { PaymentActions } from './PaymentActions';
 import { PaypalPanel } from './PaypalPanel';
+import { SuperTokenPanel } from './SuperTokenPanel';
 import { CardBrandLogo } from './CardBrandLogo';
 
 /** Methods paid by card: their summary carries the card brand logo. */
@@ -32,6 +33,8 @@ function panelOf(method: PaymentMethodId, actions: PaymentActions, forms: BuyerF
       return <PaypalPanel onPay={() => void actions.payPaypal()} />;
     case 'card':
       return <CardPanel actions={actions} />;
+    case 'superToken':
+      return <SuperTokenPanel actions={actions} />;
     default:
       return null; // other card methods: a later issue (never offered, see PaymentStore.offeredMethods)
   }

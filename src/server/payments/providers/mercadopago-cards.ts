@@ -1,6 +1,7 @@
 import { centsToPesos } from '../../../shared/money';
 import { joinUrl, requestJson } from '../http-client';
 import type { ObservedPayment } from '../provider';
+import { mercadoPagoFastPayments, type MercadoPagoFastPayments } from './mercadopago-fast-payments';
 import { observeMercadoPagoPayment, type MercadoPagoPayment } from './mercadopago.provider';
 
 /** The part of MercadoPago's card-token resource the server reads (`GET /v1/card_tokens/{id}`): never a card number. */
@@ -32,7 +33,8 @@ export interface CardChallenge {
 /** A card payment as MercadoPago answered its creation: our view of it, plus the challenge when one is due. */
 export type CardCharge = ObservedPayment & { challenge: CardChallenge | null };
 
-export interface MercadoPagoCards {
+/** Card payments, and super-token payments with an account's saved method (mercadopago-fast-payments.ts). */
+export interface MercadoPagoCards extends MercadoPagoFastPayments {
   /** The card data MercadoPago keeps for a token (first six and last four digits). */
   readToken(tokenId: string): Promise<MercadoPagoCardToken>;
   /** `POST /v1/payments` with the card token: approved, in process, rejected, or pending a 3-D Secure challenge. */
@@ -48,6 +50,7 @@ export function mercadoPagoCards(options: { apiUrl: () => string; accessToken: s
   const auth = () => ({ authorization: `Bearer ${options.accessToken}`, 'content-type': 'application/json' });
   const api = (path: string) => joinUrl(options.apiUrl(), path);
   return {
+    ...mercadoPagoFastPayments(options),
     async readToken(tokenId) {
       const { body } = await requestJson<MercadoPagoCardToken>('mercadopago', api(`/v1/card_tokens/${encodeURIComponent(tokenId)}`), { method: 'GET', headers: auth() });
       return body;

@@ -5,6 +5,7 @@ import { purchaseKeyRequired, requestKey } from '../../services/access-keys';
 import { verifyBotCheck } from '../../services/bot-check.service';
 import { attemptByReference, latestAttempt, processLoader } from '../observe';
 import { payByCard } from '../card';
+import { payBySuperToken } from '../supertoken';
 import { startPayment } from '../start';
 import { answers } from '../../http/api-schemas';
 import type {
@@ -21,6 +22,8 @@ import type {
   PaypalOrderResponse,
   ProcessCardPaymentRequest,
   ProcessCardPaymentResponse,
+  SuperTokenOrderRequest,
+  SuperTokenOrderResponse,
   VerifyFreeRequest,
   VerifyFreeResponse,
 } from '../../../shared/api';
@@ -68,6 +71,25 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
 
   app.post<{ Body: MercadopagoLoaderRequest; Reply: LoaderResponse }>(
     '/api/payments/mercadopago/loader-process',
+    { schema: loaderSchema(['payment_id']), config: rateLimited },
+    async (request) => processLoader(rt, 'mercadopago', { paymentId: String(request.body.payment_id) }, undefined, requestKey(request)),
+  );
+
+  app.post<{ Body: SuperTokenOrderRequest; Reply: SuperTokenOrderResponse }>(
+    '/api/payments/mercadopago-supertoken/create-order',
+    { schema: { body: { $ref: 'api/mercadopago-supertoken-create-order.request#' }, response: answers('mercadopago-supertoken-create-order') }, config: rateLimited, preHandler: keyed },
+    async (request) => {
+      const b = request.body;
+      const { paymentId } = await payBySuperToken(rt, {
+        purchaseId: b.purchase_id, token: b.token, methodId: b.id, methodType: b.type, email: b.email, lang: b.lang, origin: requestOrigin(rt, request),
+      });
+      return { payment_id: paymentId };
+    },
+  );
+
+  // A super-token payment is a MercadoPago payment: its loader is the card loader's, to the same confirm path.
+  app.post<{ Body: MercadopagoLoaderRequest; Reply: LoaderResponse }>(
+    '/api/payments/mercadopago-supertoken/loader-process',
     { schema: loaderSchema(['payment_id']), config: rateLimited },
     async (request) => processLoader(rt, 'mercadopago', { paymentId: String(request.body.payment_id) }, undefined, requestKey(request)),
   );

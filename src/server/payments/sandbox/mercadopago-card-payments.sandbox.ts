@@ -6,6 +6,7 @@ import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
 import { mercadoPagoError } from './error-formats';
 import { esc, facts, page } from './html';
+import { chargeFastPayment } from './mercadopago-fast-payment-charges.sandbox';
 import type { SandboxCardToken } from './mercadopago-cards.sandbox';
 import { challengeFor, isChallengeCard } from './mercadopago-3ds.sandbox';
 import { notifyMercadoPagoPayment, randomDigits } from './mercadopago.sandbox';
@@ -66,6 +67,11 @@ export function mercadoPagoCardPayments(app: FastifyInstance, rt: PaymentsRuntim
         : mercadoPagoError(reply, 401, 'Must provide your access token', 5);
     }
     const body = request.body ?? {};
+    // Paid with an account's saved method behind a fast-payment token (super token): its own sandbox file.
+    if (typeof body.fast_payment_token === 'string') {
+      const fastKey = request.headers['x-idempotency-key'];
+      return chargeFastPayment(rt, body, typeof fastKey === 'string' && fastKey ? fastKey : undefined, reply, OUTCOMES);
+    }
     const amount = body.transaction_amount;
     const email = (body.payer as { email?: unknown } | undefined)?.email;
     if (typeof body.token !== 'string' || body.token === '') return invalid(reply, 2006, 'Card Token not found');

@@ -6,6 +6,7 @@ import type { PaymentsRuntime } from '../runtime';
 import { sandboxApi } from './api-errors';
 import { mercadoPagoError, mercadoPagoFailure } from './error-formats';
 import type { SandboxCardToken } from './mercadopago-cards.sandbox';
+import { mercadoPagoFastPaymentCharges } from './mercadopago-fast-payment-charges.sandbox';
 
 const P = 'mercadopago';
 const API = '/sandbox/mercadopago/api';
@@ -48,13 +49,20 @@ const TEST_CUSTOMER_METHODS = [
   },
 ] as const;
 
-type Method = (typeof TEST_CUSTOMER_METHODS)[number];
-const methodsOf = (email: string): readonly Method[] => (email === TEST_CUSTOMER_EMAIL ? TEST_CUSTOMER_METHODS : []);
+export type FastPaymentMethod = (typeof TEST_CUSTOMER_METHODS)[number];
+type Method = FastPaymentMethod;
+/**
+ * The account behind an e-mail: the test customer also answers to a `+tag` of its address
+ * (`test_user_mx+othe@testuser.com`), whose tag picks a super-token payment's outcome
+ * (mercadopago-fast-payment-charges.sandbox.ts); `+fail` never gets that far (the authenticator refuses it).
+ */
+export const accountOf = (email: string): string => email.toLowerCase().replace(/\+[^@]*@/, '@');
+export const methodsOf = (email: string): readonly Method[] => (accountOf(email) === TEST_CUSTOMER_EMAIL ? TEST_CUSTOMER_METHODS : []);
 /** What the page sees of a method: the card id stays behind `getCardId`. */
 const shown = ({ card_id: _cardId, ...method }: Method) => method;
 
 interface Authentication { email: string; amount: string; expires_at: string }
-interface FastPaymentToken { email: string; amount: string; expires_at: string; pseudotokens: Record<string, string> }
+export interface FastPaymentToken { email: string; amount: string; expires_at: string; pseudotokens: Record<string, string> }
 
 /**
  * MercadoPago's fast payments (saved cards and account money behind a "super token") in
@@ -66,6 +74,7 @@ interface FastPaymentToken { email: string; amount: string; expires_at: string; 
  */
 export async function mercadoPagoFastPaymentsSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   sandboxApi(app, API, mercadoPagoFailure, { catchAll: false });
+  mercadoPagoFastPaymentCharges(app, rt, API);
   const db = rt.ctx.db.kysely;
   const { publicKey } = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
   const now = () => rt.ctx.now();

@@ -10,6 +10,7 @@ import fintocCreateSession from '../../../../schemas/api/fintoc-create-session.r
 import freeVerify from '../../../../schemas/api/free-verify.request.json';
 import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-create-preference.request.json';
 import mercadopagoProcessPayment from '../../../../schemas/api/mercadopago-process-payment.request.json';
+import mercadopagoSupertokenCreateOrder from '../../../../schemas/api/mercadopago-supertoken-create-order.request.json';
 import newPurchase from '../../../../schemas/api/new-purchase.request.json';
 import paymentLoader from '../../../../schemas/api/payment-loader.request.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.request.json';
@@ -27,6 +28,7 @@ import type {
   PaymentLanguage,
   PaypalCreateOrderRequest,
   ProcessCardPaymentRequest,
+  SuperTokenOrderRequest,
   ProductLineRequest,
   TicketLineRequest,
   UpdateProductsRequest,
@@ -73,6 +75,9 @@ const fintocSessionRequest = createPreferenceRequest satisfies Presence<FintocSe
 const processCardPaymentRequest = {
   purchase_id: 'required', token: 'required', installments: 'required', paymentMethodId: 'required', issuer: 'optional', email: 'required', buyer_info: 'required', lang: 'optional',
 } as const satisfies Presence<ProcessCardPaymentRequest>;
+const superTokenOrderRequest = {
+  purchase_id: 'required', token: 'required', id: 'required', type: 'required', email: 'required', lang: 'optional',
+} as const satisfies Presence<SuperTokenOrderRequest>;
 const paypalCreateOrderRequest = { purchase_id: 'required', lang: 'optional' } as const satisfies Presence<PaypalCreateOrderRequest>;
 const verifyFreeRequest = {
   purchase_id: 'required',
@@ -98,6 +103,7 @@ describe('request types agree with schemas/api/*.request.json', () => {
     ['BotCheckTokenRequest', botCheckToken, botCheckTokenRequest],
     ['CreatePreferenceRequest', mercadopagoCreatePreference, createPreferenceRequest],
     ['ProcessCardPaymentRequest', mercadopagoProcessPayment, processCardPaymentRequest],
+    ['SuperTokenOrderRequest', mercadopagoSupertokenCreateOrder, superTokenOrderRequest],
     ['FintocSessionRequest', fintocCreateSession, fintocSessionRequest],
     ['PaypalCreateOrderRequest', paypalCreateOrder, paypalCreateOrderRequest],
     ['VerifyFreeRequest', freeVerify, verifyFreeRequest],

@@ -18,6 +18,7 @@ import fintocCreateSession from '../../../../schemas/api/fintoc-create-session.r
 import freeVerify from '../../../../schemas/api/free-verify.response.json';
 import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-create-preference.response.json';
 import mercadopagoProcessPayment from '../../../../schemas/api/mercadopago-process-payment.response.json';
+import mercadopagoSupertokenCreateOrder from '../../../../schemas/api/mercadopago-supertoken-create-order.response.json';
 import newPurchase from '../../../../schemas/api/new-purchase.response.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.response.json';
 import purchaseStatus from '../../../../schemas/api/purchase-status.response.json';
@@ -75,6 +76,7 @@ const buyerInfo = { name: R, email: R, phone: R, lang: R } as const satisfies Pr
 const createPreferenceResponse = { preference_id: R, init_point: R } as const satisfies Presence<Api.CreatePreferenceResponse>;
 const processCardPaymentResponse = { payment_id: R, three_ds_info: O } as const satisfies Presence<Api.ProcessCardPaymentResponse>;
 const threeDsInfo = { external_resource_url: R, creq: R } as const satisfies Presence<NonNullable<Api.ProcessCardPaymentResponse['three_ds_info']>>;
+const superTokenOrderResponse = { payment_id: R } as const satisfies Presence<Api.SuperTokenOrderResponse>;
 const paypalOrderResponse = { order: R } as const satisfies Presence<Api.PaypalOrderResponse>;
 const paypalOrder = { id: R, status: R, links: R } as const satisfies Presence<Api.PaypalOrderResponse['order']>;
 const paypalLink = { href: R, rel: R, method: O } as const satisfies Presence<Api.PaypalLink>;
@@ -130,6 +132,7 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['CreatePreferenceResponse', mercadopagoCreatePreference, createPreferenceResponse],
     ['ProcessCardPaymentResponse', mercadopagoProcessPayment, processCardPaymentResponse],
     ['ProcessCardPaymentResponse.three_ds_info', prop(mercadopagoProcessPayment, 'properties', 'three_ds_info'), threeDsInfo],
+    ['SuperTokenOrderResponse', mercadopagoSupertokenCreateOrder, superTokenOrderResponse],
     ['PaypalOrderResponse', paypalCreateOrder, paypalOrderResponse],
     ['PaypalOrderResponse.order', prop(paypalCreateOrder, 'properties', 'order'), paypalOrder],
     ['PaypalLink', prop(paypalCreateOrder, 'properties', 'order', 'properties', 'links', 'items'), paypalLink],

@@ -5,6 +5,9 @@
  * and mp.updatePseudotoken(token, pseudotoken, cardToken), with the error codes MercadoPago
  * documents (error.errorCode). Where MercadoPago shows its own bottom sheet, the sandbox
  * shows a modal dialog the buyer confirms (Enter/Escape work; focus returns to the page).
+ * That dialog is the authentication itself (MercadoPago's code step) and always shows;
+ * `hideUserConfirmation` only drops its "is this your account?" line, as MercadoPago skips
+ * its user-confirmation screen but never the authentication.
  */
 (function () {
   'use strict';
@@ -50,7 +53,7 @@
   }
 
   /** The confirmation MercadoPago shows in its bottom sheet: resolves on confirm, rejects on cancel or Escape. */
-  function confirmDialog(amount, email) {
+  function confirmDialog(amount, email, hideUserConfirmation) {
     return new Promise(function (resolve, reject) {
       var dialog = element('dialog', '', 'max-width:26rem;border:0;border-radius:8px;padding:1.5rem;color:#1b1b1b;background:#fff;font-family:system-ui,sans-serif;box-shadow:0 8px 32px rgba(0,0,0,.35);');
       dialog.id = 'mp-sandbox-authenticator';
@@ -69,6 +72,7 @@
       actions.appendChild(cancel);
       actions.appendChild(confirm);
       dialog.appendChild(title);
+      if (!hideUserConfirmation) dialog.appendChild(element('p', '¿Es tu cuenta? ' + email, 'margin:0 0 .5rem;font-weight:600;'));
       dialog.appendChild(text);
       dialog.appendChild(actions);
       var settled = false;
@@ -107,7 +111,7 @@
     var self = this;
     if (self._showing) return Promise.reject(sdkError('AlreadyShowing', 'The authenticator is already showing'));
     self._showing = true;
-    var confirmed = options && options.hideUserConfirmation ? Promise.resolve() : confirmDialog(self._amount, self._email);
+    var confirmed = confirmDialog(self._amount, self._email, Boolean(options && options.hideUserConfirmation));
     return confirmed.then(function () {
       return call(self._mp, 'POST', 'authentications/' + encodeURIComponent(self._authentication.id) + '/confirm');
     }).then(function (answer) {
