@@ -102,6 +102,10 @@ export class PaymentActions {
         const { payment_id } = await this.root.api.processCardPayment({ ...details, purchase_id: purchaseId, lang });
         return () => this.handover.navigate(`/${url}/mp/loader?payment_id=${encodeURIComponent(payment_id)}`);
       } catch (error) {
+        // Declined, but the payment exists at the provider: its loader shows the rejected view,
+        // the link back and sets the error flag, as for any other declined payment.
+        const declinedId = error instanceof ApiError && error.status === 402 ? error.paymentId : undefined;
+        if (declinedId) return () => this.handover.navigate(`/${url}/mp/loader?payment_id=${encodeURIComponent(declinedId)}`);
         failure = error;
         throw error;
       }
