@@ -34,20 +34,20 @@ export function SecureField(props: WidgetProps) {
         {text}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-      <Box
-        id={containerId}
-        data-secure-field={field}
-        sx={{
-          flex: 1,
-          height: 48,
-          px: 1.5,
-          border: 1,
-          borderColor: invalid ? 'error.main' : 'grey.500',
-          borderRadius: 1,
-          '&:focus-within': { borderColor: 'primary.main', boxShadow: (theme) => `0 0 0 1px ${theme.palette.primary.main}` },
-          '& iframe': { width: '100%', height: '100%', border: 0, display: 'block' },
-        }}
-      />
+        <Box
+          id={containerId}
+          data-secure-field={field}
+          sx={{
+            flex: 1,
+            height: 48,
+            px: 1.5,
+            border: 1,
+            borderColor: invalid ? 'error.main' : 'grey.500',
+            borderRadius: 1,
+            '&:focus-within': { borderColor: 'primary.main', boxShadow: (theme) => `0 0 0 1px ${theme.palette.primary.main}` },
+            '& iframe': { width: '100%', height: '100%', border: 0, display: 'block' },
+          }}
+        />
         {options.help ? (
           <Tooltip title={t('forms:cvv.tooltip')} enterDelay={CVV_TOOLTIP_DELAY_MS} enterTouchDelay={CVV_TOOLTIP_DELAY_MS} describeChild>
             <IconButton aria-label={t('forms:cvv.help')} size="small">

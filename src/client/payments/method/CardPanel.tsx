@@ -145,29 +145,29 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
               {t('methods.card.saved.useSaved')}
             </Button>
           ) : null}
-      <SecureFieldContext.Provider value={store.host}>
-        <SchemaForm<WalletCardForm>
-          schema={form.schema}
-          uiSchema={form.uiSchema}
-          validator={form.validator}
-          state={form.state}
-          disabled={busy || store.succeeded}
-          onSubmit={(data) => void pay(data)}
-          onInvalid={focusFirstProblem}
-          aria-label={t('form.label', { method: t('methods.card.label') })}
-        >
-          {store.error && store.error.kind !== 'payment' ? (
-            <Box sx={{ mt: 2 }}>
-              <CardError error={store.error} />
-            </Box>
-          ) : null}
-          <SubmitRow label={t('methods.card.submit')} busy={busy} disabled={payment.submitting !== null || store.succeeded} />
-          {/* Paying accepts the purchase terms and the privacy notice: the buyer reads both links here. */}
-          <Box sx={{ mt: 1 }}>
-            <TermsLine />
-          </Box>
-        </SchemaForm>
-      </SecureFieldContext.Provider>
+          <SecureFieldContext.Provider value={store.host}>
+            <SchemaForm<WalletCardForm>
+              schema={form.schema}
+              uiSchema={form.uiSchema}
+              validator={form.validator}
+              state={form.state}
+              disabled={busy || store.succeeded}
+              onSubmit={(data) => void pay(data)}
+              onInvalid={focusFirstProblem}
+              aria-label={t('form.label', { method: t('methods.card.label') })}
+            >
+              {store.error && store.error.kind !== 'payment' ? (
+                <Box sx={{ mt: 2 }}>
+                  <CardError error={store.error} />
+                </Box>
+              ) : null}
+              <SubmitRow label={t('methods.card.submit')} busy={busy} disabled={payment.submitting !== null || store.succeeded} />
+              {/* Paying accepts the purchase terms and the privacy notice: the buyer reads both links here. */}
+              <Box sx={{ mt: 1 }}>
+                <TermsLine />
+              </Box>
+            </SchemaForm>
+          </SecureFieldContext.Provider>
         </>
       )}
     </Box>
