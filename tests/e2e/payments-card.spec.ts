@@ -78,6 +78,7 @@ test.describe('new card (MercadoPago, sandbox)', () => {
   });
 
   // A declined payment exists at the provider: the loader's rejected view, the link back, and the error flag on the payment page.
+  const reasons: Record<string, string> = { OTHE: 'payments:loader.declinedText', FUND: 'payments:loader.declinedReasons.insufficient_amount', SECU: 'payments:loader.declinedReasons.bad_filled_security_code' };
   for (const holder of ['OTHE', 'FUND', 'SECU']) {
     test(`${holder}: declined → the loader's rejected view, back to the methods with the previous-failed warning`, async ({ page, t }) => {
       await page.clock.install();
@@ -91,6 +92,8 @@ test.describe('new card (MercadoPago, sandbox)', () => {
       const { payment_id } = await declined.json();
       await expect(page).toHaveURL(new RegExp(`/demo/mp/loader\\?payment_id=${payment_id}$`));
       await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.declinedTitle') })).toBeVisible();
+      // Why, when the buyer can act on it (funds, security code); the general sentence otherwise.
+      await expect(page.getByRole('alert')).toHaveText(t(reasons[holder]));
       // The rejected view also goes back by itself after a countdown: hold the time still until the buyer's click.
       await page.clock.setFixedTime(Date.now());
       await expectAccessible(page, 'card loader, rejected view');

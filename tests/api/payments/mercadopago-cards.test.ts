@@ -87,7 +87,8 @@ describe.skipIf(skipDatabase)('MercadoPago card payments', () => {
       const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
       expect(attempt).toMatchObject({ status: 'rejected', provider_payment_id: body(res).payment_id });
       const loader = await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/loader-process', payload: { payment_id: body(res).payment_id }, headers: t.keyed(id) });
-      expect(body(loader).status).toBe('rejected');
+      // …and says why, in MercadoPago's words (the storefront words it for the buyer).
+      expect(body(loader)).toMatchObject({ status: 'rejected', status_detail: { OTHE: 'cc_rejected_other_reason', FUND: 'cc_rejected_insufficient_amount', SECU: 'cc_rejected_bad_filled_security_code' }[holder] });
       const english = await t.app.inject({
         method: 'POST', url: '/api/payments/mercadopago/process-payment', headers: { ...t.keyed(id), 'accept-language': 'en' },
         payload: { purchase_id: id, token: await tokenize(holder), installments: 1, paymentMethodId: 'master', email: 'ana@example.mx', buyer_info: buyer() },

@@ -61,7 +61,8 @@ const productLine = { id: R, nombre: R, cantidad: R, precio: R, opciones: R } as
 const addInfoResponse = { purchase_id: R, form_completed: R, isFormRequiered: R } as const satisfies Presence<Api.AddInfoResponse>;
 const purchaseStatusResponse = { status: R, reload: O } as const satisfies Presence<Api.PurchaseStatusResponse>;
 // The loaders answer with the same schema.
-const loaderResponse = purchaseStatusResponse satisfies Presence<Api.LoaderResponse>;
+// One schema for both answers: the loaders add a rejected card payment's `status_detail`.
+const loaderResponse = { ...purchaseStatusResponse, status_detail: O } as const satisfies Presence<Api.LoaderResponse>;
 const reload = {
   purchase_id: R, url: R, tickets: R, productos: R, resumen: R, amounts: R, expires_at: R, code: R,
   buyer_info: R, emission_id: R, isFormRequiered: R, form_completed: R,
@@ -118,7 +119,7 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['UpdateProductsResponse', updateProductos, updateProductsResponse],
     ['PurchaseProductLine (update-productos)', prop(updateProductos, 'properties', 'productos', 'items'), productLine],
     ['AddInfoResponse', addInfo, addInfoResponse],
-    ['PurchaseStatusResponse', purchaseStatus, purchaseStatusResponse],
+    ['PurchaseStatusResponse', purchaseStatus, { ...purchaseStatusResponse, status_detail: O }],
     ['LoaderResponse', purchaseStatus, loaderResponse],
     ['PurchaseReload', reloadSchema, reload],
     ['PurchaseReload.resumen', prop(reloadSchema, 'properties', 'resumen'), resumen],
