@@ -92,8 +92,9 @@ export class PaymentActions {
 
   /**
    * New card (the card token is made in the browser first): process-payment, then the
-   * card loader, which shows approved, pending or rejected. The order stays, so a declined
-   * card can be retried; the failure comes back in the outcome for the panel to show.
+   * card loader, which shows approved, pending or rejected (a declined payment answers 402
+   * with its id: the loader too). The order stays, so a declined card can be retried; a failure
+   * without a payment comes back in the outcome for the panel's error dialog.
    */
   async payCard(details: Omit<ProcessCardPaymentRequest, 'purchase_id' | 'lang'>): Promise<StartOutcome> {
     let failure: unknown;
