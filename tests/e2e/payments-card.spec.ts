@@ -77,16 +77,56 @@ test.describe('new card (MercadoPago, sandbox)', () => {
     await expect.poll(() => emailsTo(buyer.email).length, { timeout: 15_000 }).toBe(1);
   });
 
-  test('OTHE: the declined card says so in the panel and the buyer may try again', async ({ page, t }) => {
+  // A declined payment exists at the provider: the loader's rejected view, the link back, and the error flag on the payment page.
+  const reasons: Record<string, string> = { OTHE: 'payments:loader.declinedText', FUND: 'payments:loader.declinedReasons.insufficient_amount', SECU: 'payments:loader.declinedReasons.bad_filled_security_code' };
+  for (const holder of ['OTHE', 'FUND', 'SECU']) {
+    test(`${holder}: declined → the loader's rejected view, back to the methods with the previous-failed warning`, async ({ page, t }) => {
+      await page.clock.install();
+      await openHeldPaymentStep(page, t);
+      const panel = await openCardPanel(page, t);
+      await fillCard(panel, t, holder, uniqueBuyer(`card-${holder.toLowerCase()}`));
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/payments/mercadopago/process-payment'));
+      await payButton(panel, t).click();
+      const declined = await answer;
+      expect(declined.status()).toBe(402);
+      const { payment_id } = await declined.json();
+      await expect(page).toHaveURL(new RegExp(`/demo/mp/loader\\?payment_id=${payment_id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.declinedTitle') })).toBeVisible();
+      // Why, when the buyer can act on it (funds, security code); the general sentence otherwise.
+      await expect(page.getByRole('alert')).toHaveText(t(reasons[holder]));
+      // The rejected view also goes back by itself after a countdown: hold the time still until the buyer's click.
+      await page.clock.setFixedTime(Date.now());
+      await expectAccessible(page, 'card loader, rejected view');
+      await page.getByRole('link', { name: t('payments:loader.toMethods') }).click();
+      await expect(page).toHaveURL(/\/demo\/payment-method$/);
+      await expect(page.getByText(t('payments:page.previousFailed'))).toBeVisible();
+    });
+  }
+
+  test('a payment that never reached the provider (network down): the error dialog, whose button returns to the new-card form', async ({ page, t }) => {
     await openHeldPaymentStep(page, t);
     const panel = await openCardPanel(page, t);
-    await fillCard(panel, t, 'OTHE', uniqueBuyer('card-othe'));
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/payments/mercadopago/process-payment'));
+    await fillCard(panel, t, 'APRO', uniqueBuyer('card-offline'));
+    // The connection drops on the way to our server: no payment exists to show a loader for.
+    await page.route('**/api/payments/mercadopago/process-payment', (route) => route.abort('internetdisconnected'));
     await payButton(panel, t).click();
-    expect((await answer).status()).toBe(402);
-    await expect(panel.getByRole('alert').filter({ hasText: t('payments:errors.transactionFailed') })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: t('payments:errors.transactionFailed') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(t('payments:methods.card.errorDialog.text'));
+    await expectAccessible(page, 'card panel, error dialog');
+    await dialog.getByRole('button', { name: t('payments:methods.card.errorDialog.back') }).click();
+    await expect(dialog).toBeHidden();
+    await page.unroute('**/api/payments/mercadopago/process-payment');
     await expect(page).toHaveURL(/\/demo\/payment-method$/);
+    await expect(secureField(panel, t, 'cardNumber')).toBeVisible();
     await expect(payButton(panel, t)).toBeEnabled();
+  });
+
+  test("the security code's help opens its tooltip", async ({ page, t }) => {
+    await openHeldPaymentStep(page, t);
+    const panel = await openCardPanel(page, t);
+    await panel.getByRole('button', { name: t('forms:cvv.help') }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText(t('forms:cvv.tooltip'));
   });
 
   test('a BIN outside the allowed list: the message, and no payment is asked for', async ({ page, t }) => {
@@ -121,6 +161,9 @@ test.describe('new card (MercadoPago, sandbox)', () => {
     await page.keyboard.type('1130');
     await page.keyboard.press('Tab');
     await page.keyboard.type('123');
+    // The security code's help button comes next.
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: t('forms:cvv.help') })).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.type(buyer.email);
     await page.keyboard.press('Tab');

@@ -10,14 +10,17 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** The per-field refusals (`errors`) of a validation answer, e.g. `/buyer_info/phone`. */
   readonly validationErrors: ApiFieldError[];
+  /** A refused card payment that exists at the provider (402 CARD_PAYMENT_REJECTED): its id, for its loader page. */
+  readonly paymentId: string | undefined;
 
-  constructor(status: number, mensaje?: string, code?: string, validationErrors: ApiFieldError[] = []) {
+  constructor(status: number, mensaje?: string, code?: string, validationErrors: ApiFieldError[] = [], paymentId?: string) {
     super(mensaje ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.mensaje = mensaje;
     this.code = code;
     this.validationErrors = validationErrors;
+    this.paymentId = paymentId;
   }
 
   /** 401 and 429 already raised their own toast in the HTTP client; callers stay quiet. */

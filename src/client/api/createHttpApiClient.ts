@@ -67,6 +67,7 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
       typeof errorBody.mensaje === 'string' ? errorBody.mensaje : undefined,
       typeof errorBody.code === 'string' ? errorBody.code : undefined,
       fieldErrorsOf(errorBody.errors),
+      typeof errorBody.payment_id === 'string' && errorBody.payment_id ? errorBody.payment_id : undefined,
     );
   }
 

@@ -99,11 +99,17 @@ export const errors = {
   cardTokenInvalid: () => coded(422, 'CARD_TOKEN_INVALID'),
   /** A fast-payment token or account method MercadoPago refused (used, expired, another account's): nothing was charged. */
   superTokenInvalid: () => coded(422, 'SUPER_TOKEN_INVALID'),
-  /** A card payment the issuer refused; `reason` is MercadoPago's status_detail without its `cc_rejected_` prefix. */
-  cardPaymentRejected: (reason: string | null) => {
+  /**
+   * A card payment the issuer refused; `reason` is MercadoPago's status_detail without its `cc_rejected_` prefix.
+   * `paymentId`: the refused payment exists at MercadoPago, so the storefront can show its loader's rejected view.
+   */
+  cardPaymentRejected: (reason: string | null, paymentId?: string) => {
     const variant = `CARD_PAYMENT_REJECTED_${reason ?? ''}`;
     const known = ['call_for_authorize', 'insufficient_amount', 'bad_filled_security_code', 'bad_filled_date', 'bad_filled_other'].includes(reason ?? '');
-    return new AppError(402, 'CARD_PAYMENT_REJECTED', { key: known ? (`variants.${variant}` as MessageKey) : 'CARD_PAYMENT_REJECTED' }, { status_detail: reason ? `cc_rejected_${reason}` : null });
+    return new AppError(402, 'CARD_PAYMENT_REJECTED', { key: known ? (`variants.${variant}` as MessageKey) : 'CARD_PAYMENT_REJECTED' }, {
+      status_detail: reason ? `cc_rejected_${reason}` : null,
+      ...(paymentId ? { payment_id: paymentId } : {}),
+    });
   },
   webhookRejected: (reason: string) => coded(401, 'WEBHOOK_REJECTED', { reason }),
   emissionNotFound: () => coded(404, 'EMISSION_NOT_FOUND'),

@@ -39,7 +39,7 @@ function cardAttemptKey(purchaseId: string, token: string): string {
  * before anything is charged, an attempt row, then `POST /v1/payments` for the purchase's own
  * amount. The answer goes through the one confirm path (approved → tickets and e-mail once;
  * pending → the webhook settles it later); a rejected payment answers 402 with a reason the
- * buyer understands.
+ * buyer understands and its `payment_id` (the storefront shows that payment's loader).
  */
 export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): Promise<{ paymentId: string; challenge: CardChallenge | null }> {
   const db = rt.ctx.db.kysely;
@@ -77,7 +77,7 @@ export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): P
   if (!observed.paymentId) throw errors.paymentProviderFailed();
   await applyObservation(rt, attempt, observed);
   if (observed.state === 'rejected' || observed.state === 'cancelled') {
-    throw errors.cardPaymentRejected(observed.detail?.startsWith('cc_rejected_') ? observed.detail.slice('cc_rejected_'.length) : null);
+    throw errors.cardPaymentRejected(observed.detail?.startsWith('cc_rejected_') ? observed.detail.slice('cc_rejected_'.length) : null, observed.paymentId);
   }
   // A 3-D Secure challenge keeps the payment pending until the buyer answers the issuer.
   return { paymentId: observed.paymentId, challenge: observed.challenge };

@@ -60,7 +60,9 @@ export async function loaderAnswer(rt: PaymentsRuntime, attempt: PaymentAttemptR
   else status = 'other';
   // The purchase's own answer: 410 once its hold is gone, and the reload only for the key's holder.
   const { reload } = await purchaseAnswer(rt.ctx, current.purchase_id, key);
-  return reload === undefined ? { status } : { status, reload };
+  // A declined card says why (MercadoPago's `cc_rejected_*` reasons only: never our own notes).
+  const detail = status === 'rejected' && current.status_detail && /^cc_rejected_[a-z_]+$/.test(current.status_detail) ? current.status_detail : undefined;
+  return { status, ...(reload === undefined ? {} : { reload }), ...(detail ? { status_detail: detail } : {}) };
 }
 
 /**

@@ -87,8 +87,7 @@ export async function payBySuperToken(rt: PaymentsRuntime, input: SuperTokenPaym
   if (!observed.paymentId) throw errors.paymentProviderFailed();
   await applyObservation(rt, attempt, observed);
   if (observed.state === 'rejected' || observed.state === 'cancelled') {
-    const rejected = errors.cardPaymentRejected(observed.detail?.startsWith('cc_rejected_') ? observed.detail.slice('cc_rejected_'.length) : null);
-    throw new AppError(rejected.statusCode, rejected.code, rejected.text, { ...rejected.details, payment_id: observed.paymentId });
+    throw errors.cardPaymentRejected(observed.detail?.startsWith('cc_rejected_') ? observed.detail.slice('cc_rejected_'.length) : null, observed.paymentId);
   }
   return { paymentId: observed.paymentId };
 }

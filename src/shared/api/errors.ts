@@ -12,4 +12,8 @@ export interface ApiErrorBody {
   mensaje: string;
   code: string;
   errors?: ApiFieldError[];
+  /** CARD_PAYMENT_REJECTED (402): the refused payment's id at the provider, when it exists there. */
+  payment_id?: string;
+  /** CARD_PAYMENT_REJECTED (402): the provider's reason, null when unknown. */
+  status_detail?: string | null;
 }

@@ -153,4 +153,6 @@ export interface LoaderResponse {
   status: LoaderStatus;
   /** Only for the holder of the purchase's access key. */
   reload?: PurchaseReload;
+  /** A rejected card payment's reason as MercadoPago gives it (`cc_rejected_insufficient_amount`…). */
+  status_detail?: string;
 }

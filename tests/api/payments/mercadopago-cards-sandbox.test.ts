@@ -45,6 +45,17 @@ describe.skipIf(skipDatabase)('MercadoPago card tokens in the sandbox', () => {
     expect((await tokenize({ card_id: '1', security_code: '123' })).statusCode).toBe(400);
   });
 
+  it('a saved card whose code is not mandatory (the Mastercard) tokenizes by its id alone; the Visa still needs its code', async () => {
+    const master = await tokenize({ card_id: '9000000002' });
+    expect(master.statusCode).toBe(201);
+    expect(body(master)).toMatchObject({ card_id: '9000000002', first_six_digits: '547492', last_four_digits: '0366' });
+    // A code given is still checked.
+    expect(body(await tokenize({ card_id: '9000000002', security_code: '999' })).cause[0].code).toBe('E302');
+    const visa = await tokenize({ card_id: '9000000001' });
+    expect(visa.statusCode).toBe(400);
+    expect(body(visa).cause[0].code).toBe('224');
+  });
+
   it('refuses other numbers, a bad expiry, a bad security code and a wrong public key in MercadoPago\'s error shape', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [card({ card_number: '4111111111111111' }), 'E301'],

@@ -72,7 +72,7 @@ describe.skipIf(skipDatabase)('MercadoPago card payments', () => {
     expect(t.mails().filter((m) => m.text.includes(id))).toHaveLength(1);
   });
 
-  it('OTHE/FUND/SECU: 402 with a reason the buyer understands, no tickets', async () => {
+  it('OTHE/FUND/SECU: 402 with a reason the buyer understands and the refused payment\'s id, no tickets', async () => {
     const expected: Record<string, [string, string]> = {
       OTHE: ['Tu pago fue rechazado. Intenta con otra tarjeta u otro método de pago.', 'Your payment was rejected. Please try another card or another payment method.'],
       FUND: ['Tu tarjeta no tiene fondos suficientes. Usa otra tarjeta u otro método de pago.', 'Your card has insufficient funds. Please use another card or another payment method.'],
@@ -82,7 +82,13 @@ describe.skipIf(skipDatabase)('MercadoPago card payments', () => {
       const id = await heldPurchase();
       const res = await pay(id, await tokenize(holder));
       expect(res.statusCode).toBe(402);
-      expect(body(res)).toMatchObject({ code: 'CARD_PAYMENT_REJECTED', mensaje: es });
+      expect(body(res)).toMatchObject({ code: 'CARD_PAYMENT_REJECTED', mensaje: es, payment_id: expect.stringMatching(/^\d+$/) });
+      // The refused payment exists at MercadoPago: its loader answers rejected (the storefront's rejected view).
+      const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
+      expect(attempt).toMatchObject({ status: 'rejected', provider_payment_id: body(res).payment_id });
+      const loader = await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/loader-process', payload: { payment_id: body(res).payment_id }, headers: t.keyed(id) });
+      // …and says why, in MercadoPago's words (the storefront words it for the buyer).
+      expect(body(loader)).toMatchObject({ status: 'rejected', status_detail: { OTHE: 'cc_rejected_other_reason', FUND: 'cc_rejected_insufficient_amount', SECU: 'cc_rejected_bad_filled_security_code' }[holder] });
       const english = await t.app.inject({
         method: 'POST', url: '/api/payments/mercadopago/process-payment', headers: { ...t.keyed(id), 'accept-language': 'en' },
         payload: { purchase_id: id, token: await tokenize(holder), installments: 1, paymentMethodId: 'master', email: 'ana@example.mx', buyer_info: buyer() },
@@ -145,6 +151,16 @@ describe.skipIf(skipDatabase)('MercadoPago card payments', () => {
     const res = await pay(id, 'f'.repeat(32));
     expect(res.statusCode).toBe(422);
     expect(body(res).code).toBe('CARD_TOKEN_INVALID');
+    // No payment exists for it: no id for a loader (the storefront shows its error dialog).
+    expect(body(res)).not.toHaveProperty('payment_id');
+  });
+
+  it('a saved card pays with the card token made from its card id (the Mastercard, whose code is not mandatory)', async () => {
+    const id = await heldPurchase();
+    const tokenized = await t.app.inject({ method: 'POST', url: `/sandbox/mercadopago/api/v1/card_tokens?public_key=${t.sandbox.mercadopago.publicKey}`, payload: { card_id: '9000000002' } });
+    const res = await pay(id, body(tokenized).id, { email: 'test_user_mx@testuser.com' });
+    expect(res.statusCode).toBe(200);
+    expect((await t.rows('payment_attempts', 'purchase_id', id))[0]).toMatchObject({ status: 'approved', provider_payment_id: body(res).payment_id });
   });
 
   it('30 concurrent duplicates of one request → one attempt, one payment, one emission, one e-mail', async () => {

@@ -17,6 +17,8 @@ export type LoaderView = 'loading' | LoaderOutcome | 'requestError' | 'botCheckE
  */
 export class PaymentLoaderStore {
   view: LoaderView = 'loading';
+  /** Why a card was declined (MercadoPago's reason without `cc_rejected_`), when the loader was told. */
+  declineReason: string | null = null;
   private started = false;
 
   constructor(
@@ -62,6 +64,7 @@ export class PaymentLoaderStore {
     try {
       const body = this.definition.body(this.queryValue, { url: this.url, botCheckToken });
       const response = await ui.track(api.loaderProcess(this.definition.provider, body));
+      this.declineReason = response.status_detail?.startsWith('cc_rejected_') ? response.status_detail.slice('cc_rejected_'.length) : null;
       this.apply(loaderOutcome(response.status), response.reload ?? null);
     } catch (error) {
       if (!isHandledGlobally(error)) ui.notify({ variant: 'error', code: serverCode(error), text: serverMessage(error), messageKey: 'payments:errors.loaderFailed' });

@@ -15,6 +15,14 @@ import type { LoaderDefinition } from './loaderDefinitions';
 import { DECLINED_REDIRECT_SECONDS, SUCCESS_REDIRECT_SECONDS } from './loaderOutcome';
 import { PaymentLoaderStore } from './PaymentLoaderStore';
 
+/** The declined card reasons the buyer can act on; any other reason gets the general sentence. */
+const DECLINE_REASONS = ['call_for_authorize', 'insufficient_amount', 'bad_filled_security_code', 'bad_filled_date', 'bad_filled_other'] as const;
+
+function declinedText(t: ReturnType<typeof usePaymentsTranslation>['t'], reason: string | null): string {
+  const known = DECLINE_REASONS.find((candidate) => candidate === reason);
+  return known ? t(`loader.declinedReasons.${known}`) : t('loader.declinedText');
+}
+
 interface LoaderViewProps {
   definition: LoaderDefinition;
   queryValue: string;
@@ -81,7 +89,7 @@ export const PaymentLoaderView = observer(function PaymentLoaderView({ definitio
           {t('loader.declinedTitle')}
         </Typography>
         <Alert severity="error" sx={{ mb: 2 }}>
-          {t('loader.declinedText')}
+          {declinedText(t, store.declineReason)}
         </Alert>
         <Typography role="timer" aria-live="off" sx={{ mb: 1 }}>
           {t('loader.backRedirecting', { count: backIn })}

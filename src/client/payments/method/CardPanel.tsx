@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,34 +14,33 @@ import { loadStaticForm, type StaticForm } from '../../forms/staticForms';
 import { useStores } from '../../StoreContext';
 import { loadMercadoPagoSdk } from '../providers/mercadopagoSdk';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
+import { AccountEmail, CardErrorDialog } from './CardPanelParts';
 import { CardPanelStore, type CardPanelError, type WalletCardForm } from './CardPanelStore';
 import type { PaymentActions } from './PaymentActions';
+import { SavedCardStore } from './SavedCardStore';
+import { SavedMethods } from './SavedMethods';
 import { SubmitRow } from './SubmitRow';
 
-/** The failure of the last try, as the buyer reads it (role alert: announced at once). */
-function CardError({ error }: { error: CardPanelError }) {
+/** The card tokenizer's refusal or a refused BIN, as the buyer reads it (role alert: announced at once). */
+function CardError({ error }: { error: Exclude<CardPanelError, { kind: 'payment' }> }) {
   const { t } = useTranslation();
   if (error.kind === 'bin') return <Alert severity="error">{t('errors:walletCard.binNotAllowed')}</Alert>;
-  if (error.kind === 'token')
-    return (
-      <Alert severity="error">
-        {error.messages.map((message, index) => (
-          <div key={index}>{t(message.key, message.values)}</div>
-        ))}
-      </Alert>
-    );
   return (
     <Alert severity="error">
-      <AlertTitle>{t('payments:errors.transactionFailed')}</AlertTitle>
-      {error.reason}
+      {error.messages.map((message, index) => (
+        <div key={index}>{t(message.key, message.values)}</div>
+      ))}
     </Alert>
   );
 }
 
 /**
- * The wallet provider's new-card panel (`card`): the form of schemas/forms/wallet-card,
- * whose card number, expiry and security code are the provider's own fields (iframes,
- * mounted by the `secureField` widget once the provider's script has loaded).
+ * The wallet provider's panel (`card`): the e-mail of the buyer's MercadoPago account on top
+ * (its saved methods replace the new-card form, SavedMethods), and the new-card form of
+ * schemas/forms/wallet-card, whose card number, expiry and security code are the provider's
+ * own fields (iframes, mounted by the `secureField` widget once the provider's script has
+ * loaded). A payment that fails without a payment of its own opens the error dialog; a
+ * declined one goes to its loader (PaymentActions).
  */
 export const CardPanel = observer(function CardPanel({ actions }: { actions: PaymentActions }) {
   const { t } = usePaymentsTranslation();
@@ -60,10 +58,29 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
         pay: (details) => actions.payCard(details),
       }),
   );
+  const [saved] = useState(
+    () =>
+      new SavedCardStore({
+        sdk: () => store.instance,
+        amount: () => (root.checkout.payableTotalCents / 100).toFixed(2),
+        buyer: () => root.checkout.buyerInfo,
+        pay: (details) => actions.payCard(details),
+        schedule: (run, ms) => {
+          const timer = setTimeout(run, ms);
+          return () => clearTimeout(timer);
+        },
+      }),
+  );
   const [form, setForm] = useState<StaticForm<WalletCardForm> | null>(null);
   const [formFailed, setFormFailed] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const busy = store.tokenizing || payment.submitting === 'card';
+
+  useEffect(() => saved.dispose, [saved]);
+  // The account is looked up once the provider's script is ready (starting from the buyer's known e-mail).
+  useEffect(() => {
+    if (store.sdkState === 'ready' && !saved.email && root.checkout.buyerInfo?.email) saved.setEmail(root.checkout.buyerInfo.email);
+  }, [store.sdkState, saved, root]);
 
   useEffect(() => {
     let live = true;
@@ -107,34 +124,52 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
         <CircularProgress aria-label={t('form.loading')} />
       </Box>
     );
+  const dialogError = saved.error ?? (store.error?.kind === 'payment' ? store.error : null);
+  const backToNewCard = () => {
+    saved.dismissError();
+    store.dismissError();
+  };
   return (
     <Box ref={containerRef}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('methods.card.description')}
       </Typography>
-      <SecureFieldContext.Provider value={store.host}>
-        <SchemaForm<WalletCardForm>
-          schema={form.schema}
-          uiSchema={form.uiSchema}
-          validator={form.validator}
-          state={form.state}
-          disabled={busy}
-          onSubmit={(data) => void pay(data)}
-          onInvalid={focusFirstProblem}
-          aria-label={t('form.label', { method: t('methods.card.label') })}
-        >
-          {store.error ? (
-            <Box sx={{ mt: 2 }}>
-              <CardError error={store.error} />
-            </Box>
+      <AccountEmail saved={saved} />
+      <CardErrorDialog error={dialogError} onBack={backToNewCard} />
+      {saved.showingSaved ? (
+        <SavedMethods saved={saved} card={store} />
+      ) : (
+        <>
+          {saved.methods.length > 0 ? (
+            <Button variant="text" sx={{ mb: 1 }} onClick={saved.chooseSaved}>
+              {t('methods.card.saved.useSaved')}
+            </Button>
           ) : null}
-          <SubmitRow label={t('methods.card.submit')} busy={busy} disabled={payment.submitting !== null} />
-          {/* Paying accepts the purchase terms and the privacy notice: the buyer reads both links here. */}
-          <Box sx={{ mt: 1 }}>
-            <TermsLine />
-          </Box>
-        </SchemaForm>
-      </SecureFieldContext.Provider>
+          <SecureFieldContext.Provider value={store.host}>
+            <SchemaForm<WalletCardForm>
+              schema={form.schema}
+              uiSchema={form.uiSchema}
+              validator={form.validator}
+              state={form.state}
+              disabled={busy || store.succeeded}
+              onSubmit={(data) => void pay(data)}
+              onInvalid={focusFirstProblem}
+              aria-label={t('form.label', { method: t('methods.card.label') })}
+            >
+              {store.error && store.error.kind !== 'payment' ? (
+                <Box sx={{ mt: 2 }}>
+                  <CardError error={store.error} />
+                </Box>
+              ) : null}
+              <SubmitRow label={t('methods.card.submit')} busy={busy} disabled={payment.submitting !== null || store.succeeded} />
+              {/* Paying accepts the purchase terms and the privacy notice: the buyer reads both links here. */}
+              <Box sx={{ mt: 1 }}>
+                <TermsLine />
+              </Box>
+            </SchemaForm>
+          </SecureFieldContext.Provider>
+        </>
+      )}
     </Box>
   );
 });

@@ -21,11 +21,24 @@ export type CardPanelError =
   | { kind: 'bin' }
   | { kind: 'payment'; reason: string | null };
 
+/** What a card panel sends to process-payment (the purchase and language are added by PaymentActions). */
+export type CardPaymentDetails = Omit<ProcessCardPaymentRequest, 'purchase_id' | 'lang'>;
+
+/**
+ * A payment that failed without reaching a payment of its own (a declined one goes to its
+ * loader instead): the server's reason, if any. The hold running out is not one: PaymentActions
+ * already told the buyer and left the page.
+ */
+export function paymentFailure(error: unknown): CardPanelError | null {
+  if (error instanceof ApiError && error.status === 410) return null;
+  return { kind: 'payment', reason: error instanceof ApiError ? (error.mensaje ?? null) : null };
+}
+
 export interface CardPanelDeps {
   loadSdk(): Promise<MercadoPagoInstance>;
   /** The event's allowed BINs (empty: every card). */
   allowedBins(): readonly string[];
-  pay(details: Omit<ProcessCardPaymentRequest, 'purchase_id' | 'lang'>): Promise<StartOutcome>;
+  pay(details: CardPaymentDetails): Promise<StartOutcome>;
 }
 
 /** The provider's secure fields: the expiry in its short form (MM/AA). */
@@ -45,12 +58,24 @@ const BUYER_TO_CARD: Record<string, string> = { '/name': '/cardholderName', '/em
 export class CardPanelStore {
   sdkState: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
   tokenizing = false;
+  /** A payment was handed over (to its loader): the form stays disabled until the page changes. */
+  succeeded = false;
   error: CardPanelError | null = null;
   private sdk: MercadoPagoInstance | null = null;
   private readonly fields = new Map<SecureFieldType, SecureField>();
 
   constructor(private readonly deps: CardPanelDeps) {
-    makeAutoObservable<CardPanelStore, 'sdk' | 'fields' | 'deps'>(this, { sdk: false, fields: false, deps: false, host: false });
+    makeAutoObservable<CardPanelStore, 'sdk' | 'fields' | 'deps'>(this, { sdk: false, fields: false, deps: false, host: false, mountField: false });
+  }
+
+  /** The loaded SDK (null until the panel's script is ready). */
+  get instance(): MercadoPagoInstance | null {
+    return this.sdkState === 'ready' ? this.sdk : null;
+  }
+
+  /** The error dialog's button: the buyer is back at the new-card form. */
+  dismissError(): void {
+    this.error = null;
   }
 
   /** Loads the provider's script (once; a failed load may be retried). */
@@ -73,21 +98,28 @@ export class CardPanelStore {
 
   /** What the `secureField` widgets mount through (only once the script is ready). */
   readonly host: SecureFieldHost = {
-    mount: (field, containerId, label) => {
-      if (!this.sdk || !isSecureFieldType(field)) return () => undefined;
-      const secure = this.sdk.fields.create(field, { ...FIELD_OPTIONS[field], srLabel: label, placeholder: label }).mount(containerId);
-      this.fields.set(field, secure);
-      return () => {
+    mount: (field, containerId, label) => this.mountField(field, containerId, label).unmount,
+  };
+
+  /** Mounts one of the provider's fields (nothing before the script is ready); answers it and its unmount. */
+  mountField(field: string, containerId: string, label: string): { field: SecureField | null; unmount: () => void } {
+    if (!this.sdk || !isSecureFieldType(field)) return { field: null, unmount: () => undefined };
+    const secure = this.sdk.fields.create(field, { ...FIELD_OPTIONS[field], srLabel: label, placeholder: label }).mount(containerId);
+    this.fields.set(field, secure);
+    return {
+      field: secure,
+      unmount: () => {
         this.fields.delete(field);
         secure.unmount();
-      };
-    },
-  };
+      },
+    };
+  }
 
   /** Pays with the card in the secure fields; answers problems of the form (server refusals), if any. */
   async pay(form: WalletCardForm): Promise<AnswerProblem[]> {
     const sdk = this.sdk;
-    if (!sdk || this.tokenizing) return [];
+    // A second submit while one is under way (or after the hand-over) is ignored.
+    if (!sdk || this.tokenizing || this.succeeded) return [];
     this.error = null;
     this.tokenizing = true;
     try {
@@ -123,15 +155,10 @@ export class CardPanelStore {
       if (outcome.kind === 'invalid') {
         return outcome.problems.flatMap((problem) => (BUYER_TO_CARD[problem.pointer] ? [{ ...problem, pointer: BUYER_TO_CARD[problem.pointer]! }] : []));
       }
-      if (outcome.kind === 'failed') {
-        const error = outcome.error;
-        // The hold ran out: PaymentActions already told the buyer and left the page.
-        if (!(error instanceof ApiError && error.status === 410)) {
-          runInAction(() => {
-            this.error = { kind: 'payment', reason: error instanceof ApiError ? (error.mensaje ?? null) : null };
-          });
-        }
-      }
+      runInAction(() => {
+        if (outcome.kind === 'handedOver') this.succeeded = true;
+        else if (outcome.kind === 'failed') this.error = paymentFailure(outcome.error);
+      });
       return [];
     } finally {
       runInAction(() => {

@@ -92,8 +92,9 @@ export class PaymentActions {
 
   /**
    * New card (the card token is made in the browser first): process-payment, then the
-   * card loader, which shows approved, pending or rejected. The order stays, so a declined
-   * card can be retried; the failure comes back in the outcome for the panel to show.
+   * card loader, which shows approved, pending or rejected (a declined payment answers 402
+   * with its id: the loader too). The order stays, so a declined card can be retried; a failure
+   * without a payment comes back in the outcome for the panel's error dialog.
    */
   async payCard(details: Omit<ProcessCardPaymentRequest, 'purchase_id' | 'lang'>): Promise<StartOutcome> {
     let failure: unknown;
@@ -104,6 +105,10 @@ export class PaymentActions {
         if (three_ds_info) await this.root.payment.openChallenge({ url: three_ds_info.external_resource_url, creq: three_ds_info.creq });
         return () => this.handover.navigate(`/${url}/mp/loader?payment_id=${encodeURIComponent(payment_id)}`);
       } catch (error) {
+        // Declined, but the payment exists at the provider: its loader shows the rejected view,
+        // the link back and sets the error flag, as for any other declined payment.
+        const declinedId = error instanceof ApiError && error.status === 402 ? error.paymentId : undefined;
+        if (declinedId) return () => this.handover.navigate(`/${url}/mp/loader?payment_id=${encodeURIComponent(declinedId)}`);
         failure = error;
         throw error;
       }

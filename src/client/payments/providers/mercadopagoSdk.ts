@@ -65,7 +65,36 @@ export interface MercadoPagoIssuer {
   thumbnail?: string;
 }
 
-export interface MercadoPagoInstance {
+/** A saved method of the buyer's MercadoPago account, as `getAccountPaymentMethods` lists it. */
+export interface AccountPaymentMethod {
+  id: string;
+  /** The method's token for fast payments (a saved card's pseudotoken); null when the method has none. */
+  pseudotoken: string | null;
+  type: 'credit_card' | 'debit_card' | 'account_money' | string;
+  payment_method: { id: string; name: string; payment_type_id: string; thumbnail?: string; secure_thumbnail?: string };
+  issuer: { id: string | null; name: string };
+  first_six_digits: string | null;
+  last_four_digits: string | null;
+  /** `mandatory`: the buyer types the code again before paying (card id + code → card token). */
+  security_code_settings: { mode: 'mandatory' | 'optional' | string; length: number; card_location?: string } | null;
+}
+
+/** What `authenticator(amount, email)` answers: `show()` resolves to the fast-payment token. */
+export interface FastPaymentAuthenticator {
+  show(options?: { hideUserConfirmation?: boolean }): Promise<string>;
+}
+
+/** MercadoPago's fast payments (saved cards and account money of the buyer's account), JS SDK v2. */
+export interface MercadoPagoFastPayments {
+  /** `amount`: the order total as a string with 2 decimals. Rejects (errorCode) when the account cannot authenticate. */
+  authenticator(amount: string, payerEmail: string): Promise<FastPaymentAuthenticator>;
+  getAccountPaymentMethods(fastPaymentToken: string): Promise<{ results: AccountPaymentMethod[] }>;
+  getCardId(fastPaymentToken: string, pseudotoken: string): Promise<{ card_id: string }>;
+  /** Binds a fresh card token (made from the card id and the typed code) to the saved card. */
+  updatePseudotoken(fastPaymentToken: string, pseudotoken: string, cardToken: string): Promise<unknown>;
+}
+
+export interface MercadoPagoInstance extends MercadoPagoFastPayments {
   fields: {
     create(type: SecureFieldType, options?: SecureFieldOptions): SecureField;
     createCardToken(data: { cardholderName?: string; cardId?: string }): Promise<CardToken>;

@@ -39,10 +39,14 @@ const TEST_CARDS: Record<string, Brand['id']> = {
 };
 const TEST_EXPIRY = { month: 11, year: 2030 };
 
-/** The test customer's saved cards (card ids as MercadoPago's customer API returns them). */
-const SANDBOX_SAVED_CARDS: Record<string, { number: string; holder: string }> = {
-  '9000000001': { number: '4075595716483764', holder: 'APRO' },
-  '9000000002': { number: '5474925432670366', holder: 'APRO' },
+/**
+ * The test customer's saved cards (card ids as MercadoPago's customer API returns them).
+ * `codeRequired` mirrors the account's security_code_settings (mercadopago-fast-payments.sandbox.ts):
+ * the Visa is tokenized only with its code; the Mastercard may be tokenized by its card id alone.
+ */
+const SANDBOX_SAVED_CARDS: Record<string, { number: string; holder: string; codeRequired: boolean }> = {
+  '9000000001': { number: '4075595716483764', holder: 'APRO', codeRequired: true },
+  '9000000002': { number: '5474925432670366', holder: 'APRO', codeRequired: false },
 };
 
 /** What the sandbox keeps of a card token: never the full number, never the security code. */
@@ -143,11 +147,12 @@ export async function mercadoPagoCardsSandbox(app: FastifyInstance, { rt }: { rt
     let month: number;
     let year: number;
     let cardId: string | null = null;
+    let codeRequired = true;
     if (body.card_id !== undefined) {
       cardId = String(body.card_id);
       const saved = SANDBOX_SAVED_CARDS[cardId];
       if (!saved) return invalid(reply, '2061', 'invalid card_id');
-      ({ number, holder } = saved);
+      ({ number, holder, codeRequired } = saved);
       ({ month, year } = TEST_EXPIRY);
     } else {
       number = digitsOf(body.card_number);
@@ -165,10 +170,11 @@ export async function mercadoPagoCardsSandbox(app: FastifyInstance, { rt }: { rt
       if (month !== TEST_EXPIRY.month || year !== TEST_EXPIRY.year) return invalid(reply, '326', 'invalid parameter expirationYear');
     }
     const brand = BRANDS[TEST_CARDS[number]];
-    if (!code) return invalid(reply, '224', 'parameter securityCode can not be null/empty');
+    // A saved card whose code is not mandatory tokenizes without one; a code given is still checked.
+    if (!code && codeRequired) return invalid(reply, '224', 'parameter securityCode can not be null/empty');
     const expected = brand.id === 'amex' ? '1234' : '123';
-    if (code.length !== brand.codeLength) return invalid(reply, 'E203', 'invalid parameter securityCode');
-    if (code !== expected) return invalid(reply, 'E302', 'invalid parameter securityCode');
+    if (code && code.length !== brand.codeLength) return invalid(reply, 'E203', 'invalid parameter securityCode');
+    if (code && code !== expected) return invalid(reply, 'E302', 'invalid parameter securityCode');
 
     const created = now();
     const token: SandboxCardToken = {

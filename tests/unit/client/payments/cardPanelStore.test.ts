@@ -30,6 +30,11 @@ function provider(token: CardToken | { reject: unknown }) {
     },
     getPaymentMethods: async ({ bin }) => ({ results: bin.startsWith('4') ? [{ id: 'visa', name: 'Visa', payment_type_id: 'credit_card' }] : [] }),
     getIssuers: async () => [{ id: '310', name: 'Banco' }],
+    // The new-card panel never asks for fast payments (SavedCardStore does).
+    authenticator: () => Promise.reject(new Error('not used')),
+    getAccountPaymentMethods: () => Promise.reject(new Error('not used')),
+    getCardId: () => Promise.reject(new Error('not used')),
+    updatePseudotoken: () => Promise.reject(new Error('not used')),
   };
   return { sdk, mounted, holders };
 }
@@ -88,6 +93,17 @@ describe('CardPanelStore', () => {
     ]);
     expect(store.error).toBeNull();
     expect(store.tokenizing).toBe(false);
+    // Handed over: a second submit is ignored.
+    expect(store.succeeded).toBe(true);
+    await store.pay(form);
+    expect(paid).toHaveLength(1);
+  });
+
+  it('a submit while one is tokenizing is ignored', async () => {
+    const { store, paid } = setup(visaToken);
+    await store.open();
+    await Promise.all([store.pay(form), store.pay(form)]);
+    expect(paid).toHaveLength(1);
   });
 
   it('a BIN outside a non-empty allowed list: the message, and no payment', async () => {
@@ -118,11 +134,13 @@ describe('CardPanelStore', () => {
     expect(broken.store.error).toEqual({ kind: 'token', messages: [{ key: 'errors:cardToken.unexpected' }] });
   });
 
-  it("a declined payment keeps the server's reason; the buyer's refused fields land on the card form", async () => {
-    const declined = setup(visaToken, { outcome: { kind: 'failed', error: new ApiError(402, 'Tu banco rechazó el pago.', 'CARD_PAYMENT_REJECTED') } });
-    await declined.store.open();
-    await declined.store.pay(form);
-    expect(declined.store.error).toEqual({ kind: 'payment', reason: 'Tu banco rechazó el pago.' });
+  it("a failed payment keeps the server's reason (for the error dialog); the buyer's refused fields land on the card form", async () => {
+    const refused = setup(visaToken, { outcome: { kind: 'failed', error: new ApiError(422, 'La tarjeta no es válida.', 'CARD_TOKEN_INVALID') } });
+    await refused.store.open();
+    await refused.store.pay(form);
+    expect(refused.store.error).toEqual({ kind: 'payment', reason: 'La tarjeta no es válida.' });
+    refused.store.dismissError();
+    expect(refused.store.error).toBeNull();
 
     const expired = setup(visaToken, { outcome: { kind: 'failed', error: new ApiError(410, 'x') } });
     await expired.store.open();

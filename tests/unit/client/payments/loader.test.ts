@@ -76,6 +76,15 @@ describe('PaymentLoaderStore', () => {
     }
   });
 
+  it("a declined card keeps MercadoPago's reason (without cc_rejected_) for the rejected view", async () => {
+    const { root } = await paymentRoot({ responses: { loaderProcess: { status: 'rejected', reload: null, status_detail: 'cc_rejected_insufficient_amount' } } });
+    const store = new PaymentLoaderStore(root, LOADER_DEFINITIONS.mp, '123', 'demo');
+    await store.run();
+    expect(store.view).toBe('declined');
+    expect(store.declineReason).toBe('insufficient_amount');
+    expect(root.payment.errorFlag).toBe(true);
+  });
+
   it('the second card provider loader leaves the error flag alone', async () => {
     const declined = await paymentRoot({ responses: { loaderProcess: { status: 'rejected', reload: null } } });
     const store = new PaymentLoaderStore(declined.root, LOADER_DEFINITIONS['open-pay'], '9', 'demo');

@@ -133,7 +133,15 @@ describe('PaymentActions.payCard', () => {
     expect(root.checkout.purchaseId).toBe('p-1');
   });
 
-  it('a declined card answers the error for the panel, no toast', async () => {
+  it('a declined payment that exists at the provider (402 with its id) goes to its loader, which shows the rejected view', async () => {
+    const declined = new ApiError(402, 'Pago rechazado', 'CARD_PAYMENT_REJECTED', [], '987');
+    const { steps, actions, notifications } = await setup({ responses: { processCardPayment: declined } });
+    expect(await actions.payCard(details)).toEqual({ kind: 'handedOver' });
+    expect(steps).toEqual(['navigate /demo/mp/loader?payment_id=987']);
+    expect(notifications).toEqual([]);
+  });
+
+  it('a declined card without a payment answers the error for the panel, no toast', async () => {
     const declined = new ApiError(402, 'Pago rechazado', 'CARD_PAYMENT_REJECTED');
     const { root, steps, actions, notifications } = await setup({ responses: { processCardPayment: declined } });
     expect(await actions.payCard(details)).toEqual({ kind: 'failed', error: declined });

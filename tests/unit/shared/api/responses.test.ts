@@ -35,7 +35,7 @@ const R = 'required' as const;
 const O = 'optional' as const;
 
 const amounts = { amount: R, comission: R, amountOutDiscount: R, amountDiscount: R, amountProductos: R } as const satisfies Presence<Api.OrderAmounts>;
-const errorBody = { mensaje: R, code: R, errors: O } as const satisfies Presence<Api.ApiErrorBody>;
+const errorBody = { mensaje: R, code: R, errors: O, payment_id: O, status_detail: O } as const satisfies Presence<Api.ApiErrorBody>;
 const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
 const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O } as const satisfies Presence<Api.AppConfigResponse>;
 const botCheck = { provider: R, siteKey: O } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
@@ -62,7 +62,8 @@ const productLine = { id: R, nombre: R, cantidad: R, precio: R, opciones: R } as
 const addInfoResponse = { purchase_id: R, form_completed: R, isFormRequiered: R } as const satisfies Presence<Api.AddInfoResponse>;
 const purchaseStatusResponse = { status: R, reload: O } as const satisfies Presence<Api.PurchaseStatusResponse>;
 // The loaders answer with the same schema.
-const loaderResponse = purchaseStatusResponse satisfies Presence<Api.LoaderResponse>;
+// One schema for both answers: the loaders add a rejected card payment's `status_detail`.
+const loaderResponse = { ...purchaseStatusResponse, status_detail: O } as const satisfies Presence<Api.LoaderResponse>;
 const reload = {
   purchase_id: R, url: R, tickets: R, productos: R, resumen: R, amounts: R, expires_at: R, code: R,
   buyer_info: R, emission_id: R, isFormRequiered: R, form_completed: R,
@@ -121,7 +122,7 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['UpdateProductsResponse', updateProductos, updateProductsResponse],
     ['PurchaseProductLine (update-productos)', prop(updateProductos, 'properties', 'productos', 'items'), productLine],
     ['AddInfoResponse', addInfo, addInfoResponse],
-    ['PurchaseStatusResponse', purchaseStatus, purchaseStatusResponse],
+    ['PurchaseStatusResponse', purchaseStatus, { ...purchaseStatusResponse, status_detail: O }],
     ['LoaderResponse', purchaseStatus, loaderResponse],
     ['PurchaseReload', reloadSchema, reload],
     ['PurchaseReload.resumen', prop(reloadSchema, 'properties', 'resumen'), resumen],
