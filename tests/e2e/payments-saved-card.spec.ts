@@ -27,6 +27,8 @@ async function showSavedMethods(page: Page, t: T): Promise<Locator> {
   await openHeldPaymentStep(page, t);
   const panel = await openCardPanel(page, t);
   await accountEmail(panel, t).fill(TEST_CUSTOMER);
+  // MercadoPago authenticates the buyer in its own sheet (the sandbox's dialog) before listing the account.
+  await page.getByRole('dialog', { name: 'Confirma tu cuenta de Mercado Pago' }).getByRole('button', { name: 'Confirmar' }).click();
   await expect(panel.getByRole('radiogroup', { name: t('payments:methods.card.saved.legend') })).toBeVisible();
   return panel;
 }
@@ -92,6 +94,7 @@ test.describe('saved methods of a MercadoPago account (sandbox test customer)', 
     await expect(panel.locator('[data-secure-field="cardNumber"] iframe')).toBeVisible();
     // An account without saved methods keeps the new-card form.
     await accountEmail(panel, t).fill('sin-guardadas@example.mx');
+    await page.getByRole('dialog', { name: 'Confirma tu cuenta de Mercado Pago' }).getByRole('button', { name: 'Confirmar' }).click();
     await expect(panel.getByRole('status').filter({ hasText: t('payments:methods.card.saved.lookingUp') })).toHaveCount(0);
     await expect(panel.getByRole('radio')).toHaveCount(0);
   });

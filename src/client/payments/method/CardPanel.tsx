@@ -76,11 +76,9 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
   const containerRef = useRef<HTMLDivElement>(null);
   const busy = store.tokenizing || payment.submitting === 'card';
 
+  // The account e-mail starts empty, not from the buyer's known e-mail: looking an account up asks
+  // the buyer to authenticate with MercadoPago (its own dialog), which only the buyer should start.
   useEffect(() => saved.dispose, [saved]);
-  // The account is looked up once the provider's script is ready (starting from the buyer's known e-mail).
-  useEffect(() => {
-    if (store.sdkState === 'ready' && !saved.email && root.checkout.buyerInfo?.email) saved.setEmail(root.checkout.buyerInfo.email);
-  }, [store.sdkState, saved, root]);
 
   useEffect(() => {
     let live = true;
