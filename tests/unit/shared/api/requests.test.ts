@@ -10,6 +10,7 @@ import fintocCreateSession from '../../../../schemas/api/fintoc-create-session.r
 import freeVerify from '../../../../schemas/api/free-verify.request.json';
 import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-create-preference.request.json';
 import mercadopagoProcessPayment from '../../../../schemas/api/mercadopago-process-payment.request.json';
+import openpayProcessPayment from '../../../../schemas/api/openpay-process-payment.request.json';
 import newPurchase from '../../../../schemas/api/new-purchase.request.json';
 import paymentLoader from '../../../../schemas/api/payment-loader.request.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.request.json';
@@ -24,6 +25,7 @@ import type {
   FintocSessionRequest,
   LoaderRequest,
   NewPurchaseRequest,
+  OpenpayProcessPaymentRequest,
   PaymentLanguage,
   PaypalCreateOrderRequest,
   ProcessCardPaymentRequest,
@@ -73,6 +75,9 @@ const fintocSessionRequest = createPreferenceRequest satisfies Presence<FintocSe
 const processCardPaymentRequest = {
   purchase_id: 'required', token: 'required', installments: 'required', paymentMethodId: 'required', issuer: 'optional', email: 'required', buyer_info: 'required', lang: 'optional',
 } as const satisfies Presence<ProcessCardPaymentRequest>;
+const openpayProcessPaymentRequest = {
+  purchase_id: 'required', token: 'required', buyer_info: 'required', device_session_id: 'required', lang: 'optional',
+} as const satisfies Presence<OpenpayProcessPaymentRequest>;
 const paypalCreateOrderRequest = { purchase_id: 'required', lang: 'optional' } as const satisfies Presence<PaypalCreateOrderRequest>;
 const verifyFreeRequest = {
   purchase_id: 'required',
@@ -98,6 +103,7 @@ describe('request types agree with schemas/api/*.request.json', () => {
     ['BotCheckTokenRequest', botCheckToken, botCheckTokenRequest],
     ['CreatePreferenceRequest', mercadopagoCreatePreference, createPreferenceRequest],
     ['ProcessCardPaymentRequest', mercadopagoProcessPayment, processCardPaymentRequest],
+    ['OpenpayProcessPaymentRequest', openpayProcessPayment, openpayProcessPaymentRequest],
     ['FintocSessionRequest', fintocCreateSession, fintocSessionRequest],
     ['PaypalCreateOrderRequest', paypalCreateOrder, paypalCreateOrderRequest],
     ['VerifyFreeRequest', freeVerify, verifyFreeRequest],
@@ -113,7 +119,7 @@ describe('request types agree with schemas/api/*.request.json', () => {
 
   it('enumerations', () => {
     expect(enumOf(prop(botCheckToken, 'properties', 'action'))).toEqual(Object.keys(botCheckActions).sort());
-    for (const schema of [mercadopagoCreatePreference, mercadopagoProcessPayment, fintocCreateSession, paypalCreateOrder, freeVerify]) {
+    for (const schema of [mercadopagoCreatePreference, mercadopagoProcessPayment, openpayProcessPayment, fintocCreateSession, paypalCreateOrder, freeVerify]) {
       expect(enumOf(prop(schema, 'properties', 'lang'))).toEqual(Object.keys(languages).sort());
     }
   });

@@ -18,6 +18,7 @@ import fintocCreateSession from '../../../../schemas/api/fintoc-create-session.r
 import freeVerify from '../../../../schemas/api/free-verify.response.json';
 import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-create-preference.response.json';
 import mercadopagoProcessPayment from '../../../../schemas/api/mercadopago-process-payment.response.json';
+import openpayProcessPayment from '../../../../schemas/api/openpay-process-payment.response.json';
 import newPurchase from '../../../../schemas/api/new-purchase.response.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.response.json';
 import purchaseStatus from '../../../../schemas/api/purchase-status.response.json';
@@ -36,7 +37,7 @@ const O = 'optional' as const;
 const amounts = { amount: R, comission: R, amountOutDiscount: R, amountDiscount: R, amountProductos: R } as const satisfies Presence<Api.OrderAmounts>;
 const errorBody = { mensaje: R, code: R, errors: O } as const satisfies Presence<Api.ApiErrorBody>;
 const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
-const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O } as const satisfies Presence<Api.AppConfigResponse>;
+const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O } as const satisfies Presence<Api.AppConfigResponse>;
 const botCheck = { provider: R, siteKey: O } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
 const botCheckTokenResponse = { token: R } as const satisfies Presence<Api.BotCheckTokenResponse>;
 
@@ -74,6 +75,7 @@ const buyerInfo = { name: R, email: R, phone: R, lang: R } as const satisfies Pr
 
 const createPreferenceResponse = { preference_id: R, init_point: R } as const satisfies Presence<Api.CreatePreferenceResponse>;
 const processCardPaymentResponse = { payment_id: R } as const satisfies Presence<Api.ProcessCardPaymentResponse>;
+const openpayProcessPaymentResponse = { payment_id: R, redirect_url: O } as const satisfies Presence<Api.OpenpayProcessPaymentResponse>;
 const paypalOrderResponse = { order: R } as const satisfies Presence<Api.PaypalOrderResponse>;
 const paypalOrder = { id: R, status: R, links: R } as const satisfies Presence<Api.PaypalOrderResponse['order']>;
 const paypalLink = { href: R, rel: R, method: O } as const satisfies Presence<Api.PaypalLink>;
@@ -128,6 +130,7 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['PurchaseProductLine (reload)', productLineSchema, productLine],
     ['CreatePreferenceResponse', mercadopagoCreatePreference, createPreferenceResponse],
     ['ProcessCardPaymentResponse', mercadopagoProcessPayment, processCardPaymentResponse],
+    ['OpenpayProcessPaymentResponse', openpayProcessPayment, openpayProcessPaymentResponse],
     ['PaypalOrderResponse', paypalCreateOrder, paypalOrderResponse],
     ['PaypalOrderResponse.order', prop(paypalCreateOrder, 'properties', 'order'), paypalOrder],
     ['PaypalLink', prop(paypalCreateOrder, 'properties', 'order', 'properties', 'links', 'items'), paypalLink],
