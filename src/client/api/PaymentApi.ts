@@ -5,6 +5,8 @@ import type {
   FintocSessionResponse,
   LoaderProvider,
   LoaderResponse,
+  OpenpayProcessPaymentRequest,
+  OpenpayProcessPaymentResponse,
   PaypalCreateOrderRequest,
   PaypalOrderResponse,
   ProcessCardPaymentRequest,
@@ -28,6 +30,8 @@ export interface PaymentApi {
   verifyFree(body: VerifyFreeRequest): Promise<VerifyFreeResponse>;
   /** `POST /payments/mercadopago/process-payment`: a card token (never card data) → the payment id. */
   processCardPayment(body: ProcessCardPaymentRequest): Promise<ProcessCardPaymentResponse>;
+  /** `POST /payments/open-pay/process-payment`: an Openpay token and device session id → the charge id (and the 3-D Secure page, if any). */
+  processOpenpayPayment(body: OpenpayProcessPaymentRequest): Promise<OpenpayProcessPaymentResponse>;
   /** `POST /payments/{provider}/loader-process` with the loader page's body. */
   loaderProcess(provider: LoaderProvider, body: Record<string, string>): Promise<LoaderResponse>;
   /** `GET /emissions/download/all`: the purchase's tickets as one PDF. */

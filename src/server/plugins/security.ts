@@ -14,17 +14,19 @@ import { clientKeyOf } from '../http/client-key';
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: ServerConfig }) => {
   const recaptcha = opts.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
+  // Openpay live: its two scripts (CDN) run on the payment page; the sandbox serves its copies from 'self'.
+  const openpay = opts.config.openpay?.merchantId ? { script: ['https://js.openpay.mx'], connect: ['https://api.openpay.mx', 'https://sandbox-api.openpay.mx'] } : { script: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha],
+        scriptSrc: ["'self'", ...recaptcha, ...openpay.script],
         // Emotion (MUI) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...recaptcha],
+        connectSrc: ["'self'", ...recaptcha, ...openpay.connect],
         frameSrc: ["'self'", ...recaptcha],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
