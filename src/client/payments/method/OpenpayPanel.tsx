@@ -103,7 +103,7 @@ export const OpenpayPanel = observer(function OpenpayPanel({ actions }: { action
         <Box
           component="iframe"
           // The frame's window is known from the moment it is in the page, before its 'ready' message.
-          ref={(element: HTMLIFrameElement | null) => store.attachFrame(element?.contentWindow ?? null)}
+          ref={store.frameRef}
           title={t('methods.openpay.frameTitle')}
           src={`/payments/openpay/card-frame?lang=${ui.language === 'en' ? 'en' : 'es'}`}
           sx={{ display: 'block', width: '100%', height: 170, border: 0, mb: 2 }}

@@ -54,7 +54,7 @@ export class OpenpayPanelStore {
   private sequence = 0;
 
   constructor(private readonly deps: OpenpayPanelDeps) {
-    makeAutoObservable<OpenpayPanelStore, 'deps' | 'frame' | 'pending' | 'deviceSessionId' | 'sequence'>(this, { deps: false, frame: false, pending: false, deviceSessionId: false, sequence: false });
+    makeAutoObservable<OpenpayPanelStore, 'deps' | 'frame' | 'pending' | 'deviceSessionId' | 'sequence'>(this, { deps: false, frame: false, pending: false, deviceSessionId: false, sequence: false, frameRef: false });
   }
 
   async open(): Promise<void> {
@@ -78,6 +78,9 @@ export class OpenpayPanelStore {
       this.frameMounted = true;
     });
   }
+
+  /** The iframe's ref (stable, so React calls it only when the frame mounts and unmounts). */
+  readonly frameRef = (element: HTMLIFrameElement | null): void => this.attachFrame(element?.contentWindow ?? null);
 
   /** The frame's window, once it is in the page (null when it leaves). */
   attachFrame(frame: Window | null): void {
