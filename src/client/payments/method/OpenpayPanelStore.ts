@@ -89,7 +89,7 @@ export class OpenpayPanelStore {
   }
 
   /** A `message` event of the page: only the card frame's own, from our origin, counts. */
-  onMessage(event: MessageEvent): void {
+  onMessage(event: Pick<MessageEvent, 'origin' | 'source' | 'data'>): void {
     if (event.origin !== this.deps.origin || !this.frame || event.source !== this.frame) return;
     const data = event.data as FrameMessage | null;
     if (!data || data.source !== 'openpay-card-frame') return;
