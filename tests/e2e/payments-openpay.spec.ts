@@ -136,4 +136,11 @@ test.describe('second card provider (Openpay, sandbox)', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.declinedTitle') })).toBeVisible();
     await expect(page.getByRole('link', { name: t('payments:loader.toMethods') })).toBeVisible();
   });
+
+  test('the open-pay loader with an unknown payment: the server\'s mensaje as a toast and the error view with a way back', async ({ page, t }) => {
+    await page.goto('/demo/open-pay/loader?payment_id=trunknown0000000000');
+    await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.errorTitle') })).toBeVisible();
+    await expect(page.getByText(t('api-errors:PAYMENT_NOT_FOUND'))).toBeVisible();
+    await expect(page.getByRole('link', { name: t('payments:loader.toMethods') })).toHaveAttribute('href', '/demo/payment-method');
+  });
 });
