@@ -117,4 +117,22 @@ describe.skipIf(skipDatabase)('Openpay adapter (contract, recorded exchanges)', 
     expect(call.json).toEqual({ description: 'Reembolso', amount: 220 });
     await expect(adapter.read({ paymentId: 'trnotours0000000000' })).rejects.toMatchObject({ status: 404, body: { error_code: 1005 } });
   });
+
+  it('live: the card frame loads openpay.v1.min.js from Openpay\'s CDN and the CSP allows it and Openpay\'s API', async () => {
+    const frame = await t.app.inject({ method: 'GET', url: '/payments/openpay/card-frame' });
+    expect(frame.body).toContain('<script src="https://js.openpay.mx/openpay.v1.min.js"></script>');
+    expect(frame.body).toContain(`data-merchant-id="${MERCHANT}"`);
+    expect(frame.body).toContain(`data-public-key="${PUBLIC_KEY}"`);
+    expect(frame.body).not.toContain(PRIVATE_KEY);
+    const csp = String(frame.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js\.openpay\.mx/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.openpay\.mx/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    // The storefront's own pages load the two scripts too (the device session id).
+    const store = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(String(store.headers['content-security-policy'])).toMatch(/script-src [^;]*https:\/\/js\.openpay\.mx/);
+    expect(JSON.parse(store.body).openpay).toEqual({ mode: 'live', merchantId: MERCHANT, publicKey: PUBLIC_KEY, sandboxMode: false });
+    // No sandbox routes for a provider with keys.
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/openpay/js/openpay.v1.min.js' })).statusCode).toBe(404);
+  });
 });
