@@ -92,6 +92,9 @@ export async function payByOpenpay(rt: PaymentsRuntime, input: OpenpayPaymentInp
       throw errors.cardPaymentRejected(DECLINE_REASONS[body.error_code ?? 0] ?? null);
     }
     rt.log.error({ err: error, attempt: attempt.id }, 'openpay: card charge failed');
+    // The order_id is taken by a charge another request of this attempt is still making: that
+    // request settles it (a 503 asks this one to look again), the attempt stays open.
+    if (error.status === 409) throw errors.paymentProviderUnavailable();
     if (error.status !== undefined && error.status >= 400 && error.status < 500) {
       await moveAttemptStatus(db, attempt.id, ['created'], { status: 'rejected', status_detail: 'card token refused', updated_at: rt.ctx.now().toISOString() });
       throw errors.cardTokenInvalid();
