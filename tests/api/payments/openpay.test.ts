@@ -219,4 +219,33 @@ describe.skipIf(skipDatabase)('Openpay card payments', () => {
     const config = body(await t.app.inject({ method: 'GET', url: '/api/config' }));
     expect(config.openpay).toEqual({ mode: 'sandbox', merchantId: op().merchantId, publicKey: op().publicKey, sandboxMode: true });
   });
+
+  it('the sandbox answers in Openpay\'s error format: bad key, check digit, expiry, unknown path, used token', async () => {
+    const url = `/sandbox/openpay/api/v1/${op().merchantId}/tokens`;
+    const card = { card_number: CARDS.approved, holder_name: 'Ana', expiration_month: '12', expiration_year: '35', cvv2: '123' };
+    const shape = { category: expect.any(String), description: expect.any(String), http_code: expect.any(Number), error_code: expect.any(Number), request_id: expect.any(String) };
+    const wrongKey = await t.app.inject({ method: 'POST', url, headers: basic('pk_wrong'), payload: card });
+    expect(wrongKey.statusCode).toBe(401);
+    expect(body(wrongKey)).toEqual({ ...shape, category: 'request', http_code: 401, error_code: 1002 });
+    const luhn = await t.app.inject({ method: 'POST', url, headers: basic(op().publicKey), payload: { ...card, card_number: '4111111111111112' } });
+    expect(body(luhn)).toMatchObject({ http_code: 422, error_code: 2004 });
+    const expired = await t.app.inject({ method: 'POST', url, headers: basic(op().publicKey), payload: { ...card, expiration_year: '20' } });
+    expect(body(expired)).toMatchObject({ http_code: 422, error_code: 2005 });
+    // The public key makes tokens; reading one or charging needs the private key.
+    const token = await tokenize(CARDS.approved);
+    const read = await t.app.inject({ method: 'GET', url: `${url}/${token}`, headers: basic(op().publicKey) });
+    expect(read.statusCode).toBe(401);
+    const unknown = await t.app.inject({ method: 'GET', url: `/sandbox/openpay/api/v1/${op().merchantId}/nothing`, headers: basic(op().privateKey) });
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown)).toMatchObject({ ...shape, error_code: 1005 });
+    const charge = (source_id: string, order_id: string) =>
+      t.app.inject({
+        method: 'POST', url: `/sandbox/openpay/api/v1/${op().merchantId}/charges`, headers: basic(op().privateKey),
+        payload: { method: 'card', source_id, amount: 10, currency: 'MXN', description: 'x', order_id, device_session_id: DEVICE },
+      });
+    expect((await charge(token, 'sandbox-order-1')).statusCode).toBe(200);
+    expect(body(await charge(token, 'sandbox-order-2'))).toMatchObject({ http_code: 422 });
+    expect(body(await charge(await tokenize(CARDS.approved), 'sandbox-order-1'))).toMatchObject({ http_code: 409, error_code: 1006 });
+  });
 });
+
