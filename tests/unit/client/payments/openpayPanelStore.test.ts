@@ -14,7 +14,6 @@ function setup(answer: { token: string; bin: string } | { description: string },
   const waits: number[] = [];
   let errorFlag = false;
   const posted: { message: any; target: string }[] = [];
-  // eslint-disable-next-line prefer-const
   let store: OpenpayPanelStore;
   const frame = {
     postMessage(message: any, target: string) {
