@@ -62,6 +62,8 @@ export interface ServerConfig {
   };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiUrl: string };
   fintoc: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
+  /** Openpay cards: the merchant, its private key (server), public key (browser tokens) and the webhook's basic-auth pair. */
+  openpay: { merchantId: string | undefined; privateKey: string | undefined; publicKey: string | undefined; webhookUser: string | undefined; webhookPassword: string | undefined; apiUrl: string };
   /** Seconds a signed webhook timestamp may lag behind the clock (replays older than this are refused). */
   webhookToleranceSeconds: number;
   /** `smtp://…`/`smtps://…`; unset → each message is written as an .eml file under `mailOutboxDir`. */
@@ -156,6 +158,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secretKey: env.FINTOC_SECRET_KEY || undefined,
       webhookSecret: env.FINTOC_WEBHOOK_SECRET || undefined,
       apiUrl: env.FINTOC_API_URL || 'https://api.fintoc.com',
+    },
+    openpay: {
+      merchantId: env.OPENPAY_MERCHANT_ID || undefined,
+      privateKey: env.OPENPAY_PRIVATE_KEY || undefined,
+      publicKey: env.OPENPAY_PUBLIC_KEY || undefined,
+      webhookUser: env.OPENPAY_WEBHOOK_USER || undefined,
+      webhookPassword: env.OPENPAY_WEBHOOK_PASSWORD || undefined,
+      apiUrl: env.OPENPAY_API_URL || 'https://api.openpay.mx',
     },
     webhookToleranceSeconds: numberFrom(env.WEBHOOK_TOLERANCE_SECONDS, 300),
     smtpUrl: env.SMTP_URL || undefined,

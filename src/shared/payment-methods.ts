@@ -15,11 +15,11 @@ export type PaidMethodId = Exclude<PaymentMethodId, 'free'>;
 export type MethodConfig = Record<string, unknown> | undefined;
 
 /**
- * The methods this storefront can take today. The wallet provider's new card (`card`) and
- * super token (`superToken`) are two; the other card methods (second card provider, card
- * payment provider) come later: until then they are never offered, even when the event config switches them on.
+ * The methods this storefront can take today: every one but the card payment provider
+ * (`stripe`), which comes later; until then it is never offered, even when the event config
+ * switches it on.
  */
-export const IMPLEMENTED_METHODS: ReadonlySet<PaymentMethodId> = new Set<PaymentMethodId>(['free', 'bankTransfer', 'card', 'cash', 'superToken', 'paypal']);
+export const IMPLEMENTED_METHODS: ReadonlySet<PaymentMethodId> = new Set<PaymentMethodId>(['free', 'bankTransfer', 'card', 'cash', 'superToken', 'paypal', 'openpay']);
 
 /** The event-config flags of each paid method (any one switches it on); the free claim depends on the total only. */
 const METHOD_FLAGS: Record<PaidMethodId, readonly string[]> = {
@@ -83,10 +83,11 @@ export function offeredMethodList(input: Omit<MethodListInput, 'available'>): Pa
 }
 
 /**
- * Whether the event offers the paid `method` to an order with a total above 0, before any failed
- * payment: what the server checks when a payment starts (the total's own rule — free only for 0,
- * paid only above it — is answered separately, with its own error).
+ * Whether the event offers the paid `method` to an order with a total above 0, before or after a
+ * failed payment (the second card provider is offered only after one; the server cannot see the
+ * browser's error flag): what the server checks when a payment starts (the total's own rule —
+ * free only for 0, paid only above it — is answered separately, with its own error).
  */
 export function offersPaidMethod(config: MethodConfig, method: PaidMethodId): boolean {
-  return offeredMethodList({ totalCents: 1, hasTickets: true, config, errorFlag: false }).includes(method);
+  return [false, true].some((errorFlag) => offeredMethodList({ totalCents: 1, hasTickets: true, config, errorFlag }).includes(method));
 }

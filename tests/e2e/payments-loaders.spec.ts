@@ -4,6 +4,7 @@ import { expect, expectAccessible, test } from './support/fixtures';
 for (const [segment, query] of [
   ['stripe', 'payment_intent=pi_123'],
   ['open-pay', 'payment_id=123'],
+  ['mp-supertoken', 'payment_id=123'],
 ] as const) {
   test(`${segment} loader: a failed call shows the server's mensaje as a toast and the error view with a way back`, async ({ page, t }) => {
     let calls = 0;

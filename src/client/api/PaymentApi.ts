@@ -5,6 +5,8 @@ import type {
   FintocSessionResponse,
   LoaderProvider,
   LoaderResponse,
+  OpenpayProcessPaymentRequest,
+  OpenpayProcessPaymentResponse,
   PaypalCreateOrderRequest,
   PaypalOrderResponse,
   ProcessCardPaymentRequest,
@@ -32,6 +34,8 @@ export interface PaymentApi {
   processCardPayment(body: ProcessCardPaymentRequest): Promise<ProcessCardPaymentResponse>;
   /** `POST /payments/mercadopago-supertoken/create-order`: a fast-payment token and the chosen account method → the payment id. */
   createSuperTokenOrder(body: SuperTokenOrderRequest): Promise<SuperTokenOrderResponse>;
+  /** `POST /payments/open-pay/process-payment`: an Openpay token and device session id → the charge id (and the 3-D Secure page, if any). */
+  processOpenpayPayment(body: OpenpayProcessPaymentRequest): Promise<OpenpayProcessPaymentResponse>;
   /** `POST /payments/{provider}/loader-process` with the loader page's body. */
   loaderProcess(provider: LoaderProvider, body: Record<string, string>): Promise<LoaderResponse>;
   /** `GET /emissions/download/all`: the purchase's tickets as one PDF. */

@@ -22,6 +22,8 @@ import mercadopagoSupertokenCreateOrderRequest from '../../../schemas/api/mercad
 import mercadopagoSupertokenCreateOrderResponse from '../../../schemas/api/mercadopago-supertoken-create-order.response.json';
 import newPurchaseRequest from '../../../schemas/api/new-purchase.request.json';
 import newPurchaseResponse from '../../../schemas/api/new-purchase.response.json';
+import openpayProcessPaymentRequest from '../../../schemas/api/openpay-process-payment.request.json';
+import openpayProcessPaymentResponse from '../../../schemas/api/openpay-process-payment.response.json';
 import paymentLoaderRequest from '../../../schemas/api/payment-loader.request.json';
 import paypalCreateOrderRequest from '../../../schemas/api/paypal-create-order.request.json';
 import paypalCreateOrderResponse from '../../../schemas/api/paypal-create-order.response.json';
@@ -43,11 +45,11 @@ import walletEmissionsResponse from '../../../schemas/api/wallet-emissions.respo
  */
 export const apiSchemas: { $id: string }[] = [
   addInfoRequest, botCheckTokenRequest, emissionRequest, fintocCreateSessionRequest, freeVerifyRequest,
-  mercadopagoCreatePreferenceRequest, mercadopagoProcessPaymentRequest, newPurchaseRequest, paymentLoaderRequest, paypalCreateOrderRequest, ticketLine,
+  mercadopagoCreatePreferenceRequest, mercadopagoProcessPaymentRequest, newPurchaseRequest, openpayProcessPaymentRequest, paymentLoaderRequest, paypalCreateOrderRequest, ticketLine,
   updateProductosRequest, verifyDiscountRequest,
   addInfoResponse, adminImportResponse, adminOutboxFailedResponse, adminOutboxRetryResponse, botCheckTokenResponse,
   configResponse, emissionResponse, errorResponse, eventResponse, fintocCreateSessionResponse, freeVerifyResponse,
-  mercadopagoCreatePreferenceResponse, mercadopagoProcessPaymentResponse, newPurchaseResponse, paypalCreateOrderResponse, purchaseStatusResponse,
+  mercadopagoCreatePreferenceResponse, mercadopagoProcessPaymentResponse, newPurchaseResponse, openpayProcessPaymentResponse, paypalCreateOrderResponse, purchaseStatusResponse,
   updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
   mercadopagoSupertokenCreateOrderRequest, mercadopagoSupertokenCreateOrderResponse,
 ];

@@ -4,9 +4,10 @@ import type { PaymentProvider, PaymentProviderName, ProviderMode } from './provi
 import { fintocProvider } from './providers/fintoc.provider';
 import { freeProvider } from './providers/free.provider';
 import { mercadoPagoProvider, type MercadoPagoProvider } from './providers/mercadopago.provider';
+import { openpayProvider, type OpenpayProvider } from './providers/openpay.provider';
 import { payPalProvider } from './providers/paypal.provider';
 
-export type PaymentProviders = Record<PaymentProviderName, PaymentProvider> & { mercadopago: MercadoPagoProvider };
+export type PaymentProviders = Record<PaymentProviderName, PaymentProvider> & { mercadopago: MercadoPagoProvider; openpay: OpenpayProvider };
 
 /** The credentials the built-in sandbox issues and checks, derived from SIGNING_SECRET so every process agrees. */
 export function sandboxCredentials(signingSecret: string) {
@@ -15,6 +16,13 @@ export function sandboxCredentials(signingSecret: string) {
     mercadopago: { accessToken: `TEST-SBX-${derive('mp-token')}`, publicKey: `TEST-SBX-PK-${derive('mp-public-key')}`, webhookSecret: derive('mp-webhook') },
     paypal: { clientId: `SBX${derive('pp-id')}`, clientSecret: derive('pp-secret'), webhookId: `WHSBX${derive('pp-webhook').slice(0, 16).toUpperCase()}` },
     fintoc: { secretKey: `sk_test_sbx_${derive('fintoc-key')}`, webhookSecret: `whsec_${derive('fintoc-webhook')}` },
+    openpay: {
+      merchantId: `msbx${derive('op-merchant').slice(0, 16)}`,
+      privateKey: `sk_sbx_${derive('op-private').slice(0, 28)}`,
+      publicKey: `pk_sbx_${derive('op-public').slice(0, 28)}`,
+      webhookUser: `webhook-${derive('op-webhook-user').slice(0, 8)}`,
+      webhookPassword: derive('op-webhook-password'),
+    },
   };
 }
 
@@ -31,6 +39,9 @@ export function providerModes(config: ServerConfig): Record<Exclude<PaymentProvi
     mercadopago: modeOf('MercadoPago (MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET)', [config.mercadopago.accessToken, config.mercadopago.webhookSecret]),
     paypal: modeOf('PayPal (PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID)', [config.paypal.clientId, config.paypal.clientSecret, config.paypal.webhookId]),
     fintoc: modeOf('Fintoc (FINTOC_SECRET_KEY, FINTOC_WEBHOOK_SECRET)', [config.fintoc.secretKey, config.fintoc.webhookSecret]),
+    openpay: modeOf('Openpay (OPENPAY_MERCHANT_ID, OPENPAY_PRIVATE_KEY, OPENPAY_PUBLIC_KEY, OPENPAY_WEBHOOK_USER, OPENPAY_WEBHOOK_PASSWORD)', [
+      config.openpay.merchantId, config.openpay.privateKey, config.openpay.publicKey, config.openpay.webhookUser, config.openpay.webhookPassword,
+    ]),
   };
 }
 
@@ -60,6 +71,11 @@ export function buildPaymentProviders(config: ServerConfig, selfUrl: () => strin
       modes.fintoc === 'live'
         ? { mode: 'live', apiUrl: live(config.fintoc.apiUrl), secretKey: config.fintoc.secretKey!, webhookSecret: config.fintoc.webhookSecret!, toleranceSeconds: tolerance }
         : { mode: 'sandbox', apiUrl: sandboxApi('fintoc'), ...sandbox.fintoc, toleranceSeconds: tolerance },
+    ),
+    openpay: openpayProvider(
+      modes.openpay === 'live'
+        ? { mode: 'live', apiUrl: live(config.openpay.apiUrl), merchantId: config.openpay.merchantId!, privateKey: config.openpay.privateKey!, webhookUser: config.openpay.webhookUser!, webhookPassword: config.openpay.webhookPassword! }
+        : { mode: 'sandbox', apiUrl: sandboxApi('openpay'), ...sandbox.openpay },
     ),
     free: freeProvider(),
   };

@@ -32,17 +32,19 @@ function mercadoPagoSources(config: ServerConfig) {
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: ServerConfig }) => {
   const recaptcha = opts.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   const mercadopago = mercadoPagoSources(opts.config);
+  // Openpay live: its two scripts (CDN) run on the payment page; the sandbox serves its copies from 'self'.
+  const openpay = opts.config.openpay?.merchantId ? { script: ['https://js.openpay.mx'], connect: ['https://api.openpay.mx', 'https://sandbox-api.openpay.mx'] } : { script: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha, ...mercadopago.script],
+        scriptSrc: ["'self'", ...recaptcha, ...mercadopago.script, ...openpay.script],
         // Emotion (MUI) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...recaptcha, ...mercadopago.connect],
+        connectSrc: ["'self'", ...recaptcha, ...mercadopago.connect, ...openpay.connect],
         frameSrc: ["'self'", ...recaptcha, ...mercadopago.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

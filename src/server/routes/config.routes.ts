@@ -10,6 +10,10 @@ export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   const mercadopago = providerModes(config).mercadopago === 'sandbox'
     ? { mode: 'sandbox' as const, publicKey: sandboxCredentials(config.signingSecret).mercadopago.publicKey }
     : config.mercadopago.publicKey ? { mode: 'live' as const, publicKey: config.mercadopago.publicKey } : undefined;
+  const openpaySandbox = sandboxCredentials(config.signingSecret).openpay;
+  const openpay = providerModes(config).openpay === 'sandbox'
+    ? { mode: 'sandbox' as const, merchantId: openpaySandbox.merchantId, publicKey: openpaySandbox.publicKey, sandboxMode: true }
+    : { mode: 'live' as const, merchantId: config.openpay.merchantId!, publicKey: config.openpay.publicKey!, sandboxMode: config.openpay.apiUrl.includes('sandbox') };
   const body: AppConfigResponse = {
     botCheck: config.recaptchaSecret
       ? { provider: 'recaptcha' as const, siteKey: config.recaptchaSiteKey ?? '' }
@@ -18,6 +22,7 @@ export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     supportEmail: config.supportEmail,
     helpUrl: `${config.mainSiteUrl.replace(/\/$/, '')}/ayuda`,
     ...(mercadopago ? { mercadopago } : {}),
+    openpay,
   };
   app.get<{ Reply: AppConfigResponse }>('/api/config', { schema: { response: answers('config') } }, async () => body);
 }

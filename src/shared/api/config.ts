@@ -9,6 +9,12 @@ export interface AppConfigResponse {
    * real service, the sandbox's own key in sandbox mode; absent when live without a public key.
    */
   mercadopago?: { mode: 'live' | 'sandbox'; publicKey: string };
+  /**
+   * Openpay's browser scripts: the merchant id and public key (OPENPAY_MERCHANT_ID, OPENPAY_PUBLIC_KEY,
+   * or the sandbox's own), whether the scripts talk to Openpay's test environment (`sandboxMode`),
+   * and where they come from (`mode`: Openpay's CDN live, this server's sandbox otherwise).
+   */
+  openpay?: { mode: 'live' | 'sandbox'; merchantId: string; publicKey: string; sandboxMode: boolean };
 }
 
 /** The actions a bot-check token may be issued for. */

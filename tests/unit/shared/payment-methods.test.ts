@@ -14,4 +14,10 @@ describe('offersPaidMethod (what startPayment accepts)', () => {
     expect(offersPaidMethod({ metodo_pago_mercadopago_supertoken: true }, 'superToken')).toBe(true);
     expect(offersPaidMethod({ metodo_pago_mercadopago_tarjetas: true }, 'card')).toBe(true);
   });
+
+  it('accepts the second card provider (Openpay), offered only after a failed payment the server cannot see', () => {
+    expect(offersPaidMethod({ metodo_pago_open_pay: true }, 'openpay')).toBe(true);
+    expect(offersPaidMethod({ metodo_pago_open_pay: true, metodo_pago_paypal: true }, 'paypal')).toBe(true);
+    expect(offersPaidMethod({ metodo_pago_paypal: true }, 'openpay')).toBe(false);
+  });
 });

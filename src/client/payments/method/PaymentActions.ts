@@ -1,7 +1,7 @@
 import { runInAction } from 'mobx';
 import type { AnswerProblem } from '../../../shared/attendee-form/attendee-form.types';
 import { ApiError, isHandledGlobally, type ApiFieldError } from '../../api/ApiError';
-import type { BuyerForm, PaymentLanguage, ProcessCardPaymentRequest, SuperTokenOrderRequest } from '../../api/paymentTypes';
+import type { BuyerForm, OpenpayProcessPaymentRequest, PaymentLanguage, ProcessCardPaymentRequest, SuperTokenOrderRequest } from '../../api/paymentTypes';
 import { BotCheckNotLoadedError } from '../../botCheck/BotCheckNotLoadedError';
 import type { RootStore } from '../../stores/RootStore';
 import type { PaymentMethodId } from '../../../shared/payment-methods';
@@ -125,6 +125,27 @@ export class PaymentActions {
       const { payment_id } = await this.root.api.createSuperTokenOrder({ ...details, purchase_id: purchaseId, lang });
       return () => this.handover.navigate(`/${url}/mp-supertoken/loader?payment_id=${encodeURIComponent(payment_id)}`);
     });
+  }
+
+  /**
+   * Openpay card (token and device session id made in the browser): process-payment, then the
+   * bank's 3-D Secure page when it asks for one (it returns to the open-pay loader), else the
+   * open-pay loader. The order stays, so a declined card can be retried; the failure comes back
+   * in the outcome for the panel's toast.
+   */
+  async payOpenpay(details: Omit<OpenpayProcessPaymentRequest, 'purchase_id' | 'lang'>): Promise<StartOutcome> {
+    let failure: unknown;
+    const outcome = await this.start('openpay', null, async (purchaseId, lang, url) => {
+      try {
+        const { payment_id, redirect_url } = await this.root.api.processOpenpayPayment({ ...details, purchase_id: purchaseId, lang });
+        if (redirect_url) return () => this.handover.assign(redirect_url);
+        return () => this.handover.navigate(`/${url}/open-pay/loader?payment_id=${encodeURIComponent(payment_id)}`);
+      } catch (error) {
+        failure = error;
+        throw error;
+      }
+    });
+    return outcome.kind === 'failed' ? { kind: 'failed', error: failure } : outcome;
   }
 
   /**

@@ -11,6 +11,7 @@ import type { PaymentMethodId } from '../../../shared/payment-methods';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { BuyerPanel } from './BuyerPanel';
 import { CardPanel } from './CardPanel';
+import { OpenpayPanel } from './OpenpayPanel';
 import type { BuyerForms } from './BuyerForms';
 import type { PaymentActions } from './PaymentActions';
 import { PaypalPanel } from './PaypalPanel';
@@ -35,6 +36,8 @@ function panelOf(method: PaymentMethodId, actions: PaymentActions, forms: BuyerF
       return <CardPanel actions={actions} />;
     case 'superToken':
       return <SuperTokenPanel actions={actions} />;
+    case 'openpay':
+      return <OpenpayPanel actions={actions} />;
     default:
       return null; // other card methods: a later issue (never offered, see PaymentStore.offeredMethods)
   }

@@ -7,6 +7,7 @@ import { attemptByReference, latestAttempt, processLoader } from '../observe';
 import { payByCard } from '../card';
 import { payBySuperToken } from '../supertoken';
 import { startPayment } from '../start';
+import { openpayRoutes } from './openpay.routes';
 import { answers } from '../../http/api-schemas';
 import type {
   CreatePreferenceRequest,
@@ -47,6 +48,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
   const { ctx } = rt;
   // A payment start stores the buyer and may issue tickets (free): it needs the purchase's access key.
   const keyed = purchaseKeyRequired(ctx);
+  await app.register(openpayRoutes, { rt });
 
   app.post<{ Body: CreatePreferenceRequest; Reply: CreatePreferenceResponse }>(
     '/api/payments/mercadopago/create-preference',

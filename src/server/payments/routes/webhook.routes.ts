@@ -4,7 +4,7 @@ import type { PaymentsRuntime } from '../runtime';
 import { limitedAs } from '../../plugins/security';
 import { handleWebhook } from '../webhook';
 
-const PROVIDERS = ['mercadopago', 'paypal', 'fintoc'] as const;
+const PROVIDERS = ['mercadopago', 'paypal', 'fintoc', 'openpay'] as const;
 type WebhookProvider = (typeof PROVIDERS)[number];
 
 /**

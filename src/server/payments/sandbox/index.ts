@@ -6,6 +6,8 @@ import { mercadoPagoCardsSandbox } from './mercadopago-cards.sandbox';
 import { mercadoPagoFastPaymentsSandbox } from './mercadopago-fast-payments.sandbox';
 import { mercadoPagoThreeDsSandbox } from './mercadopago-3ds.sandbox';
 import { mercadoPagoSandbox } from './mercadopago.sandbox';
+import { openpayBrowserSandbox } from './openpay-browser.sandbox';
+import { openpaySandbox } from './openpay.sandbox';
 import { payPalSandbox } from './paypal.sandbox';
 
 /**
@@ -32,4 +34,8 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
   }
   if (rt.providers.paypal.mode === 'sandbox') await app.register(payPalSandbox, { rt });
   if (rt.providers.fintoc.mode === 'sandbox') await app.register(fintocSandbox, { rt });
+  if (rt.providers.openpay.mode === 'sandbox') {
+    await app.register(openpaySandbox, { rt });
+    await app.register(openpayBrowserSandbox);
+  }
 }

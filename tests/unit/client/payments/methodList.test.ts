@@ -101,10 +101,13 @@ describe('PaymentStore.offeredMethods (what the page shows: the other card metho
     expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'paypal']);
   });
 
-  it('the error flag does not narrow to a second card provider that cannot be offered', async () => {
+  it('the error flag narrows the offer to the second card provider (Openpay) when it is on', async () => {
     const root = await rootWith(ALL_PAID);
     root.payment.setErrorFlag(true);
-    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'paypal']);
+    expect(root.payment.offeredMethods).toEqual(['openpay']);
+    const without = await rootWith({ ...ALL_PAID, metodo_pago_open_pay: false });
+    without.payment.setErrorFlag(true);
+    expect(without.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'paypal']);
   });
 
   it('an Amex-only event offers the card panel alone (with the Amex logo)', async () => {

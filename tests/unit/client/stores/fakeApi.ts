@@ -47,7 +47,7 @@ export function fakeApi(responses: Partial<Record<keyof ApiClient, unknown>> = {
   const calls: Calls = {
     getConfig: [], getBotCheckToken: [], getEvent: [], newPurchase: [], verifyDiscount: [], updateProducts: [], getPurchase: [], addInfo: [],
     // Payment and emission calls (tests/unit/client/payments give their answers).
-    createPreference: [], createPaypalOrder: [], createFintocSession: [], verifyFree: [], processCardPayment: [], createSuperTokenOrder: [], loaderProcess: [],
+    createPreference: [], createPaypalOrder: [], createFintocSession: [], verifyFree: [], processCardPayment: [], createSuperTokenOrder: [], processOpenpayPayment: [], loaderProcess: [],
     downloadTickets: [], getWalletEmissions: [], getWalletUrl: [],
   };
   const defaults: Partial<Record<keyof ApiClient, unknown>> = {

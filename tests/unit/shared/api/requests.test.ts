@@ -11,6 +11,7 @@ import freeVerify from '../../../../schemas/api/free-verify.request.json';
 import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-create-preference.request.json';
 import mercadopagoProcessPayment from '../../../../schemas/api/mercadopago-process-payment.request.json';
 import mercadopagoSupertokenCreateOrder from '../../../../schemas/api/mercadopago-supertoken-create-order.request.json';
+import openpayProcessPayment from '../../../../schemas/api/openpay-process-payment.request.json';
 import newPurchase from '../../../../schemas/api/new-purchase.request.json';
 import paymentLoader from '../../../../schemas/api/payment-loader.request.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.request.json';
@@ -25,6 +26,7 @@ import type {
   FintocSessionRequest,
   LoaderRequest,
   NewPurchaseRequest,
+  OpenpayProcessPaymentRequest,
   PaymentLanguage,
   PaypalCreateOrderRequest,
   ProcessCardPaymentRequest,
@@ -78,6 +80,9 @@ const processCardPaymentRequest = {
 const superTokenOrderRequest = {
   purchase_id: 'required', token: 'required', id: 'required', type: 'required', email: 'required', lang: 'optional',
 } as const satisfies Presence<SuperTokenOrderRequest>;
+const openpayProcessPaymentRequest = {
+  purchase_id: 'required', token: 'required', buyer_info: 'required', device_session_id: 'required', lang: 'optional',
+} as const satisfies Presence<OpenpayProcessPaymentRequest>;
 const paypalCreateOrderRequest = { purchase_id: 'required', lang: 'optional' } as const satisfies Presence<PaypalCreateOrderRequest>;
 const verifyFreeRequest = {
   purchase_id: 'required',
@@ -104,6 +109,7 @@ describe('request types agree with schemas/api/*.request.json', () => {
     ['CreatePreferenceRequest', mercadopagoCreatePreference, createPreferenceRequest],
     ['ProcessCardPaymentRequest', mercadopagoProcessPayment, processCardPaymentRequest],
     ['SuperTokenOrderRequest', mercadopagoSupertokenCreateOrder, superTokenOrderRequest],
+    ['OpenpayProcessPaymentRequest', openpayProcessPayment, openpayProcessPaymentRequest],
     ['FintocSessionRequest', fintocCreateSession, fintocSessionRequest],
     ['PaypalCreateOrderRequest', paypalCreateOrder, paypalCreateOrderRequest],
     ['VerifyFreeRequest', freeVerify, verifyFreeRequest],
@@ -119,7 +125,7 @@ describe('request types agree with schemas/api/*.request.json', () => {
 
   it('enumerations', () => {
     expect(enumOf(prop(botCheckToken, 'properties', 'action'))).toEqual(Object.keys(botCheckActions).sort());
-    for (const schema of [mercadopagoCreatePreference, mercadopagoProcessPayment, fintocCreateSession, paypalCreateOrder, freeVerify]) {
+    for (const schema of [mercadopagoCreatePreference, mercadopagoProcessPayment, openpayProcessPayment, fintocCreateSession, paypalCreateOrder, freeVerify]) {
       expect(enumOf(prop(schema, 'properties', 'lang'))).toEqual(Object.keys(languages).sort());
     }
   });

@@ -19,6 +19,7 @@ import freeVerify from '../../../../schemas/api/free-verify.response.json';
 import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-create-preference.response.json';
 import mercadopagoProcessPayment from '../../../../schemas/api/mercadopago-process-payment.response.json';
 import mercadopagoSupertokenCreateOrder from '../../../../schemas/api/mercadopago-supertoken-create-order.response.json';
+import openpayProcessPayment from '../../../../schemas/api/openpay-process-payment.response.json';
 import newPurchase from '../../../../schemas/api/new-purchase.response.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.response.json';
 import purchaseStatus from '../../../../schemas/api/purchase-status.response.json';
@@ -37,7 +38,7 @@ const O = 'optional' as const;
 const amounts = { amount: R, comission: R, amountOutDiscount: R, amountDiscount: R, amountProductos: R } as const satisfies Presence<Api.OrderAmounts>;
 const errorBody = { mensaje: R, code: R, errors: O, payment_id: O, status_detail: O } as const satisfies Presence<Api.ApiErrorBody>;
 const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
-const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O } as const satisfies Presence<Api.AppConfigResponse>;
+const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O } as const satisfies Presence<Api.AppConfigResponse>;
 const botCheck = { provider: R, siteKey: O } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
 const botCheckTokenResponse = { token: R } as const satisfies Presence<Api.BotCheckTokenResponse>;
 
@@ -78,6 +79,7 @@ const createPreferenceResponse = { preference_id: R, init_point: R } as const sa
 const processCardPaymentResponse = { payment_id: R, three_ds_info: O } as const satisfies Presence<Api.ProcessCardPaymentResponse>;
 const threeDsInfo = { external_resource_url: R, creq: R } as const satisfies Presence<NonNullable<Api.ProcessCardPaymentResponse['three_ds_info']>>;
 const superTokenOrderResponse = { payment_id: R } as const satisfies Presence<Api.SuperTokenOrderResponse>;
+const openpayProcessPaymentResponse = { payment_id: R, redirect_url: O } as const satisfies Presence<Api.OpenpayProcessPaymentResponse>;
 const paypalOrderResponse = { order: R } as const satisfies Presence<Api.PaypalOrderResponse>;
 const paypalOrder = { id: R, status: R, links: R } as const satisfies Presence<Api.PaypalOrderResponse['order']>;
 const paypalLink = { href: R, rel: R, method: O } as const satisfies Presence<Api.PaypalLink>;
@@ -134,6 +136,7 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['ProcessCardPaymentResponse', mercadopagoProcessPayment, processCardPaymentResponse],
     ['ProcessCardPaymentResponse.three_ds_info', prop(mercadopagoProcessPayment, 'properties', 'three_ds_info'), threeDsInfo],
     ['SuperTokenOrderResponse', mercadopagoSupertokenCreateOrder, superTokenOrderResponse],
+    ['OpenpayProcessPaymentResponse', openpayProcessPayment, openpayProcessPaymentResponse],
     ['PaypalOrderResponse', paypalCreateOrder, paypalOrderResponse],
     ['PaypalOrderResponse.order', prop(paypalCreateOrder, 'properties', 'order'), paypalOrder],
     ['PaypalLink', prop(paypalCreateOrder, 'properties', 'order', 'properties', 'links', 'items'), paypalLink],
