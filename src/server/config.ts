@@ -54,6 +54,15 @@ export interface ServerConfig {
   mercadopago: { accessToken: string | undefined; webhookSecret: string | undefined; apiUrl: string; /** For the browser SDK's card tokens; not a secret. */ publicKey?: string };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiUrl: string };
   fintoc: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
+  /** The card payment provider (card, Google Pay, Apple Pay); the publishable key is given to the storefront. */
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    publishableKey: string | undefined;
+    apiUrl: string;
+    /** Apple Pay's domain-association file (its content, or the path of the file), served under /.well-known. */
+    appleDomainAssociation: string | undefined;
+  };
   /** Seconds a signed webhook timestamp may lag behind the clock (replays older than this are refused). */
   webhookToleranceSeconds: number;
   /** `smtp://…`/`smtps://…`; unset → each message is written as an .eml file under `mailOutboxDir`. */
@@ -147,6 +156,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secretKey: env.FINTOC_SECRET_KEY || undefined,
       webhookSecret: env.FINTOC_WEBHOOK_SECRET || undefined,
       apiUrl: env.FINTOC_API_URL || 'https://api.fintoc.com',
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+      apiUrl: env.STRIPE_API_URL || 'https://api.stripe.com',
+      appleDomainAssociation: env.APPLE_PAY_DOMAIN_ASSOCIATION || undefined,
     },
     webhookToleranceSeconds: numberFrom(env.WEBHOOK_TOLERANCE_SECONDS, 300),
     smtpUrl: env.SMTP_URL || undefined,

@@ -15,11 +15,11 @@ export type PaidMethodId = Exclude<PaymentMethodId, 'free'>;
 export type MethodConfig = Record<string, unknown> | undefined;
 
 /**
- * The methods this storefront can take today. The wallet provider's new card (`card`) is
- * one; the other card methods (super token, second card provider, card payment provider)
- * come later: until then they are never offered, even when the event config switches them on.
+ * The methods this storefront can take today. The wallet provider's new card (`card`) and the
+ * card payment provider (`stripe`: card, Google Pay, Apple Pay) are among them; the other card
+ * methods come later: until then they are never offered, even when the event config switches them on.
  */
-export const IMPLEMENTED_METHODS: ReadonlySet<PaymentMethodId> = new Set<PaymentMethodId>(['free', 'bankTransfer', 'card', 'cash', 'paypal']);
+export const IMPLEMENTED_METHODS: ReadonlySet<PaymentMethodId> = new Set<PaymentMethodId>(['free', 'bankTransfer', 'card', 'cash', 'paypal', 'stripe']);
 
 /** The event-config flags of each paid method (any one switches it on); the free claim depends on the total only. */
 const METHOD_FLAGS: Record<PaidMethodId, readonly string[]> = {

@@ -23,6 +23,8 @@ import newPurchaseResponse from '../../../schemas/api/new-purchase.response.json
 import paymentLoaderRequest from '../../../schemas/api/payment-loader.request.json';
 import paypalCreateOrderRequest from '../../../schemas/api/paypal-create-order.request.json';
 import paypalCreateOrderResponse from '../../../schemas/api/paypal-create-order.response.json';
+import stripeCreateOrderRequest from '../../../schemas/api/stripe-create-order.request.json';
+import stripeCreateOrderResponse from '../../../schemas/api/stripe-create-order.response.json';
 import purchaseStatusResponse from '../../../schemas/api/purchase-status.response.json';
 import ticketLine from '../../../schemas/api/ticket-line.json';
 import updateProductosRequest from '../../../schemas/api/update-productos.request.json';
@@ -47,6 +49,7 @@ export const apiSchemas: { $id: string }[] = [
   configResponse, emissionResponse, errorResponse, eventResponse, fintocCreateSessionResponse, freeVerifyResponse,
   mercadopagoCreatePreferenceResponse, mercadopagoProcessPaymentResponse, newPurchaseResponse, paypalCreateOrderResponse, purchaseStatusResponse,
   updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
+  stripeCreateOrderRequest, stripeCreateOrderResponse,
 ];
 
 /** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */

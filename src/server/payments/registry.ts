@@ -5,8 +5,9 @@ import { fintocProvider } from './providers/fintoc.provider';
 import { freeProvider } from './providers/free.provider';
 import { mercadoPagoProvider, type MercadoPagoProvider } from './providers/mercadopago.provider';
 import { payPalProvider } from './providers/paypal.provider';
+import { stripeProvider, type StripeProvider } from './providers/stripe.provider';
 
-export type PaymentProviders = Record<PaymentProviderName, PaymentProvider> & { mercadopago: MercadoPagoProvider };
+export type PaymentProviders = Record<PaymentProviderName, PaymentProvider> & { mercadopago: MercadoPagoProvider; stripe: StripeProvider };
 
 /** The credentials the built-in sandbox issues and checks, derived from SIGNING_SECRET so every process agrees. */
 export function sandboxCredentials(signingSecret: string) {
@@ -15,6 +16,7 @@ export function sandboxCredentials(signingSecret: string) {
     mercadopago: { accessToken: `TEST-SBX-${derive('mp-token')}`, publicKey: `TEST-SBX-PK-${derive('mp-public-key')}`, webhookSecret: derive('mp-webhook') },
     paypal: { clientId: `SBX${derive('pp-id')}`, clientSecret: derive('pp-secret'), webhookId: `WHSBX${derive('pp-webhook').slice(0, 16).toUpperCase()}` },
     fintoc: { secretKey: `sk_test_sbx_${derive('fintoc-key')}`, webhookSecret: `whsec_${derive('fintoc-webhook')}` },
+    stripe: { secretKey: `sk_test_sbx_${derive('stripe-key')}`, publishableKey: `pk_test_sbx_${derive('stripe-publishable')}`, webhookSecret: `whsec_${derive('stripe-webhook')}` },
   };
 }
 
@@ -31,6 +33,7 @@ export function providerModes(config: ServerConfig): Record<Exclude<PaymentProvi
     mercadopago: modeOf('MercadoPago (MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET)', [config.mercadopago.accessToken, config.mercadopago.webhookSecret]),
     paypal: modeOf('PayPal (PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID)', [config.paypal.clientId, config.paypal.clientSecret, config.paypal.webhookId]),
     fintoc: modeOf('Fintoc (FINTOC_SECRET_KEY, FINTOC_WEBHOOK_SECRET)', [config.fintoc.secretKey, config.fintoc.webhookSecret]),
+    stripe: modeOf('Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY)', [config.stripe.secretKey, config.stripe.webhookSecret, config.stripe.publishableKey]),
   };
 }
 
@@ -60,6 +63,11 @@ export function buildPaymentProviders(config: ServerConfig, selfUrl: () => strin
       modes.fintoc === 'live'
         ? { mode: 'live', apiUrl: live(config.fintoc.apiUrl), secretKey: config.fintoc.secretKey!, webhookSecret: config.fintoc.webhookSecret!, toleranceSeconds: tolerance }
         : { mode: 'sandbox', apiUrl: sandboxApi('fintoc'), ...sandbox.fintoc, toleranceSeconds: tolerance },
+    ),
+    stripe: stripeProvider(
+      modes.stripe === 'live'
+        ? { mode: 'live', apiUrl: live(config.stripe.apiUrl), secretKey: config.stripe.secretKey!, webhookSecret: config.stripe.webhookSecret!, toleranceSeconds: tolerance }
+        : { mode: 'sandbox', apiUrl: sandboxApi('stripe'), secretKey: sandbox.stripe.secretKey, webhookSecret: sandbox.stripe.webhookSecret, toleranceSeconds: tolerance },
     ),
     free: freeProvider(),
   };

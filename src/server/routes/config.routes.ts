@@ -10,6 +10,9 @@ export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   const mercadopago = providerModes(config).mercadopago === 'sandbox'
     ? { mode: 'sandbox' as const, publicKey: sandboxCredentials(config.signingSecret).mercadopago.publicKey }
     : config.mercadopago.publicKey ? { mode: 'live' as const, publicKey: config.mercadopago.publicKey } : undefined;
+  const stripe = providerModes(config).stripe === 'sandbox'
+    ? { mode: 'sandbox' as const, publishableKey: sandboxCredentials(config.signingSecret).stripe.publishableKey }
+    : { mode: 'live' as const, publishableKey: config.stripe.publishableKey! };
   const body: AppConfigResponse = {
     botCheck: config.recaptchaSecret
       ? { provider: 'recaptcha' as const, siteKey: config.recaptchaSiteKey ?? '' }
@@ -18,6 +21,7 @@ export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     supportEmail: config.supportEmail,
     helpUrl: `${config.mainSiteUrl.replace(/\/$/, '')}/ayuda`,
     ...(mercadopago ? { mercadopago } : {}),
+    stripe,
   };
   app.get<{ Reply: AppConfigResponse }>('/api/config', { schema: { response: answers('config') } }, async () => body);
 }

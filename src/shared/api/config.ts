@@ -9,6 +9,11 @@ export interface AppConfigResponse {
    * real service, the sandbox's own key in sandbox mode; absent when live without a public key.
    */
   mercadopago?: { mode: 'live' | 'sandbox'; publicKey: string };
+  /**
+   * The card payment provider's publishable key for Stripe.js: STRIPE_PUBLISHABLE_KEY against the
+   * real service, the sandbox's own key in sandbox mode (an event's `stripe_public_key` wins in live mode).
+   */
+  stripe?: { mode: 'live' | 'sandbox'; publishableKey: string };
 }
 
 /** The actions a bot-check token may be issued for. */

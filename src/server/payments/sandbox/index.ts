@@ -6,6 +6,8 @@ import { mercadoPagoCardsSandbox } from './mercadopago-cards.sandbox';
 import { mercadoPagoFastPaymentsSandbox } from './mercadopago-fast-payments.sandbox';
 import { mercadoPagoSandbox } from './mercadopago.sandbox';
 import { payPalSandbox } from './paypal.sandbox';
+import { stripeBrowserSandbox } from './stripe-browser.sandbox';
+import { stripeSandbox } from './stripe.sandbox';
 
 /**
  * The built-in payment sandbox, for each provider that has no keys configured: its REST
@@ -30,4 +32,8 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
   }
   if (rt.providers.paypal.mode === 'sandbox') await app.register(payPalSandbox, { rt });
   if (rt.providers.fintoc.mode === 'sandbox') await app.register(fintocSandbox, { rt });
+  if (rt.providers.stripe.mode === 'sandbox') {
+    await app.register(stripeSandbox, { rt });
+    await app.register(stripeBrowserSandbox, { rt });
+  }
 }
