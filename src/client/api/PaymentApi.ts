@@ -9,6 +9,8 @@ import type {
   PaypalOrderResponse,
   ProcessCardPaymentRequest,
   ProcessCardPaymentResponse,
+  StripeCreateOrderRequest,
+  StripeCreateOrderResponse,
   VerifyFreeRequest,
   VerifyFreeResponse,
   WalletEmissionsResponse,
@@ -28,6 +30,8 @@ export interface PaymentApi {
   verifyFree(body: VerifyFreeRequest): Promise<VerifyFreeResponse>;
   /** `POST /payments/mercadopago/process-payment`: a card token (never card data) → the payment id. */
   processCardPayment(body: ProcessCardPaymentRequest): Promise<ProcessCardPaymentResponse>;
+  /** `POST /payments/stripe/create-order`: the PaymentIntent's client secret (the same for a repeated call). */
+  createStripeOrder(body: StripeCreateOrderRequest): Promise<StripeCreateOrderResponse>;
   /** `POST /payments/{provider}/loader-process` with the loader page's body. */
   loaderProcess(provider: LoaderProvider, body: Record<string, string>): Promise<LoaderResponse>;
   /** `GET /emissions/download/all`: the purchase's tickets as one PDF. */

@@ -20,6 +20,8 @@ export type {
   PaypalOrderResponse,
   ProcessCardPaymentRequest,
   ProcessCardPaymentResponse,
+  StripeCreateOrderRequest,
+  StripeCreateOrderResponse,
   VerifyFreeRequest,
   VerifyFreeResponse,
   WalletEmission,
