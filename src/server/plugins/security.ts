@@ -14,18 +14,22 @@ import { clientKeyOf } from '../http/client-key';
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: ServerConfig }) => {
   const recaptcha = opts.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
+  // Stripe.js against the real service (its script, element frames, 3-D Secure frames and API); the sandbox is this origin.
+  const stripe = opts.config.stripe.secretKey
+    ? { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] }
+    : { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha],
+        scriptSrc: ["'self'", ...recaptcha, ...stripe.script],
         // Emotion (MUI) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...recaptcha],
-        frameSrc: ["'self'", ...recaptcha],
+        connectSrc: ["'self'", ...recaptcha, ...stripe.connect],
+        frameSrc: ["'self'", ...recaptcha, ...stripe.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
