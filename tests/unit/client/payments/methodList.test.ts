@@ -96,15 +96,15 @@ describe('PaymentStore.methods (the payment method list rule, over the event con
 });
 
 describe('PaymentStore.offeredMethods (what the page shows: the other card methods come with a later issue)', () => {
-  it('keeps the working methods, in order (the new card included), and drops the other card ones', async () => {
+  it('keeps the working methods, in order (the new card and the card payment provider included), and drops the other card ones', async () => {
     const root = await rootWith(ALL_PAID);
-    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'paypal']);
+    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'stripe', 'paypal']);
   });
 
   it('the error flag does not narrow to a second card provider that cannot be offered', async () => {
     const root = await rootWith(ALL_PAID);
     root.payment.setErrorFlag(true);
-    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'paypal']);
+    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'stripe', 'paypal']);
   });
 
   it('an Amex-only event offers the card panel alone (with the Amex logo)', async () => {
