@@ -98,6 +98,11 @@ test.describe('card payment provider (Stripe, sandbox)', () => {
 
   for (const wallet of [{ id: 'google_pay', name: 'Google Pay' }, { id: 'apple_pay', name: 'Apple Pay' }] as const) {
     test(`${wallet.name}: the sandbox sheet lists the order's lines, pays → tickets`, async ({ page, t }) => {
+      // Stripe.js, its card frame and the sheet run under the store's CSP with no violation.
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to (load|execute|evaluate|apply|connect|frame)/i.test(message.text())) violations.push(message.text());
+      });
       await openHeldPaymentStep(page, t);
       const panel = await openStripePanel(page, t);
       await panel.getByRole('button', { name: `Pay with ${wallet.name}` }).click();
@@ -107,6 +112,7 @@ test.describe('card payment provider (Stripe, sandbox)', () => {
       await expect(sheet.getByLabel('E-mail')).toBeVisible();
       await expect(sheet.getByLabel('Phone')).toBeVisible();
       await expectAccessible(page, `${wallet.name} sandbox sheet`);
+      expect(violations).toEqual([]);
       const sheetRequest = page.waitForRequest((request) => request.url().endsWith('/sandbox/stripe/wallet-sheet'));
       await sheet.getByRole('button', { name: /^Pay / }).click();
       const sent = (await sheetRequest).postDataJSON();
