@@ -101,9 +101,12 @@ function stripeClient(secretKey: string, apiUrl: string): Stripe {
   });
 }
 
-/** Any failure of the package (network, 4xx, 5xx) as our ProviderError, its HTTP status kept (404 = no such intent). */
+/**
+ * Any failure of the package (network, 4xx, 5xx) as our ProviderError, its HTTP status kept (404 = no such intent).
+ * Only Stripe's type and code travel on: its raw error may carry the payment method's billing details, and errors are logged.
+ */
 function providerError(error: unknown): ProviderError {
-  if (error instanceof Stripe.errors.StripeError) return new ProviderError('stripe', error.message, error.statusCode, error.raw);
+  if (error instanceof Stripe.errors.StripeError) return new ProviderError('stripe', error.message, error.statusCode, { type: error.type, code: error.code });
   return new ProviderError('stripe', error instanceof Error ? error.message : String(error));
 }
 
