@@ -13,8 +13,8 @@ import { stripeSandbox } from './stripe.sandbox';
  * The built-in payment sandbox, for each provider that has no keys configured: its REST
  * API under /sandbox/{provider}/api (the real adapter talks to it) and its hosted pages
  * under /sandbox/{provider}/… (plain HTML forms, no scripts), plus MercadoPago's browser
- * SDK (script, secure-field iframes, demo card form). A provider with keys has no sandbox
- * routes at all.
+ * SDK (script, secure-field iframes, demo card form) and Stripe.js (script, card frame,
+ * wallet sheets, 3-D Secure page). A provider with keys has no sandbox routes at all.
  */
 export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   // The hosted pages post plain HTML forms; this parser lives only inside this plugin.
