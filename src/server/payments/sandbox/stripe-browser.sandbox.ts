@@ -8,7 +8,8 @@ import { P, publicMethod, stripeId, stripeState, type StoredIntent, type StoredP
 
 /** The browser files, read once at start (plain scripts: no build step, no eval). */
 const file = (name: string) => readFileSync(new URL(`./browser/${name}`, import.meta.url), 'utf8');
-const STRIPE_JS = file('stripe-v3.js');
+// One script, as Stripe serves one: the core (Stripe, elements, payment element), then the express checkout element.
+const STRIPE_JS = `${file('stripe-v3.js')}\n${file('stripe-express-checkout.js')}`;
 const CARD_FRAME_JS = file('stripe-card-frame.js');
 const ACCENT = '#635bff';
 const WALLETS = { google_pay: 'Google Pay', apple_pay: 'Apple Pay' } as const;
