@@ -13,6 +13,7 @@ import { paymentRoutes } from './payments/routes/payment.routes';
 import { webhookRoutes } from './payments/routes/webhook.routes';
 import { createPaymentsRuntime } from './payments/runtime';
 import { paymentSandboxRoutes } from './payments/sandbox';
+import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
 import { botCheckRoutes } from './routes/bot-check.routes';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
   await app.register(paymentSandboxRoutes, { rt: payments });
+  await app.register(applePayRoutes, { config: ctx.config });
   await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });

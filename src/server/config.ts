@@ -64,6 +64,15 @@ export interface ServerConfig {
   fintoc: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
   /** Openpay cards: the merchant, its private key (server), public key (browser tokens) and the webhook's basic-auth pair. */
   openpay: { merchantId: string | undefined; privateKey: string | undefined; publicKey: string | undefined; webhookUser: string | undefined; webhookPassword: string | undefined; apiUrl: string };
+  /** The card payment provider (card, Google Pay, Apple Pay); the publishable key is given to the storefront. */
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    publishableKey: string | undefined;
+    apiUrl: string;
+    /** Apple Pay's domain-association file (its content, or the path of the file), served under /.well-known. */
+    appleDomainAssociation: string | undefined;
+  };
   /** Seconds a signed webhook timestamp may lag behind the clock (replays older than this are refused). */
   webhookToleranceSeconds: number;
   /** `smtp://…`/`smtps://…`; unset → each message is written as an .eml file under `mailOutboxDir`. */
@@ -166,6 +175,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       webhookUser: env.OPENPAY_WEBHOOK_USER || undefined,
       webhookPassword: env.OPENPAY_WEBHOOK_PASSWORD || undefined,
       apiUrl: env.OPENPAY_API_URL || 'https://api.openpay.mx',
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+      apiUrl: env.STRIPE_API_URL || 'https://api.stripe.com',
+      appleDomainAssociation: env.APPLE_PAY_DOMAIN_ASSOCIATION || undefined,
     },
     webhookToleranceSeconds: numberFrom(env.WEBHOOK_TOLERANCE_SECONDS, 300),
     smtpUrl: env.SMTP_URL || undefined,

@@ -15,11 +15,12 @@ export type PaidMethodId = Exclude<PaymentMethodId, 'free'>;
 export type MethodConfig = Record<string, unknown> | undefined;
 
 /**
- * The methods this storefront can take today: every one but the card payment provider
- * (`stripe`), which comes later; until then it is never offered, even when the event config
- * switches it on.
+ * The methods this storefront can take: all of them — the free claim, bank transfer, the wallet
+ * provider's new card (`card`) and super token (`superToken`), cash voucher, PayPal, the second card
+ * provider (`openpay`) and the card payment provider (`stripe`: card, Google Pay, Apple Pay). The set
+ * stays as the one switch for a method that is not ready.
  */
-export const IMPLEMENTED_METHODS: ReadonlySet<PaymentMethodId> = new Set<PaymentMethodId>(['free', 'bankTransfer', 'card', 'cash', 'superToken', 'paypal', 'openpay']);
+export const IMPLEMENTED_METHODS: ReadonlySet<PaymentMethodId> = new Set<PaymentMethodId>(['free', 'bankTransfer', 'card', 'cash', 'superToken', 'paypal', 'openpay', 'stripe']);
 
 /** The event-config flags of each paid method (any one switches it on); the free claim depends on the total only. */
 const METHOD_FLAGS: Record<PaidMethodId, readonly string[]> = {

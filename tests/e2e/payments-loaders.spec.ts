@@ -2,7 +2,6 @@ import { expect, expectAccessible, test } from './support/fixtures';
 
 // Card providers come with a later issue: their loader routes exist, their API calls do not yet.
 for (const [segment, query] of [
-  ['stripe', 'payment_intent=pi_123'],
   ['open-pay', 'payment_id=123'],
   ['mp-supertoken', 'payment_id=123'],
 ] as const) {

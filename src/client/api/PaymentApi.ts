@@ -13,6 +13,8 @@ import type {
   ProcessCardPaymentResponse,
   SuperTokenOrderRequest,
   SuperTokenOrderResponse,
+  StripeCreateOrderRequest,
+  StripeCreateOrderResponse,
   VerifyFreeRequest,
   VerifyFreeResponse,
   WalletEmissionsResponse,
@@ -36,6 +38,8 @@ export interface PaymentApi {
   createSuperTokenOrder(body: SuperTokenOrderRequest): Promise<SuperTokenOrderResponse>;
   /** `POST /payments/open-pay/process-payment`: an Openpay token and device session id → the charge id (and the 3-D Secure page, if any). */
   processOpenpayPayment(body: OpenpayProcessPaymentRequest): Promise<OpenpayProcessPaymentResponse>;
+  /** `POST /payments/stripe/create-order`: the PaymentIntent's client secret (the same for a repeated call). */
+  createStripeOrder(body: StripeCreateOrderRequest): Promise<StripeCreateOrderResponse>;
   /** `POST /payments/{provider}/loader-process` with the loader page's body. */
   loaderProcess(provider: LoaderProvider, body: Record<string, string>): Promise<LoaderResponse>;
   /** `GET /emissions/download/all`: the purchase's tickets as one PDF. */

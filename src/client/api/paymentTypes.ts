@@ -25,6 +25,8 @@ export type {
   ProcessCardPaymentResponse,
   SuperTokenOrderRequest,
   SuperTokenOrderResponse,
+  StripeCreateOrderRequest,
+  StripeCreateOrderResponse,
   VerifyFreeRequest,
   VerifyFreeResponse,
   WalletEmission,

@@ -151,7 +151,7 @@ export interface UsedTokenTable {
   expires_at: string;
 }
 
-export type PaymentProviderName = 'mercadopago' | 'paypal' | 'fintoc' | 'free' | 'openpay';
+export type PaymentProviderName = 'mercadopago' | 'paypal' | 'fintoc' | 'openpay' | 'stripe' | 'free';
 /** Forward-only: created → pending → rejected | cancelled | approved → refunded (see payments/payment-state.ts). */
 export type AttemptStatus = 'created' | 'pending' | 'rejected' | 'cancelled' | 'approved' | 'refunded';
 export type RefundStatus = 'required' | 'in_progress' | 'done';

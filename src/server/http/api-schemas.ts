@@ -27,6 +27,8 @@ import openpayProcessPaymentResponse from '../../../schemas/api/openpay-process-
 import paymentLoaderRequest from '../../../schemas/api/payment-loader.request.json';
 import paypalCreateOrderRequest from '../../../schemas/api/paypal-create-order.request.json';
 import paypalCreateOrderResponse from '../../../schemas/api/paypal-create-order.response.json';
+import stripeCreateOrderRequest from '../../../schemas/api/stripe-create-order.request.json';
+import stripeCreateOrderResponse from '../../../schemas/api/stripe-create-order.response.json';
 import purchaseStatusResponse from '../../../schemas/api/purchase-status.response.json';
 import ticketLine from '../../../schemas/api/ticket-line.json';
 import updateProductosRequest from '../../../schemas/api/update-productos.request.json';
@@ -52,6 +54,7 @@ export const apiSchemas: { $id: string }[] = [
   mercadopagoCreatePreferenceResponse, mercadopagoProcessPaymentResponse, newPurchaseResponse, openpayProcessPaymentResponse, paypalCreateOrderResponse, purchaseStatusResponse,
   updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
   mercadopagoSupertokenCreateOrderRequest, mercadopagoSupertokenCreateOrderResponse,
+  stripeCreateOrderRequest, stripeCreateOrderResponse,
 ];
 
 /** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */

@@ -182,7 +182,7 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     // A purchase paid without buyer info (PayPal's create-order has none) takes the payer the provider knows:
     // the tickets, or the news of a refund, go to that address.
     const buyer: BuyerInfo | null =
-      current.buyer ?? (observed.payer ? { name: observed.payer.name, email: observed.payer.email.toLowerCase(), phone: '', lang: fresh.lang === 'en' ? 'en' : 'es' } : null);
+      current.buyer ?? (observed.payer ? { name: observed.payer.name, email: observed.payer.email.toLowerCase(), phone: observed.payer.phone ?? '', lang: fresh.lang === 'en' ? 'en' : 'es' } : null);
     // The order changed after this payment started (products added or removed): what was paid is not what is held.
     // The purchase itself stays as it is; the buyer may pay its new total.
     if (current.amount_cents + current.products_cents !== attempt.amount_cents) {

@@ -53,8 +53,8 @@ export interface ObservedPayment {
   /** A voucher's deadline (pending cash payments). */
   deadline: string | null;
   detail: string | null;
-  /** The payer as the provider knows them (PayPal account), for purchases started without buyer info. */
-  payer?: { name: string; email: string } | null;
+  /** The payer as the provider knows them (PayPal account, Stripe billing details), for purchases started without buyer info. */
+  payer?: { name: string; email: string; phone?: string } | null;
 }
 
 /** How to find a payment at the provider (any of them, the adapter picks what it can use). */

@@ -6,8 +6,9 @@ import { freeProvider } from './providers/free.provider';
 import { mercadoPagoProvider, type MercadoPagoProvider } from './providers/mercadopago.provider';
 import { openpayProvider, type OpenpayProvider } from './providers/openpay.provider';
 import { payPalProvider } from './providers/paypal.provider';
+import { stripeProvider, type StripeProvider } from './providers/stripe.provider';
 
-export type PaymentProviders = Record<PaymentProviderName, PaymentProvider> & { mercadopago: MercadoPagoProvider; openpay: OpenpayProvider };
+export type PaymentProviders = Record<PaymentProviderName, PaymentProvider> & { mercadopago: MercadoPagoProvider; openpay: OpenpayProvider; stripe: StripeProvider };
 
 /** The credentials the built-in sandbox issues and checks, derived from SIGNING_SECRET so every process agrees. */
 export function sandboxCredentials(signingSecret: string) {
@@ -23,6 +24,7 @@ export function sandboxCredentials(signingSecret: string) {
       webhookUser: `webhook-${derive('op-webhook-user').slice(0, 8)}`,
       webhookPassword: derive('op-webhook-password'),
     },
+    stripe: { secretKey: `sk_test_sbx_${derive('stripe-key')}`, publishableKey: `pk_test_sbx_${derive('stripe-publishable')}`, webhookSecret: `whsec_${derive('stripe-webhook')}` },
   };
 }
 
@@ -42,6 +44,7 @@ export function providerModes(config: ServerConfig): Record<Exclude<PaymentProvi
     openpay: modeOf('Openpay (OPENPAY_MERCHANT_ID, OPENPAY_PRIVATE_KEY, OPENPAY_PUBLIC_KEY, OPENPAY_WEBHOOK_USER, OPENPAY_WEBHOOK_PASSWORD)', [
       config.openpay.merchantId, config.openpay.privateKey, config.openpay.publicKey, config.openpay.webhookUser, config.openpay.webhookPassword,
     ]),
+    stripe: modeOf('Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY)', [config.stripe.secretKey, config.stripe.webhookSecret, config.stripe.publishableKey]),
   };
 }
 
@@ -76,6 +79,11 @@ export function buildPaymentProviders(config: ServerConfig, selfUrl: () => strin
       modes.openpay === 'live'
         ? { mode: 'live', apiUrl: live(config.openpay.apiUrl), merchantId: config.openpay.merchantId!, privateKey: config.openpay.privateKey!, webhookUser: config.openpay.webhookUser!, webhookPassword: config.openpay.webhookPassword! }
         : { mode: 'sandbox', apiUrl: sandboxApi('openpay'), ...sandbox.openpay },
+    ),
+    stripe: stripeProvider(
+      modes.stripe === 'live'
+        ? { mode: 'live', apiUrl: live(config.stripe.apiUrl), secretKey: config.stripe.secretKey!, webhookSecret: config.stripe.webhookSecret!, toleranceSeconds: tolerance }
+        : { mode: 'sandbox', apiUrl: sandboxApi('stripe'), secretKey: sandbox.stripe.secretKey, webhookSecret: sandbox.stripe.webhookSecret, toleranceSeconds: tolerance },
     ),
     free: freeProvider(),
   };

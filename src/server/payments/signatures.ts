@@ -61,6 +61,15 @@ export function verifyFintoc(secret: string, signature: string | undefined, rawB
   return { ok: sameHex(hmacHex(secret, `${parts.t}.${rawBody}`), parts.v1), t: parts.t };
 }
 
+/**
+ * The `Stripe-Signature` header the sandbox sends: `t={unix seconds},v1={HMAC-SHA256("{t}.{raw body}")}`.
+ * The adapter never verifies with this: it uses the `stripe` package's own constructEvent, so
+ * the sandbox's deliveries prove the scheme against Stripe's code.
+ */
+export function signStripe(secret: string, rawBody: string, t: string): string {
+  return `t=${t},v1=${hmacHex(secret, `${t}.${rawBody}`)}`;
+}
+
 /** What PayPal signs (SHA256withRSA): `{transmission id}|{transmission time}|{webhook id}|{CRC32 of the body, decimal}`. */
 export function payPalSignedMessage(transmissionId: string, transmissionTime: string, webhookId: string, rawBody: string): string {
   return `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(Buffer.from(rawBody, 'utf8'))}`;

@@ -15,13 +15,14 @@ import { ProviderError, type StartResult } from './provider';
 import type { PaymentsRuntime } from './runtime';
 
 /** The storefront's loader segment of each provider: it returns to `/{url}/{segment}/loader` (docs/product-rules.md, *Loader pages*). */
-const LOADER_SEGMENT: Record<PaymentProviderName, string> = { mercadopago: 'mp', paypal: 'paypal', fintoc: 'fintoc', free: 'free', openpay: 'open-pay' };
+const LOADER_SEGMENT: Record<PaymentProviderName, string> = { mercadopago: 'mp', paypal: 'paypal', fintoc: 'fintoc', openpay: 'open-pay', stripe: 'stripe', free: 'free' };
 /** The storefront's payment method each paid provider takes (the method list rule speaks of methods). */
 const PROVIDER_METHOD: Record<Exclude<PaymentProviderName, 'free'>, PaidMethodId> = {
   mercadopago: 'cash',
   paypal: 'paypal',
   fintoc: 'bankTransfer',
   openpay: 'openpay',
+  stripe: 'stripe',
 };
 
 const formValidators = createFormValidators();

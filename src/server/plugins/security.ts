@@ -34,18 +34,22 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Se
   const mercadopago = mercadoPagoSources(opts.config);
   // Openpay live: its two scripts (CDN) run on the payment page; the sandbox serves its copies from 'self'.
   const openpay = opts.config.openpay?.merchantId ? { script: ['https://js.openpay.mx'], connect: ['https://api.openpay.mx', 'https://sandbox-api.openpay.mx'] } : { script: [], connect: [] };
+  // Stripe.js against the real service (its script, element frames, 3-D Secure frames and API); the sandbox is this origin.
+  const stripe = opts.config.stripe.secretKey
+    ? { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] }
+    : { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha, ...mercadopago.script, ...openpay.script],
+        scriptSrc: ["'self'", ...recaptcha, ...mercadopago.script, ...openpay.script, ...stripe.script],
         // Emotion (MUI) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...recaptcha, ...mercadopago.connect, ...openpay.connect],
-        frameSrc: ["'self'", ...recaptcha, ...mercadopago.frame],
+        connectSrc: ["'self'", ...recaptcha, ...mercadopago.connect, ...openpay.connect, ...stripe.connect],
+        frameSrc: ["'self'", ...recaptcha, ...mercadopago.frame, ...stripe.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'", ...mercadopago.form],

@@ -14,6 +14,9 @@ export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   const openpay = providerModes(config).openpay === 'sandbox'
     ? { mode: 'sandbox' as const, merchantId: openpaySandbox.merchantId, publicKey: openpaySandbox.publicKey, sandboxMode: true }
     : { mode: 'live' as const, merchantId: config.openpay.merchantId!, publicKey: config.openpay.publicKey!, sandboxMode: config.openpay.apiUrl.includes('sandbox') };
+  const stripe = providerModes(config).stripe === 'sandbox'
+    ? { mode: 'sandbox' as const, publishableKey: sandboxCredentials(config.signingSecret).stripe.publishableKey }
+    : { mode: 'live' as const, publishableKey: config.stripe.publishableKey! };
   const body: AppConfigResponse = {
     botCheck: config.recaptchaSecret
       ? { provider: 'recaptcha' as const, siteKey: config.recaptchaSiteKey ?? '' }
@@ -23,6 +26,7 @@ export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     helpUrl: `${config.mainSiteUrl.replace(/\/$/, '')}/ayuda`,
     ...(mercadopago ? { mercadopago } : {}),
     openpay,
+    stripe,
   };
   app.get<{ Reply: AppConfigResponse }>('/api/config', { schema: { response: answers('config') } }, async () => body);
 }

@@ -15,6 +15,11 @@ export interface AppConfigResponse {
    * and where they come from (`mode`: Openpay's CDN live, this server's sandbox otherwise).
    */
   openpay?: { mode: 'live' | 'sandbox'; merchantId: string; publicKey: string; sandboxMode: boolean };
+  /**
+   * The card payment provider's publishable key for Stripe.js: STRIPE_PUBLISHABLE_KEY against the
+   * real service, the sandbox's own key in sandbox mode (an event's `stripe_public_key` wins in live mode).
+   */
+  stripe?: { mode: 'live' | 'sandbox'; publishableKey: string };
 }
 
 /** The actions a bot-check token may be issued for. */

@@ -88,6 +88,21 @@ export interface SuperTokenOrderResponse {
   payment_id: string;
 }
 
+/**
+ * `POST /api/payments/stripe/create-order`: the PaymentIntent of the purchase's total (one per
+ * purchase and total: a repeated call answers the same intent). The buyer's details travel with
+ * the confirmation, as the payment's billing details.
+ */
+export interface StripeCreateOrderRequest {
+  purchase_id: string;
+  lang?: PaymentLanguage;
+}
+
+export interface StripeCreateOrderResponse {
+  /** What Stripe.js confirms (`elements({clientSecret})`, `confirmPayment`). */
+  clientSecret: string;
+}
+
 /** `POST /api/payments/paypal/create-order` (PayPal's payer e-mail is the recipient). */
 export interface PaypalCreateOrderRequest {
   purchase_id: string;
@@ -136,12 +151,16 @@ export interface LoaderRequest {
   token?: string;
   purchase_id?: string;
   g_token?: string;
+  /** Stripe: the PaymentIntent id Stripe.js appends to the return URL, and the event's url. */
+  payment_intent?: string;
+  url?: string;
 }
 
 export type MercadopagoLoaderRequest = Required<Pick<LoaderRequest, 'payment_id'>>;
 export type PaypalLoaderRequest = Required<Pick<LoaderRequest, 'token'>>;
 export type FintocLoaderRequest = Required<Pick<LoaderRequest, 'purchase_id'>>;
 export type FreeLoaderRequest = Required<Pick<LoaderRequest, 'token' | 'g_token'>>;
+export type StripeLoaderRequest = Required<Pick<LoaderRequest, 'payment_intent' | 'url'>>;
 
 /** The provider path of each loader call. */
 export type LoaderProvider = 'mercadopago' | 'mercadopago-supertoken' | 'open-pay' | 'paypal' | 'fintoc' | 'stripe' | 'free';

@@ -157,7 +157,7 @@ describe.skipIf(skipDatabase)('webhook verification and replay protection', () =
   });
 
   it('answers 404 for a provider we do not have and 400 for a body that is not JSON', async () => {
-    expect((await send('stripe', '{}', {})).statusCode).toBe(404);
+    expect((await send('conekta', '{}', {})).statusCode).toBe(404);
     const res = await send('fintoc', '{no json', {});
     expect(res.statusCode).toBe(400);
     expect(body(res).code).toBe('MALFORMED_JSON');

@@ -4,7 +4,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ChevronIcon } from '../../components/icons';
 import { useStores } from '../../StoreContext';
 import type { PaymentMethodId } from '../../../shared/payment-methods';
@@ -17,6 +17,10 @@ import type { PaymentActions } from './PaymentActions';
 import { PaypalPanel } from './PaypalPanel';
 import { SuperTokenPanel } from './SuperTokenPanel';
 import { CardBrandLogo } from './CardBrandLogo';
+import { lazyWithRetry } from '../../lib/lazyWithRetry';
+
+// Stripe.js's React bindings only load when the card payment provider's panel opens.
+const StripePanel = lazyWithRetry(() => import('./StripePanel').then((module) => ({ default: module.StripePanel })));
 
 /** Methods paid by card: their summary carries the card brand logo. */
 const CARD_METHODS: ReadonlySet<PaymentMethodId> = new Set<PaymentMethodId>(['card', 'openpay', 'stripe', 'superToken']);
@@ -38,6 +42,12 @@ function panelOf(method: PaymentMethodId, actions: PaymentActions, forms: BuyerF
       return <SuperTokenPanel actions={actions} />;
     case 'openpay':
       return <OpenpayPanel actions={actions} />;
+    case 'stripe':
+      return (
+        <Suspense fallback={null}>
+          <StripePanel />
+        </Suspense>
+      );
     default:
       return null; // other card methods: a later issue (never offered, see PaymentStore.offeredMethods)
   }

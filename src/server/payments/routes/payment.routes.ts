@@ -8,6 +8,7 @@ import { payByCard } from '../card';
 import { payBySuperToken } from '../supertoken';
 import { startPayment } from '../start';
 import { openpayRoutes } from './openpay.routes';
+import { startStripeIntent } from '../stripe';
 import { answers } from '../../http/api-schemas';
 import type {
   CreatePreferenceRequest,
@@ -25,6 +26,9 @@ import type {
   ProcessCardPaymentResponse,
   SuperTokenOrderRequest,
   SuperTokenOrderResponse,
+  StripeCreateOrderRequest,
+  StripeCreateOrderResponse,
+  StripeLoaderRequest,
   VerifyFreeRequest,
   VerifyFreeResponse,
 } from '../../../shared/api';
@@ -134,6 +138,22 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     async (request) => {
       const attempt = await latestAttempt(rt, 'fintoc', request.body.purchase_id);
       return processLoader(rt, 'fintoc', { reference: attempt.provider_reference, attemptId: attempt.id }, attempt, requestKey(request));
+    },
+  );
+
+  app.post<{ Body: StripeCreateOrderRequest; Reply: StripeCreateOrderResponse }>(
+    '/api/payments/stripe/create-order',
+    { schema: { body: { $ref: 'api/stripe-create-order.request#' }, response: answers('stripe-create-order') }, config: rateLimited, preHandler: keyed },
+    async (request) => startStripeIntent(rt, { purchaseId: request.body.purchase_id, lang: request.body.lang, origin: requestOrigin(rt, request) }),
+  );
+
+  app.post<{ Body: StripeLoaderRequest; Reply: LoaderResponse }>(
+    '/api/payments/stripe/loader-process',
+    { schema: loaderSchema(['payment_intent', 'url']), config: rateLimited },
+    async (request) => {
+      const intentId = request.body.payment_intent;
+      const attempt = await attemptByReference(rt, 'stripe', intentId);
+      return processLoader(rt, 'stripe', { reference: intentId, attemptId: attempt.id }, attempt, requestKey(request));
     },
   );
 

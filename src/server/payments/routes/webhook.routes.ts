@@ -4,11 +4,11 @@ import type { PaymentsRuntime } from '../runtime';
 import { limitedAs } from '../../plugins/security';
 import { handleWebhook } from '../webhook';
 
-const PROVIDERS = ['mercadopago', 'paypal', 'fintoc', 'openpay'] as const;
+const PROVIDERS = ['mercadopago', 'paypal', 'fintoc', 'openpay', 'stripe'] as const;
 type WebhookProvider = (typeof PROVIDERS)[number];
 
 /**
- * POST /api/webhooks/{provider}: deliveries from MercadoPago, PayPal and Fintoc (and
+ * POST /api/webhooks/{provider}: deliveries from MercadoPago, PayPal, Fintoc and Stripe (and
  * from the sandbox, which signs the same way). Signatures cover the exact bytes sent,
  * so inside this plugin JSON bodies are kept as received next to their parsed form.
  */

@@ -30,9 +30,10 @@ export function when(iso: string): string {
  * A whole sandbox page: server-rendered, no scripts (the CSP allows none inline), one
  * h1, a banner saying it is the sandbox, landmarks, and forms that POST.
  */
-export function page(input: { provider: string; title: string; body: string; accent: string }): string {
+export function page(input: { provider: string; title: string; body: string; accent: string; lang?: 'es' | 'en' }): string {
+  const en = input.lang === 'en';
   return `<!doctype html>
-<html lang="es">
+<html lang="${en ? 'en' : 'es'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -57,7 +58,7 @@ export function page(input: { provider: string; title: string; body: string; acc
 </style>
 </head>
 <body>
-<header><p><strong>${esc(input.provider)}</strong> · Sandbox de pagos: ningún cargo es real.</p></header>
+<header><p><strong>${esc(input.provider)}</strong> · ${en ? 'Payment sandbox: no charge is real.' : 'Sandbox de pagos: ningún cargo es real.'}</p></header>
 <main>
 <h1>${esc(input.title)}</h1>
 ${input.body}

@@ -9,13 +9,15 @@ import { mercadoPagoSandbox } from './mercadopago.sandbox';
 import { openpayBrowserSandbox } from './openpay-browser.sandbox';
 import { openpaySandbox } from './openpay.sandbox';
 import { payPalSandbox } from './paypal.sandbox';
+import { stripeBrowserSandbox } from './stripe-browser.sandbox';
+import { stripeSandbox } from './stripe.sandbox';
 
 /**
  * The built-in payment sandbox, for each provider that has no keys configured: its REST
  * API under /sandbox/{provider}/api (the real adapter talks to it) and its hosted pages
  * under /sandbox/{provider}/… (plain HTML forms, no scripts), plus MercadoPago's browser
- * SDK (script, secure-field iframes, demo card form). A provider with keys has no sandbox
- * routes at all.
+ * SDK (script, secure-field iframes, demo card form) and Stripe.js (script, card frame,
+ * wallet sheets, 3-D Secure page). A provider with keys has no sandbox routes at all.
  */
 export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   // The hosted pages post plain HTML forms; this parser lives only inside this plugin.
@@ -37,5 +39,9 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
   if (rt.providers.openpay.mode === 'sandbox') {
     await app.register(openpaySandbox, { rt });
     await app.register(openpayBrowserSandbox);
+  }
+  if (rt.providers.stripe.mode === 'sandbox') {
+    await app.register(stripeSandbox, { rt });
+    await app.register(stripeBrowserSandbox, { rt });
   }
 }

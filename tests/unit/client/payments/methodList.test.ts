@@ -96,9 +96,9 @@ describe('PaymentStore.methods (the payment method list rule, over the event con
 });
 
 describe('PaymentStore.offeredMethods (what the page shows: the other card methods come with a later issue)', () => {
-  it('keeps the working methods, in order (the new card and the super token included), and drops the other card ones', async () => {
+  it('keeps the working methods, in order (the new card, the super token and the card payment provider included), and drops the other card ones', async () => {
     const root = await rootWith(ALL_PAID);
-    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'paypal']);
+    expect(root.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'stripe', 'paypal']);
   });
 
   it('the error flag narrows the offer to the second card provider (Openpay) when it is on', async () => {
@@ -107,7 +107,7 @@ describe('PaymentStore.offeredMethods (what the page shows: the other card metho
     expect(root.payment.offeredMethods).toEqual(['openpay']);
     const without = await rootWith({ ...ALL_PAID, metodo_pago_open_pay: false });
     without.payment.setErrorFlag(true);
-    expect(without.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'paypal']);
+    expect(without.payment.offeredMethods).toEqual(['bankTransfer', 'card', 'cash', 'superToken', 'stripe', 'paypal']);
   });
 
   it('an Amex-only event offers the card panel alone (with the Amex logo)', async () => {

@@ -49,6 +49,7 @@ export function fakeApi(responses: Partial<Record<keyof ApiClient, unknown>> = {
     // Payment and emission calls (tests/unit/client/payments give their answers).
     createPreference: [], createPaypalOrder: [], createFintocSession: [], verifyFree: [], processCardPayment: [], createSuperTokenOrder: [], processOpenpayPayment: [], loaderProcess: [],
     downloadTickets: [], getWalletEmissions: [], getWalletUrl: [],
+    createStripeOrder: [],
   };
   const defaults: Partial<Record<keyof ApiClient, unknown>> = {
     getConfig: { botCheck: { provider: 'sandbox' }, mainSiteUrl: 'https://main.example', supportEmail: 'help@example.mx', helpUrl: 'https://help.example' },

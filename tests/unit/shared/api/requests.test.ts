@@ -15,6 +15,7 @@ import openpayProcessPayment from '../../../../schemas/api/openpay-process-payme
 import newPurchase from '../../../../schemas/api/new-purchase.request.json';
 import paymentLoader from '../../../../schemas/api/payment-loader.request.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.request.json';
+import stripeCreateOrder from '../../../../schemas/api/stripe-create-order.request.json';
 import ticketLine from '../../../../schemas/api/ticket-line.json';
 import updateProductos from '../../../../schemas/api/update-productos.request.json';
 import verifyDiscount from '../../../../schemas/api/verify-discount.request.json';
@@ -29,6 +30,7 @@ import type {
   OpenpayProcessPaymentRequest,
   PaymentLanguage,
   PaypalCreateOrderRequest,
+  StripeCreateOrderRequest,
   ProcessCardPaymentRequest,
   SuperTokenOrderRequest,
   ProductLineRequest,
@@ -84,6 +86,7 @@ const openpayProcessPaymentRequest = {
   purchase_id: 'required', token: 'required', buyer_info: 'required', device_session_id: 'required', lang: 'optional',
 } as const satisfies Presence<OpenpayProcessPaymentRequest>;
 const paypalCreateOrderRequest = { purchase_id: 'required', lang: 'optional' } as const satisfies Presence<PaypalCreateOrderRequest>;
+const stripeCreateOrderRequest = { purchase_id: 'required', lang: 'optional' } as const satisfies Presence<StripeCreateOrderRequest>;
 const verifyFreeRequest = {
   purchase_id: 'required',
   buyer_info: 'required',
@@ -91,7 +94,7 @@ const verifyFreeRequest = {
   lang: 'optional',
 } as const satisfies Presence<VerifyFreeRequest>;
 // Each loader route adds its own `required` on top (payment.routes.ts).
-const loaderRequest = { payment_id: 'optional', token: 'optional', purchase_id: 'optional', g_token: 'optional' } as const satisfies Presence<LoaderRequest>;
+const loaderRequest = { payment_id: 'optional', token: 'optional', purchase_id: 'optional', g_token: 'optional', payment_intent: 'optional', url: 'optional' } as const satisfies Presence<LoaderRequest>;
 const walletUrlRequest = { emission_id: 'required', purchase_id: 'required' } as const satisfies Presence<WalletUrlRequest>;
 
 const botCheckActions = { new_purchase: true, validate_free_access: true, validate_free_access_loader: true } satisfies Members<BotCheckAction>;
@@ -112,6 +115,7 @@ describe('request types agree with schemas/api/*.request.json', () => {
     ['OpenpayProcessPaymentRequest', openpayProcessPayment, openpayProcessPaymentRequest],
     ['FintocSessionRequest', fintocCreateSession, fintocSessionRequest],
     ['PaypalCreateOrderRequest', paypalCreateOrder, paypalCreateOrderRequest],
+    ['StripeCreateOrderRequest', stripeCreateOrder, stripeCreateOrderRequest],
     ['VerifyFreeRequest', freeVerify, verifyFreeRequest],
     ['LoaderRequest', paymentLoader, loaderRequest],
     ['WalletUrlRequest', emission, walletUrlRequest],
@@ -125,7 +129,7 @@ describe('request types agree with schemas/api/*.request.json', () => {
 
   it('enumerations', () => {
     expect(enumOf(prop(botCheckToken, 'properties', 'action'))).toEqual(Object.keys(botCheckActions).sort());
-    for (const schema of [mercadopagoCreatePreference, mercadopagoProcessPayment, openpayProcessPayment, fintocCreateSession, paypalCreateOrder, freeVerify]) {
+    for (const schema of [mercadopagoCreatePreference, mercadopagoProcessPayment, openpayProcessPayment, fintocCreateSession, paypalCreateOrder, stripeCreateOrder, freeVerify]) {
       expect(enumOf(prop(schema, 'properties', 'lang'))).toEqual(Object.keys(languages).sort());
     }
   });

@@ -20,6 +20,7 @@ import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-cre
 import mercadopagoProcessPayment from '../../../../schemas/api/mercadopago-process-payment.response.json';
 import mercadopagoSupertokenCreateOrder from '../../../../schemas/api/mercadopago-supertoken-create-order.response.json';
 import openpayProcessPayment from '../../../../schemas/api/openpay-process-payment.response.json';
+import stripeCreateOrder from '../../../../schemas/api/stripe-create-order.response.json';
 import newPurchase from '../../../../schemas/api/new-purchase.response.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.response.json';
 import purchaseStatus from '../../../../schemas/api/purchase-status.response.json';
@@ -38,8 +39,9 @@ const O = 'optional' as const;
 const amounts = { amount: R, comission: R, amountOutDiscount: R, amountDiscount: R, amountProductos: R } as const satisfies Presence<Api.OrderAmounts>;
 const errorBody = { mensaje: R, code: R, errors: O, payment_id: O, status_detail: O } as const satisfies Presence<Api.ApiErrorBody>;
 const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
-const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O } as const satisfies Presence<Api.AppConfigResponse>;
+const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O, stripe: O } as const satisfies Presence<Api.AppConfigResponse>;
 const botCheck = { provider: R, siteKey: O } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
+const stripeCreateOrderResponse = { clientSecret: R } as const satisfies Presence<Api.StripeCreateOrderResponse>;
 const botCheckTokenResponse = { token: R } as const satisfies Presence<Api.BotCheckTokenResponse>;
 
 const publicEvent = { event: R, tickets: R, productos: R } as const satisfies Presence<Api.PublicEventResponse>;
@@ -141,6 +143,7 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['PaypalOrderResponse.order', prop(paypalCreateOrder, 'properties', 'order'), paypalOrder],
     ['PaypalLink', prop(paypalCreateOrder, 'properties', 'order', 'properties', 'links', 'items'), paypalLink],
     ['FintocSessionResponse', fintocCreateSession, fintocSessionResponse],
+    ['StripeCreateOrderResponse', stripeCreateOrder, stripeCreateOrderResponse],
     ['VerifyFreeResponse', freeVerify, verifyFreeResponse],
     ['WalletEmissionsResponse', walletEmissions, walletEmissionsResponse],
     ['WalletEmission', prop(walletEmissions, 'properties', 'emisiones', 'items'), walletEmission],

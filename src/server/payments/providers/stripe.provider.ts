@@ -1,0 +1,198 @@
+import Stripe from 'stripe';
+import {
+  header,
+  ProviderError,
+  WebhookRejected,
+  type ObservedPayment,
+  type ObservedState,
+  type PaymentLookup,
+  type PaymentProvider,
+  type ProviderMode,
+  type StartInput,
+  type WebhookRequest,
+} from '../provider';
+import { fresh } from '../signatures';
+
+export interface StripeOptions {
+  mode: ProviderMode;
+  /** `https://api.stripe.com`, or the sandbox's `http://127.0.0.1:PORT/sandbox/stripe/api` (known once the server listens). */
+  apiUrl: () => string;
+  secretKey: string;
+  webhookSecret: string;
+  toleranceSeconds: number;
+}
+
+/** The part of a PaymentIntent the server reads. */
+export interface StripePaymentIntent {
+  id: string;
+  object?: string;
+  status: string;
+  amount: number;
+  currency: string;
+  client_secret?: string | null;
+  metadata?: Record<string, string> | null;
+  last_payment_error?: { code?: string | null; decline_code?: string | null; message?: string | null } | null;
+  /** Expanded on read: the billing details the buyer confirmed with (card form or wallet sheet). */
+  latest_charge?: string | { id: string; billing_details?: { name?: string | null; email?: string | null; phone?: string | null } | null } | null;
+}
+
+/** Who paid, from the latest charge's billing details (the purchase has no buyer until then: create-order takes none). */
+function payerOf(intent: StripePaymentIntent): ObservedPayment['payer'] {
+  const details = typeof intent.latest_charge === 'object' ? intent.latest_charge?.billing_details : null;
+  if (!details?.email) return null;
+  return { name: (details.name ?? '').slice(0, 100), email: details.email.slice(0, 155), phone: (details.phone ?? '').slice(0, 30) };
+}
+
+/** A PaymentIntent's status in our words: a confirmation that failed leaves it `requires_payment_method` with the error kept. */
+export function observeStripeIntent(intent: StripePaymentIntent): ObservedPayment {
+  const error = intent.last_payment_error ?? null;
+  const states: Record<string, ObservedState> = {
+    requires_payment_method: error ? 'rejected' : 'created',
+    requires_confirmation: 'created',
+    requires_action: 'pending',
+    processing: 'pending',
+    requires_capture: 'pending',
+    succeeded: 'approved',
+    canceled: 'cancelled',
+  };
+  return {
+    attemptId: intent.metadata?.attempt_id ?? null,
+    reference: intent.id,
+    paymentId: intent.id,
+    state: states[intent.status] ?? 'pending',
+    amountCents: intent.amount,
+    // Stripe spells currencies in lower case; attempts keep ISO upper case.
+    currency: intent.currency ? intent.currency.toUpperCase() : null,
+    deadline: null,
+    detail: error ? (error.decline_code ?? error.code ?? 'payment_failed') : intent.status,
+    payer: payerOf(intent),
+  };
+}
+
+export interface StripeProvider extends PaymentProvider {
+  /** The client secret of an existing PaymentIntent (create-order repeated for the same attempt), with its state. */
+  intentSecret(intentId: string): Promise<{ clientSecret: string; observed: ObservedPayment }>;
+}
+
+/**
+ * The Stripe client pointed at `apiUrl`: host, port and protocol are the package's own options;
+ * a path under that host (the sandbox's /sandbox/stripe/api) is put in front of every request
+ * path by a thin wrapper around the package's Node HTTP client.
+ */
+function stripeClient(secretKey: string, apiUrl: string): Stripe {
+  const url = new URL(apiUrl);
+  const prefix = url.pathname.replace(/\/+$/, '');
+  const inner = Stripe.createNodeHttpClient();
+  const httpClient = prefix
+    ? (Object.assign(Object.create(inner) as object, {
+        makeRequest: (host: string, port: string, path: string, ...rest: unknown[]) =>
+          (inner.makeRequest as (...args: unknown[]) => unknown)(host, port, `${prefix}${path}`, ...rest),
+      }) as typeof inner)
+    : inner;
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+    httpClient,
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+  });
+}
+
+/**
+ * Any failure of the package (network, 4xx, 5xx) as our ProviderError, its HTTP status kept (404 = no such intent).
+ * Only Stripe's type and code travel on: its raw error may carry the payment method's billing details, and errors are logged.
+ */
+function providerError(error: unknown): ProviderError {
+  if (error instanceof Stripe.errors.StripeError) return new ProviderError('stripe', error.message, error.statusCode, { type: error.type, code: error.code });
+  return new ProviderError('stripe', error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * The card payment provider through the official `stripe` package: a PaymentIntent per
+ * attempt (automatic payment methods: card, Google Pay, Apple Pay), read back by id;
+ * webhooks checked with `stripe.webhooks.constructEvent` over the raw body; refunds of the
+ * whole intent. The same client talks to the sandbox when no keys are set.
+ */
+export function stripeProvider(options: StripeOptions): StripeProvider {
+  let client: { url: string; stripe: Stripe } | null = null;
+  const stripe = () => {
+    const url = options.apiUrl();
+    if (client?.url !== url) client = { url, stripe: stripeClient(options.secretKey, url) };
+    return client.stripe;
+  };
+  const call = async <T>(request: () => Promise<T>): Promise<T> => {
+    try {
+      return await request();
+    } catch (error) {
+      throw providerError(error);
+    }
+  };
+  const retrieve = (id: string) => call(() => stripe().paymentIntents.retrieve(id, { expand: ['latest_charge'] }) as Promise<unknown> as Promise<StripePaymentIntent>);
+
+  return {
+    name: 'stripe',
+    mode: options.mode,
+
+    async start(input: StartInput) {
+      const intent = (await call(() =>
+        stripe().paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency.toLowerCase(),
+            automatic_payment_methods: { enabled: true },
+            description: input.title,
+            receipt_email: input.buyer?.email,
+            metadata: { purchase_id: input.purchaseId, attempt_id: input.attemptId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      )) as unknown as StripePaymentIntent;
+      if (!intent.id || !intent.client_secret) throw new ProviderError('stripe', 'payment intent without id or client_secret');
+      return { reference: intent.id, redirectUrl: '', sessionToken: intent.client_secret };
+    },
+
+    async intentSecret(intentId: string) {
+      const intent = await retrieve(intentId);
+      if (!intent.client_secret) throw new ProviderError('stripe', 'payment intent without client_secret');
+      return { clientSecret: intent.client_secret, observed: observeStripeIntent(intent) };
+    },
+
+    async read(lookup: PaymentLookup) {
+      const id = lookup.reference ?? lookup.paymentId;
+      if (!id) throw new ProviderError('stripe', 'a payment intent id is needed');
+      return observeStripeIntent(await retrieve(id));
+    },
+
+    async verifyWebhook(request: WebhookRequest, now: Date) {
+      let event: { id: string; type: string; created?: number; data: { object: { id?: string; object?: string; metadata?: Record<string, string> | null } } };
+      try {
+        event = Stripe.webhooks.constructEvent(
+          request.rawBody,
+          header(request.headers, 'stripe-signature') ?? '',
+          options.webhookSecret,
+          options.toleranceSeconds,
+          undefined,
+          now.getTime(),
+        ) as unknown as typeof event;
+      } catch {
+        throw new WebhookRejected('firma Stripe-Signature inválida o vencida');
+      }
+      // constructEvent bounds the age only; a timestamp far in the future would stay "fresh" too long.
+      const t = /(?:^|,)t=(\d+)/.exec(header(request.headers, 'stripe-signature') ?? '')?.[1];
+      if (!t || !fresh(Number(t) * 1000, now, options.toleranceSeconds)) throw new WebhookRejected('Stripe-Signature vencida');
+      if (!event.id || !event.type) throw new WebhookRejected('evento sin id');
+      const object = event.data?.object;
+      const lookup: PaymentLookup | null =
+        event.type.startsWith('payment_intent.') && object?.id ? { paymentId: object.id, reference: object.id, attemptId: object.metadata?.attempt_id ?? null } : null;
+      return { eventId: event.id, eventType: event.type, resourceId: object?.id ?? null, lookup };
+    },
+
+    async refund(input) {
+      const refund = await call(() => stripe().refunds.create({ payment_intent: input.paymentId, amount: input.amountCents }, { idempotencyKey: input.idempotencyKey }));
+      return { refundId: refund.id };
+    },
+  };
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { findSandboxObject, insertSandboxObject, moveSandboxObject } from '../../repositories/sandbox.repository';
+import { sandboxCredentials } from '../registry';
+import type { PaymentsRuntime } from '../runtime';
+import { signStripe } from '../signatures';
+import { deliverWebhook } from './deliver';
+
+export const P = 'stripe';
+
+/** Stripe's published test cards the sandbox knows (any other number passing the Luhn check succeeds, as in Stripe's test mode). */
+export const TEST_CARDS: Record<string, { outcome: CardOutcome; brand: string }> = {
+  '4242424242424242': { outcome: 'succeeds', brand: 'visa' },
+  '4000000000000002': { outcome: 'generic_decline', brand: 'visa' },
+  '4000000000009995': { outcome: 'insufficient_funds', brand: 'visa' },
+  '4000002500003155': { outcome: 'requires_authentication', brand: 'visa' },
+};
+export type CardOutcome = 'succeeds' | 'generic_decline' | 'insufficient_funds' | 'requires_authentication';
+
+export const DECLINE_MESSAGES: Record<string, string> = {
+  generic_decline: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  authentication_failure: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+
+export interface BillingDetails { name: string | null; email: string | null; phone: string | null }
+
+/** A payment method as the sandbox keeps it: never the card number, only what Stripe shows of it plus the test outcome. */
+export interface StoredPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; wallet: { type: 'google_pay' | 'apple_pay' } | null };
+  billing_details: BillingDetails;
+  created: number;
+  livemode: false;
+  /** Sandbox only (stripped from answers): what confirming with this method does. */
+  outcome: CardOutcome;
+}
+
+export interface StoredIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  client_secret: string;
+  description: string | null;
+  receipt_email: string | null;
+  metadata: Record<string, string>;
+  automatic_payment_methods: { enabled: boolean } | null;
+  payment_method_types: string[];
+  payment_method: string | null;
+  last_payment_error: { type: string; code: string; decline_code?: string; message: string; payment_method?: unknown } | null;
+  latest_charge: string | null;
+  next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } } | null;
+  return_url: string | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+  created: number;
+  livemode: false;
+}
+
+export interface StoredCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  paid: boolean;
+  status: 'succeeded' | 'failed';
+  billing_details: BillingDetails;
+  payment_method: string;
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string; wallet: { type: string } | null } };
+  failure_code: string | null;
+  refunded: boolean;
+  amount_refunded: number;
+  created: number;
+  livemode: false;
+}
+
+export function stripeId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+/** Stripe's error body: `{error: {type, code, message, param, decline_code, payment_intent}}`, read by the package and by Stripe.js. */
+export function stripeError(reply: FastifyReply, status: number, error: { type?: string; code?: string; message: string; param?: string; decline_code?: string; payment_intent?: unknown }) {
+  return reply.status(status).send({ error: { type: 'invalid_request_error', ...error, doc_url: error.code ? `https://stripe.com/docs/error-codes/${error.code.replace(/_/g, '-')}` : undefined } });
+}
+
+/** What answers carry of a payment method (the sandbox's outcome field stays inside). */
+export function publicMethod(method: StoredPaymentMethod): Omit<StoredPaymentMethod, 'outcome'> {
+  const { outcome: _outcome, ...visible } = method;
+  return visible;
+}
+
+/** The sandbox's store and clock for Stripe objects, and its signed webhook deliveries. */
+export function stripeState(rt: PaymentsRuntime) {
+  const db = rt.ctx.db.kysely;
+  const creds = sandboxCredentials(rt.ctx.config.signingSecret).stripe;
+  const now = () => rt.ctx.now().toISOString();
+  const seconds = () => Math.floor(rt.ctx.now().getTime() / 1000);
+
+  async function notify(type: string, object: unknown) {
+    const body = JSON.stringify({ id: stripeId('evt'), object: 'event', api_version: '2025-01-01', created: seconds(), livemode: false, pending_webhooks: 1, type, data: { object } });
+    await deliverWebhook(rt, P, { headers: { 'stripe-signature': signStripe(creds.webhookSecret, body, String(seconds())) }, body });
+  }
+
+  const findIntent = async (id: string) => (await findSandboxObject<StoredIntent>(db, P, 'intent', id))?.data;
+  const findMethod = async (id: string) => (await findSandboxObject<StoredPaymentMethod>(db, P, 'payment_method', id))?.data;
+  const findCharge = async (id: string) => (await findSandboxObject<StoredCharge>(db, P, 'charge', id))?.data;
+
+  /** Moves an intent only from the given statuses (compare-and-set); the moved intent, or undefined when another request moved it first. */
+  async function moveIntent(intent: StoredIntent, from: StoredIntent['status'][], patch: Partial<StoredIntent>): Promise<StoredIntent | undefined> {
+    const next = { ...intent, ...patch };
+    return (await moveSandboxObject(db, P, 'intent', intent.id, from, { status: next.status, data: next }, now())) ? next : undefined;
+  }
+
+  /** A charge of the intent with the method (succeeded or failed): what `latest_charge` points at, with the billing details. */
+  async function charge(intent: StoredIntent, method: StoredPaymentMethod, status: StoredCharge['status'], failureCode: string | null): Promise<StoredCharge> {
+    const row: StoredCharge = {
+      id: stripeId('ch'), object: 'charge', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, paid: status === 'succeeded', status,
+      billing_details: method.billing_details, payment_method: method.id,
+      payment_method_details: { type: 'card', card: { brand: method.card.brand, last4: method.card.last4, wallet: method.card.wallet } },
+      failure_code: failureCode, refunded: false, amount_refunded: 0, created: seconds(), livemode: false,
+    };
+    await insertSandboxObject(db, P, 'charge', { id: row.id, status, data: row }, now());
+    return row;
+  }
+
+  /** Settles a confirmation (or an authentication) with the method's outcome, delivering the event Stripe sends. */
+  async function settle(intent: StoredIntent, method: StoredPaymentMethod, outcome: 'succeeded' | 'declined' | 'authentication_failure', declineCode?: string): Promise<StoredIntent | undefined> {
+    if (outcome === 'succeeded') {
+      const ch = await charge(intent, method, 'succeeded', null);
+      const moved = await moveIntent(intent, ['requires_payment_method', 'requires_confirmation', 'requires_action'], {
+        status: 'succeeded', amount_received: intent.amount, latest_charge: ch.id, payment_method: method.id, next_action: null, last_payment_error: null,
+      });
+      if (moved) await notify('payment_intent.succeeded', moved);
+      return moved;
+    }
+    const code = outcome === 'authentication_failure' ? 'payment_intent_authentication_failure' : 'card_declined';
+    const decline = outcome === 'authentication_failure' ? undefined : (declineCode ?? 'generic_decline');
+    const ch = await charge(intent, method, 'failed', code);
+    const moved = await moveIntent(intent, ['requires_payment_method', 'requires_confirmation', 'requires_action'], {
+      status: 'requires_payment_method', latest_charge: ch.id, payment_method: null, next_action: null,
+      last_payment_error: { type: 'card_error', code, ...(decline ? { decline_code: decline } : {}), message: DECLINE_MESSAGES[decline ?? 'authentication_failure'], payment_method: publicMethod(method) },
+    });
+    if (moved) await notify('payment_intent.payment_failed', moved);
+    return moved;
+  }
+
+  return { db, creds, now, seconds, notify, findIntent, findMethod, findCharge, moveIntent, settle };
+}
+
+export type StripeSandboxState = ReturnType<typeof stripeState>;

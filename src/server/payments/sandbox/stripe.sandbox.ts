@@ -1,0 +1,220 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce } from '../../repositories/sandbox.repository';
+import type { PaymentsRuntime } from '../runtime';
+import { sandboxApi, type SandboxFailure } from './api-errors';
+import {
+  DECLINE_MESSAGES,
+  P,
+  publicMethod,
+  stripeError,
+  stripeId,
+  stripeState,
+  TEST_CARDS,
+  type StoredIntent,
+  type StoredPaymentMethod,
+} from './stripe-state';
+
+type Params = Record<string, unknown>;
+
+/** `a[b][c]=v` form fields (how the `stripe` package and Stripe.js encode nested parameters) → nested objects. */
+export function nestForm(flat: Record<string, string>): Params {
+  const root: Params = {};
+  for (const [key, value] of Object.entries(flat ?? {})) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node = root;
+    path.slice(0, -1).forEach((part) => {
+      if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
+      node = node[part] as Params;
+    });
+    node[path.at(-1)!] = value;
+  }
+  return root;
+}
+
+const FAILURES: Record<SandboxFailure, [number, string, string]> = {
+  malformed_json: [400, 'invalid_request_error', 'Invalid request body.'],
+  unsupported_media_type: [400, 'invalid_request_error', 'Invalid request: unsupported Content-Type.'],
+  body_too_large: [413, 'invalid_request_error', 'Request body too large.'],
+  invalid_request: [400, 'invalid_request_error', 'Invalid request.'],
+  not_found: [404, 'invalid_request_error', 'Unrecognized request URL. Please see https://stripe.com/docs or we can help at https://support.stripe.com/.'],
+  rate_limited: [429, 'invalid_request_error', 'Too many requests hit the API too quickly.'],
+  internal: [500, 'api_error', 'An unknown error occurred.'],
+  unavailable: [503, 'api_error', 'Stripe is temporarily unavailable.'],
+};
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return number.length >= 12 && sum % 10 === 0;
+}
+
+/**
+ * The Stripe sandbox's REST API under /sandbox/stripe/api, in Stripe's shapes (form-encoded
+ * parameters, `{error: {...}}` bodies): PaymentIntents (create with Idempotency-Key, retrieve with
+ * `expand[]=latest_charge`, confirm, cancel), PaymentMethods (the sandbox card element creates
+ * them with the publishable key) and refunds. Confirming decides by Stripe's test cards; every
+ * change is delivered as a `payment_intent.*` event signed with Stripe-Signature.
+ */
+export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  sandboxApi(app, '/sandbox/stripe/api', (reply, failure) => {
+    const [status, type, message] = FAILURES[failure];
+    return stripeError(reply, status, { type, message });
+  });
+  const s = stripeState(rt);
+  const { db, creds } = s;
+  const pages = `${rt.ctx.config.publicUrl ?? ''}/sandbox/stripe`;
+
+  const params = (request: FastifyRequest) => nestForm((request.body ?? {}) as Record<string, string>);
+  /** Secret key (our server), or the publishable key (the browser: Stripe.js sends it as the bearer or as `key`). */
+  const keyOf = (request: FastifyRequest): 'secret' | 'publishable' | null => {
+    const bearer = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ''))?.[1] ?? String(params(request).key ?? (request.query as Params)?.key ?? '');
+    return bearer === creds.secretKey ? 'secret' : bearer === creds.publishableKey ? 'publishable' : null;
+  };
+  const unauthorised = (reply: FastifyReply) => stripeError(reply, 401, { message: 'Invalid API Key provided.' });
+  const missing = (reply: FastifyReply, kind: string, id: string, param: string) =>
+    stripeError(reply, 404, { code: 'resource_missing', message: `No such ${kind}: '${id}'`, param });
+
+  /** An intent the caller may use: any with the secret key; with the publishable key only together with its client secret. */
+  async function intentFor(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<StoredIntent | FastifyReply> {
+    const access = keyOf(request);
+    if (!access) return unauthorised(reply);
+    const intent = await s.findIntent(request.params.id);
+    const secret = String(params(request).client_secret ?? (request.query as Params)?.client_secret ?? '');
+    if (!intent || (access === 'publishable' && secret !== intent.client_secret)) return missing(reply, 'payment_intent', request.params.id, 'intent');
+    return intent;
+  }
+  const isReply = (value: unknown): value is FastifyReply => typeof value === 'object' && value !== null && 'sent' in value && 'raw' in value;
+
+  /** The intent as answered: `latest_charge` inline when `expand[]=latest_charge` was asked for. */
+  async function answer(intent: StoredIntent, request: FastifyRequest) {
+    const expand = Object.entries({ ...(request.query as Params), ...params(request) }).some(([key, value]) => key.startsWith('expand') && (value === 'latest_charge' || (Array.isArray(value) && value.includes('latest_charge')) || (typeof value === 'object' && value !== null && Object.values(value).includes('latest_charge'))));
+    if (!expand || !intent.latest_charge) return intent;
+    return { ...intent, latest_charge: (await s.findCharge(intent.latest_charge)) ?? intent.latest_charge };
+  }
+
+  app.post('/sandbox/stripe/api/v1/payment_intents', async (request, reply) => {
+    if (keyOf(request) !== 'secret') return unauthorised(reply);
+    const body = params(request);
+    const amount = Number(body.amount);
+    if (body.amount === undefined) return stripeError(reply, 400, { code: 'parameter_missing', message: 'Missing required param: amount.', param: 'amount' });
+    if (!Number.isInteger(amount) || amount < 1) return stripeError(reply, 400, { code: 'parameter_invalid_integer', message: 'Invalid integer: amount', param: 'amount' });
+    if (typeof body.currency !== 'string' || !/^[a-z]{3}$/.test(body.currency)) return stripeError(reply, 400, { code: 'parameter_missing', message: 'Missing required param: currency.', param: 'currency' });
+    const id = stripeId('pi');
+    const key = request.headers['idempotency-key'];
+    if (typeof key === 'string') {
+      // Stripe answers a repeated Idempotency-Key with the first request's object.
+      const first = await insertSandboxObjectOnce(db, P, 'idempotency', { id: `pi:${key}`, status: 'used', data: { id } }, s.now());
+      const existing = await s.findIntent(first.data.id);
+      if (existing) return existing;
+      if (first.data.id !== id) return stripeError(reply, 409, { type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key.' });
+    }
+    const intent: StoredIntent = {
+      id, object: 'payment_intent', amount, amount_received: 0, currency: body.currency, status: 'requires_payment_method',
+      client_secret: `${id}_secret_${stripeId('s').slice(2)}`, description: typeof body.description === 'string' ? body.description : null,
+      receipt_email: typeof body.receipt_email === 'string' ? body.receipt_email : null, metadata: (body.metadata as Record<string, string>) ?? {},
+      automatic_payment_methods: body.automatic_payment_methods ? { enabled: String((body.automatic_payment_methods as Params).enabled) === 'true' } : null,
+      payment_method_types: ['card'], payment_method: null, last_payment_error: null, latest_charge: null, next_action: null, return_url: null,
+      canceled_at: null, cancellation_reason: null, created: s.seconds(), livemode: false,
+    };
+    await insertSandboxObject(db, P, 'intent', { id, status: intent.status, data: intent }, s.now());
+    return intent;
+  });
+
+  app.get<{ Params: { id: string } }>('/sandbox/stripe/api/v1/payment_intents/:id', async (request, reply) => {
+    const intent = await intentFor(request, reply);
+    return isReply(intent) ? intent : answer(intent, request);
+  });
+
+  app.post<{ Params: { id: string } }>('/sandbox/stripe/api/v1/payment_intents/:id/confirm', async (request, reply) => {
+    const found = await intentFor(request, reply);
+    if (isReply(found)) return found;
+    const body = params(request);
+    if (found.status !== 'requires_payment_method' && found.status !== 'requires_confirmation') {
+      return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${found.status}; it cannot be confirmed.`, payment_intent: found });
+    }
+    const methodId = String(body.payment_method ?? '');
+    const method = methodId ? await s.findMethod(methodId) : undefined;
+    if (!method) return missing(reply, 'payment_method', methodId, 'payment_method');
+    const returnUrl = typeof body.return_url === 'string' ? body.return_url : null;
+    if (method.outcome === 'requires_authentication') {
+      if (!returnUrl) return stripeError(reply, 400, { code: 'parameter_missing', message: 'This payment requires authentication: a return_url is needed.', param: 'return_url' });
+      const challenge = `${pages}/3ds/${found.id}?client_secret=${encodeURIComponent(found.client_secret)}`;
+      const moved = await s.moveIntent(found, ['requires_payment_method', 'requires_confirmation'], {
+        status: 'requires_action', payment_method: method.id, return_url: returnUrl, last_payment_error: null,
+        next_action: { type: 'redirect_to_url', redirect_to_url: { url: challenge, return_url: returnUrl } },
+      });
+      if (!moved) return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: 'This PaymentIntent was confirmed by another request.' });
+      await s.notify('payment_intent.requires_action', moved);
+      return moved;
+    }
+    const declined = method.outcome !== 'succeeds';
+    const settled = await s.settle({ ...found, return_url: returnUrl }, method, declined ? 'declined' : 'succeeded', declined ? method.outcome : undefined);
+    if (!settled) return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: 'This PaymentIntent was confirmed by another request.' });
+    if (declined) {
+      return stripeError(reply, 402, { type: 'card_error', code: 'card_declined', decline_code: method.outcome, message: DECLINE_MESSAGES[method.outcome], payment_intent: settled });
+    }
+    return settled;
+  });
+
+  app.post<{ Params: { id: string } }>('/sandbox/stripe/api/v1/payment_intents/:id/cancel', async (request, reply) => {
+    if (keyOf(request) !== 'secret') return unauthorised(reply);
+    const found = await s.findIntent(request.params.id);
+    if (!found) return missing(reply, 'payment_intent', request.params.id, 'intent');
+    const moved = await s.moveIntent(found, ['requires_payment_method', 'requires_confirmation', 'requires_action'], {
+      status: 'canceled', canceled_at: s.seconds(), cancellation_reason: String(params(request).cancellation_reason ?? 'requested_by_customer'), next_action: null,
+    });
+    if (!moved) return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${found.status}.`, payment_intent: found });
+    await s.notify('payment_intent.canceled', moved);
+    return moved;
+  });
+
+  app.post('/sandbox/stripe/api/v1/payment_methods', async (request, reply) => {
+    if (!keyOf(request)) return unauthorised(reply);
+    const body = params(request);
+    const card = (body.card ?? {}) as Params;
+    const number = String(card.number ?? '').replace(/\s+/g, '');
+    const month = Number(card.exp_month);
+    const year = Number(card.exp_year) < 100 ? 2000 + Number(card.exp_year) : Number(card.exp_year);
+    const today = rt.ctx.now();
+    if (body.type !== 'card') return stripeError(reply, 400, { code: 'parameter_invalid_empty', message: 'Invalid type: must be card.', param: 'type' });
+    if (!/^\d{12,19}$/.test(number) || !luhn(number)) return stripeError(reply, 402, { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'card[number]' });
+    if (!Number.isInteger(month) || month < 1 || month > 12) return stripeError(reply, 402, { type: 'card_error', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid.", param: 'card[exp_month]' });
+    if (!Number.isInteger(year) || year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)) {
+      return stripeError(reply, 402, { type: 'card_error', code: 'invalid_expiry_year', message: "Your card's expiration year is invalid.", param: 'card[exp_year]' });
+    }
+    if (!/^\d{3,4}$/.test(String(card.cvc ?? ''))) return stripeError(reply, 402, { type: 'card_error', code: 'invalid_cvc', message: "Your card's security code is invalid.", param: 'card[cvc]' });
+    const known = TEST_CARDS[number];
+    const billing = (body.billing_details ?? {}) as Params;
+    const method: StoredPaymentMethod = {
+      id: stripeId('pm'), object: 'payment_method', type: 'card',
+      card: { brand: known?.brand ?? (number.startsWith('4') ? 'visa' : number.startsWith('3') ? 'amex' : 'mastercard'), last4: number.slice(-4), exp_month: month, exp_year: year, wallet: null },
+      billing_details: { name: (billing.name as string) ?? null, email: (billing.email as string) ?? null, phone: (billing.phone as string) ?? null },
+      created: s.seconds(), livemode: false, outcome: known?.outcome ?? 'succeeds',
+    };
+    await insertSandboxObject(db, P, 'payment_method', { id: method.id, status: 'created', data: method }, s.now());
+    return publicMethod(method);
+  });
+
+  app.post('/sandbox/stripe/api/v1/refunds', async (request, reply) => {
+    if (keyOf(request) !== 'secret') return unauthorised(reply);
+    const key = String(request.headers['idempotency-key'] ?? stripeId('idem'));
+    const done = await findSandboxObject<{ id: string }>(db, P, 'refund', key);
+    if (done) return done.data;
+    const body = params(request);
+    const intentId = String(body.payment_intent ?? '');
+    const intent = intentId ? await s.findIntent(intentId) : undefined;
+    if (!intent) return missing(reply, 'payment_intent', intentId, 'payment_intent');
+    if (intent.status !== 'succeeded') return stripeError(reply, 400, { code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, param: 'payment_intent' });
+    const amount = body.amount === undefined ? intent.amount : Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 1 || amount > intent.amount) {
+      return stripeError(reply, 400, { code: 'amount_too_large', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount}).`, param: 'amount' });
+    }
+    const refund = { id: stripeId('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, charge: intent.latest_charge, status: 'succeeded', reason: null, created: s.seconds() };
+    await insertSandboxObject(db, P, 'refund', { id: key, status: 'succeeded', data: refund }, s.now());
+    return refund;
+  });
+}
