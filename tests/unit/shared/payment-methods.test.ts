@@ -9,9 +9,9 @@ describe('offersPaidMethod (what startPayment accepts)', () => {
     // Amex-only events take cards alone: the other flags do not offer their methods.
     expect(offersPaidMethod({ metodo_pago_paypal: true, metodo_pago_mercadopago_efectivo: true, tarjetas_amex: true }, 'paypal')).toBe(false);
     expect(offersPaidMethod({ metodo_pago_paypal: true, metodo_pago_mercadopago_efectivo: true, tarjetas_amex: true }, 'cash')).toBe(false);
-    // A method the storefront cannot take yet is not offered, whatever its flag says.
-    expect(offersPaidMethod({ metodo_pago_open_pay: true }, 'openpay')).toBe(false);
     expect(offersPaidMethod({ metodo_pago_mercadopago_supertoken: true }, 'superToken')).toBe(true);
+    expect(offersPaidMethod({ metodo_pago_stripe_google_pay: true }, 'stripe')).toBe(true);
+    expect(offersPaidMethod({ metodo_pago_stripe_tarjeta: false }, 'stripe')).toBe(false);
     expect(offersPaidMethod({ metodo_pago_mercadopago_tarjetas: true }, 'card')).toBe(true);
   });
 
