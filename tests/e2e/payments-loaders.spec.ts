@@ -1,23 +1,4 @@
-import { expect, expectAccessible, test } from './support/fixtures';
-
-// Card providers come with a later issue: their loader routes exist, their API calls do not yet.
-for (const [segment, query] of [
-  ['open-pay', 'payment_id=123'],
-  ['mp-supertoken', 'payment_id=123'],
-] as const) {
-  test(`${segment} loader: a failed call shows the server's mensaje as a toast and the error view with a way back`, async ({ page, t }) => {
-    let calls = 0;
-    page.on('request', (request) => {
-      if (request.url().includes('/loader-process')) calls += 1;
-    });
-    await page.goto(`/demo/${segment}/loader?${query}`);
-    await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.errorTitle') })).toBeVisible();
-    await expect(page.getByText('La ruta solicitada no existe.')).toBeVisible();
-    await expect(page.getByRole('link', { name: t('payments:loader.toMethods') })).toHaveAttribute('href', '/demo/payment-method');
-    expect(calls).toBe(1);
-    await expectAccessible(page, `${segment} loader error`);
-  });
-}
+import { expect, test } from './support/fixtures';
 
 test('mp-supertoken loader: an unknown payment shows the server\'s mensaje and the error view with a way back', async ({ page, t }) => {
   await page.goto('/demo/mp-supertoken/loader?payment_id=123');
@@ -27,6 +8,8 @@ test('mp-supertoken loader: an unknown payment shows the server\'s mensaje and t
 });
 
 test('a loader without its query parameter sends the buyer to /', async ({ page, t }) => {
+  // The not-found page's countdown to the main site stays still: a slow machine must not miss the page.
+  await page.clock.install();
   for (const segment of ['mp', 'mp-supertoken', 'open-pay', 'paypal', 'fintoc', 'stripe', 'free']) {
     await page.goto(`/demo/${segment}/loader`);
     await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);

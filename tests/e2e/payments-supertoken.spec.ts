@@ -83,6 +83,13 @@ test.describe('super token (MercadoPago fast payments, sandbox)', () => {
 
   test('an order the provider rejects → the error screen: retry, another e-mail, another card', async ({ page, t }) => {
     await page.clock.install();
+    // Without Openpay: with it on, the failure's error flag leaves Openpay as the only method (the list rule).
+    await page.route('**/api/event/demo*', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.event.config.metodo_pago_open_pay = false;
+      await route.fulfill({ response, json });
+    });
     await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'superToken');
     await authenticate(page, panel, t, customer('othe'));

@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -9,6 +6,7 @@ import { SchemaForm } from '../../../../renderers/SchemaForm/SchemaForm';
 import type { BuyerForm } from '../../api/paymentTypes';
 import type { StaticForm } from '../../forms/staticForms';
 import { useStores } from '../../StoreContext';
+import { PanelLoadFailed, PanelLoading } from './PanelLoadState';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import type { BuyerForms } from './BuyerForms';
 import type { StartOutcome } from './PaymentActions';
@@ -82,13 +80,9 @@ export const BuyerPanel = observer(function BuyerPanel({ method, forms, onPay }:
           <SubmitRow label={t(`methods.${method}.submit`)} busy={busy} disabled={payment.submitting !== null} />
         </SchemaForm>
       ) : loadFailed ? (
-        <Alert severity="error" action={<Button onClick={() => setAttempt((n) => n + 1)}>{t('form.retry')}</Button>}>
-          {t('form.loadFailed')}
-        </Alert>
+        <PanelLoadFailed onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
-        <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-          <CircularProgress aria-label={t('form.loading')} />
-        </Box>
+        <PanelLoading />
       )}
     </Box>
   );

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -12,7 +11,9 @@ import { allowedBinsOf } from '../../../shared/forms/allowed-bins';
 import { TermsLine } from '../../forms/attendee/TermsLine';
 import { loadStaticForm, type StaticForm } from '../../forms/staticForms';
 import { useStores } from '../../StoreContext';
+import { authenticatorAmount } from '../providers/mercadopagoFastPayments';
 import { loadMercadoPagoSdk } from '../providers/mercadopagoSdk';
+import { PanelLoadFailed, PanelLoading } from './PanelLoadState';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { AccountEmail, CardErrorDialog } from './CardPanelParts';
 import { CardPanelStore, type CardPanelError, type WalletCardForm } from './CardPanelStore';
@@ -62,7 +63,7 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
     () =>
       new SavedCardStore({
         sdk: () => store.instance,
-        amount: () => (root.checkout.payableTotalCents / 100).toFixed(2),
+        amount: () => authenticatorAmount(root.checkout.payableTotalCents),
         buyer: () => root.checkout.buyerInfo,
         pay: (details) => actions.payCard(details),
         schedule: (run, ms) => {
@@ -111,17 +112,8 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
   };
 
   if (store.sdkState === 'failed' || formFailed)
-    return (
-      <Alert severity="error" action={<Button onClick={() => void store.open()}>{t('form.retry')}</Button>}>
-        {t('form.loadFailed')}
-      </Alert>
-    );
-  if (store.sdkState !== 'ready' || !form)
-    return (
-      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-        <CircularProgress aria-label={t('form.loading')} />
-      </Box>
-    );
+    return <PanelLoadFailed onRetry={() => void store.open()} />;
+  if (store.sdkState !== 'ready' || !form) return <PanelLoading />;
   const dialogError = saved.error ?? (store.error?.kind === 'payment' ? store.error : null);
   const backToNewCard = () => {
     saved.dismissError();

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { UiSchema } from '@rjsf/utils';
@@ -13,6 +12,7 @@ import { TermsLine } from '../../forms/attendee/TermsLine';
 import { loadStaticForm, type StaticForm } from '../../forms/staticForms';
 import { useStores } from '../../StoreContext';
 import { loadOpenpay } from '../providers/openpaySdk';
+import { PanelLoadFailed, PanelLoading } from './PanelLoadState';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { OpenpayPanelStore, type SecondCardForm } from './OpenpayPanelStore';
 import type { PaymentActions } from './PaymentActions';
@@ -83,17 +83,8 @@ export const OpenpayPanel = observer(function OpenpayPanel({ actions }: { action
     requestAnimationFrame(() => containerRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   if (store.sdkState === 'failed' || formFailed)
-    return (
-      <Alert severity="error" action={<Button onClick={() => void store.open()}>{t('form.retry')}</Button>}>
-        {t('form.loadFailed')}
-      </Alert>
-    );
-  if (store.sdkState !== 'ready' || !form)
-    return (
-      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-        <CircularProgress aria-label={t('form.loading')} />
-      </Box>
-    );
+    return <PanelLoadFailed onRetry={() => void store.open()} />;
+  if (store.sdkState !== 'ready' || !form) return <PanelLoading />;
   return (
     <Box ref={containerRef}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>

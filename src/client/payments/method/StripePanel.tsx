@@ -1,7 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { Elements } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { observer } from 'mobx-react-lite';
@@ -9,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { loadStaticForm, type StaticForm } from '../../forms/staticForms';
 import { useStores } from '../../StoreContext';
 import { loadStripeSdk, STRIPE_LOCALE, stripeSdkConfig } from '../providers/stripeSdk';
+import { PanelLoadFailed, PanelLoading } from './PanelLoadState';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { StripeCheckout, type CardPaymentForm } from './StripeCheckout';
 
@@ -64,17 +61,8 @@ export const StripePanel = observer(function StripePanel() {
 
   if (!payable || !purchaseId) return null;
   if (failed)
-    return (
-      <Alert severity="error" action={<Button onClick={() => void open(() => true)}>{t('form.retry')}</Button>}>
-        {t('form.loadFailed')}
-      </Alert>
-    );
-  if (!ready)
-    return (
-      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-        <CircularProgress aria-label={t('methods.stripe.loadingPayment')} />
-      </Box>
-    );
+    return <PanelLoadFailed onRetry={() => void open(() => true)} />;
+  if (!ready) return <PanelLoading label={t('methods.stripe.loadingPayment')} />;
   return (
     <Elements stripe={ready.stripe} options={{ clientSecret: ready.clientSecret, locale: STRIPE_LOCALE, appearance: { theme: 'stripe' } }}>
       <StripeCheckout clientSecret={ready.clientSecret} form={ready.form} />

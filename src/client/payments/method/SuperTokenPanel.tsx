@@ -13,8 +13,9 @@ import { useEffect, useRef, useState } from 'react';
 import { SchemaForm } from '../../../../renderers/SchemaForm/SchemaForm';
 import { loadStaticForm, type StaticForm } from '../../forms/staticForms';
 import { useStores } from '../../StoreContext';
-import { authenticatorAmount, fastPaymentsOf, type AccountPaymentMethod } from '../providers/mercadopagoFastPayments';
+import { authenticatorAmount, type AccountPaymentMethod } from '../providers/mercadopagoFastPayments';
 import { loadMercadoPagoSdk } from '../providers/mercadopagoSdk';
+import { PanelLoadFailed, PanelLoading } from './PanelLoadState';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { CardPanel } from './CardPanel';
 import type { PaymentActions } from './PaymentActions';
@@ -80,7 +81,7 @@ export const SuperTokenPanel = observer(function SuperTokenPanel({ actions }: { 
         loadSdk: async () => {
           const config = await root.ui.loadConfig();
           if (!config?.mercadopago) throw new Error('No MercadoPago configuration');
-          return fastPaymentsOf(await loadMercadoPagoSdk(config.mercadopago));
+          return loadMercadoPagoSdk(config.mercadopago);
         },
         amount: () => authenticatorAmount(root.payment.totalCents),
         pay: (details) => actions.paySuperToken(details),
@@ -148,13 +149,8 @@ export const SuperTokenPanel = observer(function SuperTokenPanel({ actions }: { 
         <CardPanel actions={actions} />
       </Box>
     );
-  if (formFailed) return <Alert severity="error">{t('form.loadFailed')}</Alert>;
-  if (!form)
-    return (
-      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-        <CircularProgress aria-label={t('form.loading')} />
-      </Box>
-    );
+  if (formFailed) return <PanelLoadFailed />;
+  if (!form) return <PanelLoading />;
   const busy = store.phase === 'paying';
   return (
     <Box ref={containerRef}>

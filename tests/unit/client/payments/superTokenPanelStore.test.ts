@@ -7,8 +7,14 @@ import { authenticatorAmount, type AccountPaymentMethod, type FastPaymentsSdk } 
 import { holdVip, paymentRoot } from './paymentRoot';
 
 const METHODS: AccountPaymentMethod[] = [
-  { id: 'pst-visa', type: 'credit_card', payment_method: { id: 'visa', name: 'Visa' }, issuer: { id: '162', name: 'Visa' }, last_four_digits: '3764' },
-  { id: 'account_money', type: 'account_money', payment_method: { id: 'account_money', name: 'Dinero en cuenta' } },
+  {
+    id: 'pst-visa', pseudotoken: 'pst-visa', type: 'credit_card', payment_method: { id: 'visa', name: 'Visa', payment_type_id: 'credit_card' },
+    issuer: { id: '162', name: 'Visa' }, first_six_digits: '407559', last_four_digits: '3764', security_code_settings: { mode: 'mandatory', length: 3 },
+  },
+  {
+    id: 'account_money', pseudotoken: null, type: 'account_money', payment_method: { id: 'account_money', name: 'Dinero en cuenta', payment_type_id: 'account_money' },
+    issuer: { id: null, name: 'Mercado Pago' }, first_six_digits: null, last_four_digits: null, security_code_settings: null,
+  },
 ];
 
 /** The provider's fast-payment calls, recorded; `fail` makes the authenticator refuse (as for a `+fail` e-mail). */
