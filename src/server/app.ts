@@ -4,6 +4,7 @@ import ajvFormats from 'ajv-formats';
 import type { AppContext } from './context';
 import { dataRetentionPlugin } from './plugins/data-retention';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { gracefulClosePlugin, type DrainState } from './plugins/graceful-close';
 import { securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/storefront';
 import { apiSchemas } from './http/api-schemas';
@@ -21,6 +22,7 @@ import { configRoutes } from './routes/config.routes';
 import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
 import { emissionRoutes } from './routes/emission.routes';
 import { eventRoutes } from './routes/event.routes';
+import { healthRoutes } from './routes/health.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
@@ -42,6 +44,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     // Per-request lines drown the start-up message; a load balancer keeps access logs. LOG_LEVEL=debug brings them back.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),
     bodyLimit: 1024 * 1024,
+    // While closing (SIGTERM), a request already sent over an open connection is served like any
+    // other (its answer closes the connection) rather than given Fastify's own 503 body.
+    return503OnClosing: false,
     ajv: {
       // Strict request checks: no silent type coercion, unknown fields rejected, every error reported.
       customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: true },
@@ -53,7 +58,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   app.removeContentTypeParser('text/plain');
   await app.register(securityPlugin, { config: ctx.config });
   await app.register(errorHandlerPlugin);
+  const drain: DrainState = { closing: false };
+  await app.register(gracefulClosePlugin, { state: drain });
   for (const schema of apiSchemas) app.addSchema(schema);
+  await app.register(healthRoutes, { ctx, drain });
   await app.register(configRoutes, { ctx });
   await app.register(botCheckRoutes, { ctx });
   await app.register(eventRoutes, { ctx });

@@ -30,6 +30,13 @@ export interface ServerConfig {
    * false = nobody (the socket address is the client), a hop count, or addresses/CIDRs.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * `redis://…` of the Redis the rate limits count in, shared by every API replica; unset → each
+   * process counts on its own (in memory), so N replicas allow N times each limit.
+   */
+  redisUrl: string | undefined;
+  /** Seconds a SIGTERM waits for in-flight requests and the database to close before the process exits anyway. */
+  shutdownGraceSeconds: number;
   /** Server-wide defaults of the event file's `hold_limits` (an event may set its own). */
   holdLimits: HoldLimits;
   /** Secret that signs sandbox tokens; random per process unless set (set it when running several processes). */
@@ -134,6 +141,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 30),
     rateLimitReadMax: numberFrom(env.RATE_LIMIT_READ_MAX, 600),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL || undefined,
+    shutdownGraceSeconds: Math.max(1, numberFrom(env.SHUTDOWN_GRACE_SECONDS, 25)),
     holdLimits: {
       maxUnitsPerClient: numberFrom(env.HOLD_MAX_UNITS_PER_CLIENT, 40),
       maxVouchersPerBuyer: numberFrom(env.VOUCHER_MAX_PER_BUYER, 2),

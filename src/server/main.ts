@@ -4,8 +4,9 @@ import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { loadDemoEventsIfEmpty } from './demo/load-demo-events';
+import { closeOnSignals } from './shutdown';
 
-/** Starts the storefront + API on one port: open and migrate the database, load demos, listen, print the URL. */
+/** Starts the storefront + API on one port: open and migrate the database, load demos, listen, print the URL; stops on SIGTERM/SIGINT (`shutdown.ts`). */
 async function main(): Promise<void> {
   const config = readConfig(process.env, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') });
   const db = openDatabase(config.databaseUrl);
@@ -13,13 +14,7 @@ async function main(): Promise<void> {
   const ctx = { db, config, now: () => new Date() };
   const loaded = config.loadDemoEvents ? await loadDemoEventsIfEmpty(ctx) : [];
   const app = await buildApp(ctx);
-  const shutdown = async () => {
-    await app.close();
-    await db.kysely.destroy();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  closeOnSignals(app, db, config.shutdownGraceSeconds);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

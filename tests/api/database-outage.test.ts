@@ -87,6 +87,7 @@ describe.skipIf(!pgBin)('a PostgreSQL restart during a burst of requests', () =>
     phase = 'outage';
     await cluster.stop();
     const whileDown = await call('/api/event/prueba-api');
+    const readyWhileDown = await call('/api/ready');
     await buyerSteps();
     await cluster.start();
     phase = 'back';
@@ -108,6 +109,9 @@ describe.skipIf(!pgBin)('a PostgreSQL restart during a burst of requests', () =>
       expect(o.mensaje).toEqual(expect.any(String));
     }
     expect(whileDown).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+    // The readiness probe tells the load balancer the same, and recovers with the database.
+    expect(readyWhileDown).toMatchObject({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+    expect(await call('/api/ready')).toMatchObject({ status: 200 });
     expect(outcomes.filter((o) => o.phase === 'outage' && o.status === 503).length).toBeGreaterThanOrEqual(3);
     expect(recovered?.status).toBe(200);
     expect(outcomes.slice(-3).map((o) => o.status)).toEqual([200, 200, 200]);

@@ -7,6 +7,10 @@ export interface ServerProcess {
   alive: () => boolean;
   /** Everything the process printed so far (stdout and stderr: its log lines). */
   output: () => string;
+  /** Sends `signal` to the process (SIGTERM: the graceful shutdown) without waiting. */
+  signal: (signal: NodeJS.Signals) => void;
+  /** The exit code once the process has ended (null when a signal killed it). */
+  exited: Promise<number | null>;
 }
 
 /** Starts `src/server/main.ts` as a separate OS process (as production would run it) and waits for its URL. */
@@ -16,6 +20,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
@@ -32,6 +37,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
           }),
           alive: () => child.exitCode === null && child.signalCode === null,
           output: () => output,
+          signal: (signal) => void child.kill(signal),
+          exited,
         });
       }
     };

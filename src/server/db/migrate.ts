@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connection';
 import { initialMigration } from './migrations/20261121_0001_initial';
 import { paymentsMigration } from './migrations/20261122_0002_payments';
@@ -28,4 +28,15 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`La migración ${failed?.migrationName ?? ''} falló: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * The migrations this code knows that the database has not applied (the readiness probe: a
+ * replica of newer code must not serve an older schema). Reads Kysely's own table directly: one
+ * indexed read, cheap enough for a load balancer asking every second.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const applied = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db.kysely);
+  const done = new Set(applied.rows.map((row) => row.name));
+  return Object.keys(migrationsFor(db)).filter((name) => !done.has(name));
 }

@@ -17,6 +17,11 @@ import { PdfRenderPool } from './pdf-pool';
 /** Ticket PDFs are drawn on worker threads (never on the event loop); two keep a 2-core host responsive. */
 const pdfPool = new PdfRenderPool(2);
 
+/** Stops the PDF workers (the server's shutdown, after its last request); a later render starts them again. */
+export function closePdfPool(): Promise<void> {
+  return pdfPool.close();
+}
+
 /** A message whose sender has been silent this long is taken to have died, and may be sent again. */
 const STALE_SENDING_MS = 10 * 60_000;
 

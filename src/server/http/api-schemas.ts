@@ -14,6 +14,7 @@ import fintocCreateSessionRequest from '../../../schemas/api/fintoc-create-sessi
 import fintocCreateSessionResponse from '../../../schemas/api/fintoc-create-session.response.json';
 import freeVerifyRequest from '../../../schemas/api/free-verify.request.json';
 import freeVerifyResponse from '../../../schemas/api/free-verify.response.json';
+import healthResponse from '../../../schemas/api/health.response.json';
 import mercadopagoCreatePreferenceRequest from '../../../schemas/api/mercadopago-create-preference.request.json';
 import mercadopagoCreatePreferenceResponse from '../../../schemas/api/mercadopago-create-preference.response.json';
 import mercadopagoProcessPaymentRequest from '../../../schemas/api/mercadopago-process-payment.request.json';
@@ -30,6 +31,7 @@ import paypalCreateOrderResponse from '../../../schemas/api/paypal-create-order.
 import stripeCreateOrderRequest from '../../../schemas/api/stripe-create-order.request.json';
 import stripeCreateOrderResponse from '../../../schemas/api/stripe-create-order.response.json';
 import purchaseStatusResponse from '../../../schemas/api/purchase-status.response.json';
+import readyResponse from '../../../schemas/api/ready.response.json';
 import ticketLine from '../../../schemas/api/ticket-line.json';
 import updateProductosRequest from '../../../schemas/api/update-productos.request.json';
 import updateProductosResponse from '../../../schemas/api/update-productos.response.json';
@@ -55,6 +57,7 @@ export const apiSchemas: { $id: string }[] = [
   updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
   mercadopagoSupertokenCreateOrderRequest, mercadopagoSupertokenCreateOrderResponse,
   stripeCreateOrderRequest, stripeCreateOrderResponse,
+  healthResponse, readyResponse,
 ];
 
 /** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */

@@ -115,6 +115,10 @@ export const errors = {
   emissionNotFound: () => coded(404, 'EMISSION_NOT_FOUND'),
   // Infrastructure: the database is restarting or out of reach; nothing the buyer did, and a retry will work.
   databaseUnavailable: () => coded(503, 'DATABASE_UNAVAILABLE'),
+  // Readiness: this code expects migrations the database lacks (another replica is migrating, or a start failed half way).
+  migrationsPending: (pending: number) => coded(503, 'MIGRATIONS_PENDING', { pending }),
+  // Readiness after SIGTERM: the process is draining its requests and must get no new ones.
+  shuttingDown: () => coded(503, 'SHUTTING_DOWN'),
   holdLimitReached: (held: number, max: number) => coded(409, 'HOLD_LIMIT_REACHED', { held, max }),
   voucherLimitReached: (open: number, max: number) =>
     max === 0 ? coded(409, 'VOUCHER_LIMIT_REACHED', {}, 'variants.VOUCHER_LIMIT_REACHED_none') : coded(409, 'VOUCHER_LIMIT_REACHED', { open, max }),

@@ -18,6 +18,8 @@ export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
 export async function pendingWorkPlugin(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const { ctx } = rt;
   let timer: NodeJS.Timeout | undefined;
+  // The run in progress, if any: closing waits for it, so it never meets a closed database half way.
+  let running: Promise<void> | undefined;
   app.addHook('onReady', async () => {
     const sandboxed = (['mercadopago', 'paypal', 'fintoc'] as const).filter((name) => rt.providers[name].mode === 'sandbox');
     if (sandboxed.length > 0) {
@@ -25,12 +27,16 @@ export async function pendingWorkPlugin(app: FastifyInstance, { rt }: { rt: Paym
     }
     if (ctx.config.retryIntervalSeconds > 0) {
       timer = setInterval(() => {
-        retryPendingWork(rt).catch((error: unknown) => app.log.error({ err: error }, 'retry of pending e-mails and refunds failed'));
+        if (running) return;
+        running = retryPendingWork(rt)
+          .catch((error: unknown) => app.log.error({ err: error }, 'retry of pending e-mails and refunds failed'))
+          .finally(() => (running = undefined));
       }, ctx.config.retryIntervalSeconds * 1000);
       timer.unref();
     }
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await running;
   });
 }

@@ -12,24 +12,26 @@ const PURGE_INTERVAL_MS = 10 * 60_000;
  */
 export async function dataRetentionPlugin(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  const tick = async () => {
+  // The purge in progress, if any: closing waits for it, so it never meets a closed database half way.
+  let running: Promise<void> | undefined;
+  const tick = () => {
     if (running) return;
-    running = true;
+    running = purge().finally(() => (running = undefined));
+  };
+  const purge = async () => {
     try {
       const purged = await purgeUnpaidPurchaseData(ctx);
       if (purged > 0) app.log.info({ purchases: purged }, 'personal data of unpaid purchases erased');
     } catch (error) {
       app.log.warn({ err: error }, 'purge of unpaid purchase data failed; it runs again on the next tick');
-    } finally {
-      running = false;
     }
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(() => void tick(), PURGE_INTERVAL_MS);
+    timer = setInterval(tick, PURGE_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await running;
   });
 }

@@ -4,13 +4,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
 import { clientKeyOf } from '../http/client-key';
+import { openRateLimitStore } from './rate-limit-store';
 
 /**
  * Security headers on every response (a strict Content-Security-Policy without
  * `unsafe-eval`: the storefront validates forms with precompiled code) and the
  * per-client rate limit that every route doing work opts into with `config: rateLimited`
  * or `config: limitedAs(config, bucket)`. Each route counts on its own; the client is
- * `request.ip` (X-Forwarded-For only from TRUST_PROXY's proxies), IPv6 by its /64.
+ * `request.ip` (X-Forwarded-For only from TRUST_PROXY's proxies), IPv6 by its /64. The counters
+ * live in this process, or in the Redis of REDIS_URL, shared by every replica (`rate-limit-store.ts`).
  */
 /**
  * What MercadoPago's live browser SDK needs (its script, its API, its secure-field frames)
@@ -58,7 +60,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Se
     },
     crossOriginEmbedderPolicy: false,
   });
+  const store = await openRateLimitStore(opts.config, app.log);
+  app.addHook('onClose', store.close);
   await app.register(rateLimit, {
+    ...store.options,
     global: false,
     max: opts.config.rateLimitMax,
     timeWindow: '1 minute',

@@ -16,6 +16,7 @@ import error from '../../../../schemas/api/error.response.json';
 import event from '../../../../schemas/api/event.response.json';
 import fintocCreateSession from '../../../../schemas/api/fintoc-create-session.response.json';
 import freeVerify from '../../../../schemas/api/free-verify.response.json';
+import health from '../../../../schemas/api/health.response.json';
 import mercadopagoCreatePreference from '../../../../schemas/api/mercadopago-create-preference.response.json';
 import mercadopagoProcessPayment from '../../../../schemas/api/mercadopago-process-payment.response.json';
 import mercadopagoSupertokenCreateOrder from '../../../../schemas/api/mercadopago-supertoken-create-order.response.json';
@@ -24,6 +25,7 @@ import stripeCreateOrder from '../../../../schemas/api/stripe-create-order.respo
 import newPurchase from '../../../../schemas/api/new-purchase.response.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.response.json';
 import purchaseStatus from '../../../../schemas/api/purchase-status.response.json';
+import ready from '../../../../schemas/api/ready.response.json';
 import updateProductos from '../../../../schemas/api/update-productos.response.json';
 import verifyDiscount from '../../../../schemas/api/verify-discount.response.json';
 import walletEmissions from '../../../../schemas/api/wallet-emissions.response.json';
@@ -98,10 +100,14 @@ const deadMail = {
   id: R, dedupe_key: R, kind: R, purchase_id: R, recipient: R, attempts: R, error: R, last_attempt_at: R, created_at: R,
 } as const satisfies Presence<Api.DeadMailView>;
 const requeue = { id: R, status: R } as const satisfies Presence<Api.RequeueMailResponse>;
+const healthResponse = { status: R } as const satisfies Presence<Api.HealthResponse>;
+const readyResponse = { status: R } as const satisfies Presence<Api.ReadyResponse>;
 
 const botCheckProviders = { sandbox: true, recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
 const languages = { es: true, en: true } satisfies Members<Api.PaymentLanguage>;
 const mailKinds = { tickets: true, refund: true } satisfies Members<Api.DeadMailView['kind']>;
+const healthStatuses = { ok: true } satisfies Members<Api.HealthResponse['status']>;
+const readyStatuses = { ready: true } satisfies Members<Api.ReadyResponse['status']>;
 
 const reloadSchema = prop(purchaseStatus, 'definitions', 'reload');
 const productLineSchema = prop(purchaseStatus, 'definitions', 'productLine');
@@ -153,6 +159,8 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['DeadMailListResponse', adminOutboxFailed, deadMailList],
     ['DeadMailView', prop(adminOutboxFailed, 'properties', 'messages', 'items'), deadMail],
     ['RequeueMailResponse', adminOutboxRetry, requeue],
+    ['HealthResponse', health, healthResponse],
+    ['ReadyResponse', ready, readyResponse],
   ] as const)('%s', (_name, schema, manifest) => {
     expectAgreement(schema, manifest);
   });
@@ -168,6 +176,8 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     expect(enumOf(prop(config, 'properties', 'botCheck', 'properties', 'provider'))).toEqual(Object.keys(botCheckProviders).sort());
     expect(enumOf(prop(reloadSchema, 'properties', 'buyer_info', 'anyOf', '0', 'properties', 'lang'))).toEqual(Object.keys(languages).sort());
     expect(enumOf(prop(adminOutboxFailed, 'properties', 'messages', 'items', 'properties', 'kind'))).toEqual(Object.keys(mailKinds).sort());
+    expect(enumOf(prop(health, 'properties', 'status'))).toEqual(Object.keys(healthStatuses));
+    expect(enumOf(prop(ready, 'properties', 'status'))).toEqual(Object.keys(readyStatuses));
   });
 
   it('every schema file under schemas/api is registered with the server', () => {
