@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../config';
 import { clientKeyOf } from '../http/client-key';
+import { providerSources } from './provider-sources';
 import { openRateLimitStore } from './rate-limit-store';
 
 /**
@@ -13,48 +14,26 @@ import { openRateLimitStore } from './rate-limit-store';
  * or `config: limitedAs(config, bucket)`. Each route counts on its own; the client is
  * `request.ip` (X-Forwarded-For only from TRUST_PROXY's proxies), IPv6 by its /64. The counters
  * live in this process, or in the Redis of REDIS_URL, shared by every replica (`rate-limit-store.ts`).
+ * A live payment provider opens the policy to its own origins (`provider-sources.ts`).
  */
-/**
- * What MercadoPago's live browser SDK needs (its script, its API, its secure-field frames)
- * plus any issuer's 3-D Secure page, framed by the card panel: issuers' hosts are not known
- * in advance, so frames (and the form that opens one) allow any https origin while MercadoPago runs live. In the sandbox
- * all of it is this server's own origin.
- */
-function mercadoPagoSources(config: ServerConfig) {
-  if (!config.mercadopago.accessToken) return { script: [], connect: [], frame: [], form: [] };
-  return {
-    script: ['https://sdk.mercadopago.com', 'https://http2.mlstatic.com'],
-    connect: ['https://api.mercadopago.com', 'https://api.mercadolibre.com', 'https://events.mercadopago.com'],
-    frame: ['https:'],
-    // The challenge frame is opened by POSTing `creq` to the issuer's page.
-    form: ['https:'],
-  };
-}
-
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: ServerConfig }) => {
   const recaptcha = opts.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
-  const mercadopago = mercadoPagoSources(opts.config);
-  // Openpay live: its two scripts (CDN) run on the payment page; the sandbox serves its copies from 'self'.
-  const openpay = opts.config.openpay?.merchantId ? { script: ['https://js.openpay.mx'], connect: ['https://api.openpay.mx', 'https://sandbox-api.openpay.mx'] } : { script: [], connect: [] };
-  // Stripe.js against the real service (its script, element frames, 3-D Secure frames and API); the sandbox is this origin.
-  const stripe = opts.config.stripe.secretKey
-    ? { script: ['https://js.stripe.com', 'https://*.js.stripe.com'], frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] }
-    : { script: [], frame: [], connect: [] };
+  const providers = providerSources(opts.config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha, ...mercadopago.script, ...openpay.script, ...stripe.script],
+        scriptSrc: ["'self'", ...recaptcha, ...providers.script],
         // Emotion (MUI) injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...recaptcha, ...mercadopago.connect, ...openpay.connect, ...stripe.connect],
-        frameSrc: ["'self'", ...recaptcha, ...mercadopago.frame, ...stripe.frame],
+        connectSrc: ["'self'", ...recaptcha, ...providers.connect],
+        frameSrc: ["'self'", ...recaptcha, ...providers.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'", ...mercadopago.form],
+        formAction: ["'self'", ...providers.form],
         frameAncestors: ["'none'"],
       },
     },
