@@ -6,6 +6,7 @@ import type { PaymentsRuntime } from '../runtime';
 import { sandboxApi } from './api-errors';
 import { mercadoPagoError, mercadoPagoFailure } from './error-formats';
 import { mercadoPagoCardPayments } from './mercadopago-card-payments.sandbox';
+import { luhnValid } from './luhn';
 
 const P = 'mercadopago';
 const API = '/sandbox/mercadopago/api';
@@ -73,15 +74,6 @@ export interface SandboxCardToken {
   payment_method_id: Brand['id'];
 }
 
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
 
 function brandOfBin(bin: string): Brand | undefined {
   return Object.values(BRANDS).find((b) => new RegExp(b.binPattern).test(bin));

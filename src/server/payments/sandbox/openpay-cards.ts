@@ -1,3 +1,5 @@
+import { luhnValid } from './luhn';
+
 /** What a charge with a test card does in the sandbox. */
 export type OpenpayOutcome = 'approve' | 'decline' | 'insufficient_funds' | '3ds';
 
@@ -14,15 +16,6 @@ const TEST_CARDS: Record<string, OpenpayOutcome> = {
   '4000000000003220': '3ds',
 };
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
 
 function brandOf(number: string): string {
   if (/^3[47]/.test(number)) return 'american_express';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce } from '../../repositories/sandbox.repository';
 import type { PaymentsRuntime } from '../runtime';
 import { sandboxApi, type SandboxFailure } from './api-errors';
+import { luhnValid } from './luhn';
 import {
   DECLINE_MESSAGES,
   P,
@@ -42,15 +43,6 @@ const FAILURES: Record<SandboxFailure, [number, string, string]> = {
   unavailable: [503, 'api_error', 'Stripe is temporarily unavailable.'],
 };
 
-function luhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i += 1) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return number.length >= 12 && sum % 10 === 0;
-}
 
 /**
  * The Stripe sandbox's REST API under /sandbox/stripe/api, in Stripe's shapes (form-encoded
@@ -181,7 +173,7 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
     const year = Number(card.exp_year) < 100 ? 2000 + Number(card.exp_year) : Number(card.exp_year);
     const today = rt.ctx.now();
     if (body.type !== 'card') return stripeError(reply, 400, { code: 'parameter_invalid_empty', message: 'Invalid type: must be card.', param: 'type' });
-    if (!/^\d{12,19}$/.test(number) || !luhn(number)) return stripeError(reply, 402, { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'card[number]' });
+    if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return stripeError(reply, 402, { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'card[number]' });
     if (!Number.isInteger(month) || month < 1 || month > 12) return stripeError(reply, 402, { type: 'card_error', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid.", param: 'card[exp_month]' });
     if (!Number.isInteger(year) || year < today.getUTCFullYear() || (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)) {
       return stripeError(reply, 402, { type: 'card_error', code: 'invalid_expiry_year', message: "Your card's expiration year is invalid.", param: 'card[exp_year]' });
