@@ -105,10 +105,6 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
     const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now) : undefined;
     const units = chosen.reduce((sum, c) => sum + c.quantity, 0);
     await assertClientMayHold(trx, holdLimitsOf(event, ctx.config), event.id, input.clientKey, units, now);
-    // One conditional update per ticket type: it takes the units only if they are left.
-    for (const { ticket, quantity } of byItem) {
-      if (!(await takeHeld(trx, 'ticket', ticket.id, quantity))) throw new NotEnoughStock(errors.soldOut(ticket.name));
-    }
     const totals = priceForEvent(event, pricedLines, [], discount);
     await insertPurchase(trx, {
       id,
@@ -135,6 +131,11 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
       })),
     );
     await insertAccessKey(trx, { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now });
+    // Last, so each ticket type's row stays locked only from its update to the commit: one
+    // conditional update per type takes the units only if they are left (else all of the above rolls back).
+    for (const { ticket, quantity } of byItem) {
+      if (!(await takeHeld(trx, 'ticket', ticket.id, quantity))) throw new NotEnoughStock(errors.soldOut(ticket.name));
+    }
     return { totals, discount };
   }));
 
