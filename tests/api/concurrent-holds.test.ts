@@ -3,6 +3,7 @@ import fixture from './fixtures/prueba-api.event.json';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase, testDialect } from '../support/test-database';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { issueSandboxToken } from '../../src/server/services/bot-check.service';
 
 const SECRET = 'secreto-compartido-de-prueba';
 const CALLS = 200;
@@ -18,7 +19,10 @@ describe.skipIf(skipDatabase)(`concurrent holds on ${testDialect} with two serve
   beforeAll(async () => {
     t = await createTestApp({ signingSecret: SECRET });
     await t.importEvent(fixture);
-    const env = { DATABASE_URL: t.databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000' };
+    // The on-sale: a 500-seat type (one per order) for the 2,000-buyer race on PostgreSQL.
+    await t.importEvent({ ...structuredClone(fixture), url: 'preventa-masiva', tickets: fixture.tickets.map((x) => (x.id === 5 ? { ...x, capacity: 500 } : x)) });
+    // TRUST_PROXY: the 2,000 buyers below come from 2,000 addresses (through a trusted proxy), as an on-sale crowd does.
+    const env = { DATABASE_URL: t.databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000', TRUST_PROXY: '127.0.0.1' };
     servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 60_000);
   afterAll(async () => {
@@ -53,4 +57,41 @@ describe.skipIf(skipDatabase)(`concurrent holds on ${testDialect} with two serve
       .executeTakeFirstOrThrow();
     expect(Number(held.units)).toBe(50);
   }, 120_000);
+
+  // PostgreSQL takes each unit with a conditional update of the ticket type's row (no event-wide
+  // lock): 2,000 buyers at once across the two processes still end with exactly 500 held.
+  it.skipIf(testDialect !== 'postgres')('2,000 simultaneous buyers across two processes for a 500-seat type: exactly 500 held, counters equal the recount', async () => {
+    const buyers = 2_000;
+    const statuses = await Promise.all(
+      Array.from({ length: buyers }, async (_, i) => {
+        const res = await fetch(`${servers[i % 2].baseUrl}/api/payments/new-purchase`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.${i >> 8}.${i & 255}` },
+          body: JSON.stringify({ url: 'preventa-masiva', code: null, identificador: null, token: issueSandboxToken(t.ctx, 'new_purchase'), tickets: [{ ticket_id: 5, cantidad: 1 }] }),
+        });
+        const answer = (await res.json()) as { code?: string };
+        return res.status === 200 ? '200' : `${res.status} ${answer.code}`;
+      }),
+    );
+    const tally: Record<string, number> = {};
+    for (const s of statuses) tally[s] = (tally[s] ?? 0) + 1;
+    expect(tally).toEqual({ '200': 500, '409 SOLD_OUT': buyers - 500 });
+
+    const row = await t.ctx.db.kysely
+      .selectFrom('ticket_types as tt')
+      .innerJoin('events as e', 'e.id', 'tt.event_id')
+      .where('e.url', '=', 'preventa-masiva')
+      .where('tt.external_id', '=', 5)
+      .select(['tt.id', 'tt.held', 'tt.sold'])
+      .executeTakeFirstOrThrow();
+    const recount = await t.ctx.db.kysely
+      .selectFrom('purchase_lines as l')
+      .innerJoin('purchases as p', 'p.id', 'l.purchase_id')
+      .where('l.item_id', '=', row.id)
+      .where('l.kind', '=', 'ticket')
+      .where('p.stock_counted', '=', 1)
+      .select((eb) => eb.fn.sum<number | string>('l.quantity').as('units'))
+      .executeTakeFirstOrThrow();
+    expect({ held: row.held, sold: row.sold, recount: Number(recount.units) }).toEqual({ held: 500, sold: 0, recount: 500 });
+  }, 180_000);
 });

@@ -1,18 +1,23 @@
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import pg from 'pg';
 import autocannon from 'autocannon';
 import { readConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/connection';
+import { openDatabase, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { issueSandboxToken } from '../../src/server/services/bot-check.service';
 import { importEvent } from '../../src/server/services/event-import.service';
-import { startServerProcess } from '../support/server-process';
+import { findPostgresBin, startPostgresCluster } from '../support/postgres-cluster';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { countLiveHolds, seedLiveHolds } from './seed-holds';
 
 const SECRET = 'bench-secret';
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+/** Live holds seeded before the "crowd" run (BENCH_HOLDS; the issue's figure is 50,000). */
+const CROWD = Number(process.env.BENCH_HOLDS ?? 50_000);
 
 const benchEvent = {
   url: 'bench',
@@ -22,52 +27,129 @@ const benchEvent = {
   discount_codes: [{ code: 'DEMO10', percent: 10 }],
 };
 
-interface Figures { label: string; rps: number; p50: number; p99: number; non2xx: number; total: number }
+interface Figures { label: string; rps: number; p50: number; p99: number; non2xx: number; total: number; holds?: number; load: string }
 
-async function run(label: string, url: string, body: () => string): Promise<Figures> {
-  const result = await autocannon({
+const load = () => `${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`;
+
+/** autocannon against one or more servers at once (connections split evenly); throughput summed, latency the worse server's. */
+async function run(label: string, urls: string[], body: () => string, headers: () => Record<string, string> = () => ({})): Promise<Figures> {
+  const before = load();
+  const results = await Promise.all(urls.map((url) => autocannon({
     url,
     method: 'POST',
-    connections: CONNECTIONS,
+    connections: Math.round(CONNECTIONS / urls.length),
     duration: DURATION_S,
     headers: { 'content-type': 'application/json' },
-    requests: [{ setupRequest: (req) => ({ ...req, body: body() }) }],
-  });
-  return { label, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, total: result.requests.total };
+    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...headers() }, body: body() }) }],
+  })));
+  return {
+    label,
+    rps: results.reduce((s, r) => s + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: results.reduce((s, r) => s + r.non2xx, 0),
+    total: results.reduce((s, r) => s + r.requests.total, 0),
+    load: before,
+  };
 }
 
-/** new-purchase on SQLite (a real server process) beside a bare Fastify route; prints both and the ratio. */
-export async function benchApi(): Promise<void> {
-  const file = join(tmpdir(), `checkout-bench-${process.pid}.sqlite`);
-  const databaseUrl = `sqlite:${file}`;
+async function prepare(databaseUrl: string): Promise<Db> {
   const config = readConfig({}, { databaseUrl, signingSecret: SECRET });
   const db = openDatabase(databaseUrl);
   await migrateToLatest(db);
-  const ctx = { db, config, now: () => new Date() };
-  await importEvent(ctx, benchEvent);
-  await db.kysely.destroy();
+  await importEvent({ db, config, now: () => new Date() }, benchEvent);
+  return db;
+}
 
-  const server = await startServerProcess({ DATABASE_URL: databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000000', HOLD_MAX_UNITS_PER_CLIENT: '100000000', LOG_LEVEL: 'error' });
+/** Each request from its own client address (through a trusted proxy), as in a real crowd: the per-client cap then counts one buyer's holds. */
+const crowdHeaders = () => ({ 'x-forwarded-for': `10.${(Math.random() * 256) | 0}.${(Math.random() * 256) | 0}.${(Math.random() * 254 + 1) | 0}` });
+const serverEnv = (databaseUrl: string) => ({
+  DATABASE_URL: databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000000', HOLD_MAX_UNITS_PER_CLIENT: '100000000', LOG_LEVEL: 'error', TRUST_PROXY: '127.0.0.1',
+});
+
+/** new-purchase with no live holds, then again after seeding CROWD live holds into the same database. */
+async function purchaseRuns(name: string, db: Db, servers: ServerProcess[], body: () => string): Promise<{ figures: Figures[]; seeded: string }> {
+  const urls = servers.map((s) => `${s.baseUrl}/api/payments/new-purchase`);
+  const figures: Figures[] = [];
+  const emptyHolds = await countLiveHolds(db, 'bench');
+  figures.push({ ...(await run(`new-purchase, ${name}, no crowd`, urls, body, crowdHeaders)), holds: emptyHolds });
+  const seeded = await seedLiveHolds(db, 'bench', 1, CROWD);
+  const crowdHolds = await countLiveHolds(db, 'bench');
+  figures.push({ ...(await run(`new-purchase, ${name}, crowd`, urls, body, crowdHeaders)), holds: crowdHolds });
+  return { figures, seeded };
+}
+
+/**
+ * new-purchase on SQLite (one server process) and on PostgreSQL (two server processes on one
+ * database), each without and with a crowd of live holds, beside a bare Fastify route.
+ */
+export async function benchApi(): Promise<void> {
+  const ctx = { config: readConfig({}, { databaseUrl: 'sqlite::memory:', signingSecret: SECRET }), now: () => new Date() };
+  const purchaseBody = () => JSON.stringify({
+    url: 'bench', code: 'DEMO10', identificador: null, token: issueSandboxToken(ctx as never, 'new_purchase'),
+    tickets: [{ ticket_id: 1, cantidad: 4 }],
+  });
+  const all: Figures[] = [];
+  const notes: string[] = [];
+
   const bare = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/bare-fastify.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const bareUrl = await new Promise<string>((resolve) => bare.stdout!.on('data', (c: Buffer) => {
     const m = /(http:\/\/localhost:\d+)/.exec(c.toString());
     if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
   }));
   try {
-    const purchaseBody = () => JSON.stringify({
-      url: 'bench', code: 'DEMO10', identificador: null, token: issueSandboxToken(ctx, 'new_purchase'),
-      tickets: [{ ticket_id: 1, cantidad: 4 }],
-    });
-    const baseline = await run('bare Fastify JSON route', `${bareUrl}/bare`, () => '{}');
-    const purchase = await run('POST /api/payments/new-purchase (SQLite)', `${server.baseUrl}/api/payments/new-purchase`, purchaseBody);
-    console.log(`\nAPI throughput, ${CONNECTIONS} connections, ${DURATION_S} s each (same machine, same run)`);
-    console.table([baseline, purchase].map((f) => ({
-      route: f.label, 'req/s': Math.round(f.rps), 'p50 ms': f.p50, 'p99 ms': f.p99, requests: f.total, 'non-2xx': f.non2xx,
-    })));
-    console.log(`new-purchase runs at ${((purchase.rps / baseline.rps) * 100).toFixed(1)} % of the bare route's throughput (each call: bot-token check, stock lock, pricing, 2 inserts).`);
+    all.push(await run('bare Fastify JSON route', [`${bareUrl}/bare`], () => '{}'));
   } finally {
     bare.kill();
-    await server.stop();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
   }
+
+  if (process.env.BENCH_SQLITE !== 'off') {
+    const file = join(tmpdir(), `checkout-bench-${process.pid}.sqlite`);
+    const db = await prepare(`sqlite:${file}`);
+    const server = await startServerProcess(serverEnv(`sqlite:${file}`));
+    try {
+      const { figures, seeded } = await purchaseRuns('SQLite, 1 process', db, [server], purchaseBody);
+      all.push(...figures);
+      notes.push(`SQLite crowd: ${seeded}`);
+    } finally {
+      await server.stop();
+      await db.kysely.destroy();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    }
+  }
+
+  const bin = process.env.BENCH_PG === 'off' ? undefined : findPostgresBin();
+  if (bin) {
+    const cluster = await startPostgresCluster(bin);
+    try {
+      const admin = new pg.Client({ connectionString: cluster.adminUrl });
+      await admin.connect();
+      await admin.query('create database bench');
+      await admin.end();
+      const url = new URL(cluster.adminUrl);
+      url.pathname = '/bench';
+      const db = await prepare(url.toString());
+      const servers = await Promise.all([startServerProcess(serverEnv(url.toString())), startServerProcess(serverEnv(url.toString()))]);
+      try {
+        const { figures, seeded } = await purchaseRuns('PostgreSQL, 2 processes', db, servers, purchaseBody);
+        all.push(...figures);
+        notes.push(`PostgreSQL crowd: ${seeded}`);
+      } finally {
+        await Promise.all(servers.map((s) => s.stop()));
+        await db.kysely.destroy();
+      }
+    } finally {
+      cluster.remove();
+    }
+  } else {
+    notes.push('PostgreSQL: skipped (BENCH_PG=off or no initdb found)');
+  }
+
+  console.log(`\nAPI throughput, ${CONNECTIONS} connections in total, ${DURATION_S} s each (same machine, same run; every purchase from its own client address)`);
+  console.table(all.map((f) => ({
+    route: f.label, 'live holds before': f.holds ?? '', 'req/s': Math.round(f.rps), 'p50 ms': f.p50, 'p99 ms': f.p99,
+    '% of bare': `${((f.rps / all[0].rps) * 100).toFixed(1)} %`, requests: f.total, 'non-2xx': f.non2xx, 'load avg before': f.load,
+  })));
+  for (const note of notes) console.log(`How the crowd was seeded — ${note}`);
+  console.log('Each purchase: bot-token check, per-client cap, availability check, pricing, purchase + line + access-key inserts.');
 }

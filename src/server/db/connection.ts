@@ -51,7 +51,29 @@ export function openDatabase(databaseUrl: string | undefined): Db {
     // In WAL mode NORMAL still never corrupts the database; it only skips an fsync per commit.
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
+    cachePreparedStatements(sqlite);
     return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', describe: `sqlite:${filename}` };
   }
   throw new Error(`DATABASE_URL no reconocida: usa sqlite:RUTA o postgres://… (se recibió "${url.split(':')[0]}:…")`);
+}
+
+/**
+ * Kysely prepares every query anew, and preparing was a tenth of a purchase's CPU in the profile
+ * (docs/decisions/012-on-sale-holds.md); the hot path repeats a few dozen SQL texts, so their
+ * compiled statements are kept. Bounded, because queries with IN lists of varying length make new
+ * texts. Safe because better-sqlite3 runs each statement to completion before the next (nothing
+ * here iterates a statement lazily).
+ */
+function cachePreparedStatements(sqlite: SQLite.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const statements = new Map<string, ReturnType<typeof prepare>>();
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      if (statements.size >= 500) statements.clear();
+      statement = prepare(source);
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }

@@ -9,8 +9,10 @@ import type { Database } from './schema';
  *
  * - SQLite: `BEGIN IMMEDIATE` takes the database write lock up front, so two
  *   processes cannot both read the same availability and then both insert holds.
- * - PostgreSQL: `SELECT … FOR UPDATE` on the event row; every hold, import and
- *   payment confirmation of that event queues behind it.
+ * - PostgreSQL: `SELECT … FOR UPDATE` on the event row; every import, payment
+ *   confirmation and order with a usage-limited code of that event queues behind it.
+ *   Plain holds do not take it: they take their units with conditional updates of the
+ *   item rows (see services/stock.service.ts).
  *
  * This is the one place that chooses by dialect; the row lock itself is a repository query,
  * and the transaction control below (`begin immediate`/`commit`/`rollback`) is not a query.

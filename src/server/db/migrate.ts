@@ -6,6 +6,7 @@ import { purchaseAccessKeysMigration } from './migrations/20261123_0004_purchase
 import { inventoryLimitsMigration } from './migrations/20261123_0005_inventory_limits';
 import { unpaidDataRetentionMigration } from './migrations/20261123_0007_unpaid_data_retention';
 import { englishColumnsMigration } from './migrations/20261124_0008_english_columns';
+import { stockCountersMigration } from './migrations/20261126_0014_stock_counters';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -16,6 +17,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261123_0005_inventory_limits': inventoryLimitsMigration(),
     '20261123_0007_unpaid_data_retention': unpaidDataRetentionMigration(),
     '20261124_0008_english_columns': englishColumnsMigration(),
+    '20261126_0014_stock_counters': stockCountersMigration(),
   };
 }
 

@@ -50,6 +50,8 @@ export interface TicketTypeTable {
   capacity: number;
   /** Units paid for; raised in the same transaction that confirms a payment. */
   sold: Generated<number>;
+  /** Units in counted holds (purchases with `stock_counted` = 1); moved in the same transactions that hold, pay, cancel or release. */
+  held: Generated<number>;
   hidden: number;
   /** Unguessable code that unlocks a hidden type (its link carries it); NULL for listed types. */
   access_code: string | null;
@@ -76,6 +78,8 @@ export interface ProductTable {
   stock: number;
   /** Units paid for; raised in the same transaction that confirms a payment. */
   sold: Generated<number>;
+  /** Units in counted holds (purchases with `stock_counted` = 1), like `ticket_types.held`. */
+  held: Generated<number>;
   active: number;
   /** JSON array of `{ url }`. */
   images_json: string;
@@ -118,6 +122,8 @@ export interface PurchaseTable {
   expires_at: string;
   /** Until when the lines count as a hold (a voucher deadline may extend it); NULL once paid, when `sold` counts them. */
   stock_until: string | null;
+  /** 1 while the purchase's lines are in the items' `held` counters (from the hold until it is paid, cancelled or released after `stock_until`). */
+  stock_counted: Generated<number>;
   /** The buyer panel (name, email, phone, lang), JSON. */
   buyer_info_json: string | null;
   /** Attendee answers per ticket type id (external) and unit, JSON. */

@@ -6,7 +6,6 @@ import type { Database } from '../db/schema';
 import { emitTickets } from '../fulfilment/emit-tickets';
 import { deliverMail, queueTicketsMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
-import { addUnitsSold } from '../repositories/event.repository';
 import { loadOrder, type Order } from '../repositories/order.repository';
 import {
   claimPaymentId,
@@ -18,8 +17,8 @@ import {
   requireRefund,
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
-import { findPurchase, returnPendingToHold, updatePurchase } from '../repositories/purchase.repository';
-import { discountUses, heldByItem, remaining } from '../repositories/stock.repository';
+import { findPurchase, lockPurchaseRow, returnPendingToHold, updatePurchase } from '../repositories/purchase.repository';
+import { discountUses, expiredCounted, lockStockRows, moveCounters, releaseCounted, remaining } from '../repositories/stock.repository';
 import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
 import { settleRefund } from './refund';
@@ -112,17 +111,23 @@ async function attemptForPayment(db: Kysely<Database>, attempt: PaymentAttemptRo
 async function holdUntilVoucherDeadline(rt: PaymentsRuntime, attempt: PaymentAttemptRow, deadline: string): Promise<void> {
   const purchase = await findPurchase(rt.ctx.db.kysely, attempt.purchase_id);
   if (!purchase) return;
+  const postgres = rt.ctx.db.dialect === 'postgres';
   await withStockLock(rt.ctx.db, purchase.event_id, async (trx) => {
+    if (postgres) await lockPurchaseRow(trx, attempt.purchase_id);
     const now = rt.ctx.now().toISOString();
     const order = (await loadOrder(trx, attempt.purchase_id))!;
     const current = order.purchase;
     if (current.status !== 'held' && current.status !== 'pending') return;
     if (deadline <= now || current.amount_cents + current.products_cents !== attempt.amount_cents) return;
     const live = current.stock_until !== null && current.stock_until > now;
-    if (!live && !(await stockRemains(trx, order, now))) return;
     if (!(await discountUseRemains(trx, order, now, live))) return;
+    if (!live) {
+      // Its own hold ran out: it competes for the stock again like a new hold.
+      if (!(await stockRemains(trx, order, now, postgres))) return;
+      await moveOrderCounters(trx, order, 1, 0);
+    }
     const until = current.stock_until && current.stock_until > deadline ? current.stock_until : deadline;
-    await updatePurchase(trx, current.id, { status: 'pending', stock_until: until, updated_at: now });
+    await updatePurchase(trx, current.id, { status: 'pending', stock_until: until, stock_counted: 1, updated_at: now });
   });
 }
 
@@ -136,15 +141,32 @@ async function releaseVoucherHold(rt: PaymentsRuntime, attempt: PaymentAttemptRo
   await returnPendingToHold(db, purchase.id, purchase.expires_at, now);
 }
 
-/** Whether every line of an order (read under the lock) still fits in what is left (its own, no longer live, hold excluded). */
-async function stockRemains(trx: Kysely<Database>, order: Order, now: string): Promise<boolean> {
+/**
+ * Whether every line of an order whose hold ran out still fits in what is left. Its own hold, if
+ * still counted, is released first; the items' rows are then read (locked on PostgreSQL, so no
+ * hold commits between the check and the write that follows) with other run-out holds given back.
+ */
+async function stockRemains(trx: Kysely<Database>, order: Order, now: string, lockRows: boolean): Promise<boolean> {
   const { id, event_id: eventId } = order.purchase;
-  const heldTickets = await heldByItem(trx, eventId, 'ticket', now, id);
-  const heldProducts = await heldByItem(trx, eventId, 'product', now, id);
+  if (order.purchase.stock_counted) await releaseCounted(trx, [id]);
+  const tickets = await lockStockRows(trx, 'ticket', order.tickets.map((t) => t.ticket.id), lockRows);
+  const products = await lockStockRows(trx, 'product', order.products.map((p) => p.product.id), lockRows);
+  const expiredTickets = await expiredCounted(trx, eventId, 'ticket', now, id);
+  const expiredProducts = await expiredCounted(trx, eventId, 'product', now, id);
   return (
-    order.tickets.every(({ ticket, quantity }) => remaining(ticket, ticket.capacity, heldTickets) >= quantity) &&
-    order.products.every(({ product, quantity }) => remaining(product, product.stock, heldProducts) >= quantity)
+    order.tickets.every(({ ticket, quantity }) => remaining(tickets.get(ticket.id)!, ticket.capacity, expiredTickets) >= quantity) &&
+    order.products.every(({ product, quantity }) => remaining(products.get(product.id)!, product.stock, expiredProducts) >= quantity)
   );
+}
+
+/** Moves every line of an order: `held` by `heldSign` × quantity, `sold` by `soldSign` × quantity; tickets then products, each in id order. */
+async function moveOrderCounters(trx: Kysely<Database>, order: Order, heldSign: number, soldSign: number): Promise<void> {
+  for (const { ticket, quantity } of [...order.tickets].sort((a, b) => a.ticket.id - b.ticket.id)) {
+    await moveCounters(trx, 'ticket', ticket.id, heldSign * quantity, soldSign * quantity);
+  }
+  for (const { product, quantity } of [...order.products].sort((a, b) => a.product.id - b.product.id)) {
+    await moveCounters(trx, 'product', product.id, heldSign * quantity, soldSign * quantity);
+  }
 }
 
 /**
@@ -168,7 +190,9 @@ async function discountUseRemains(trx: Kysely<Database>, order: Order, now: stri
 async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, observed: ObservedPayment): Promise<void> {
   const purchase = await findPurchase(rt.ctx.db.kysely, attempt.purchase_id);
   if (!purchase) return;
+  const postgres = rt.ctx.db.dialect === 'postgres';
   await withStockLock(rt.ctx.db, purchase.event_id, async (trx) => {
+    if (postgres) await lockPurchaseRow(trx, purchase.id);
     const now = rt.ctx.now().toISOString();
     const order = (await loadOrder(trx, purchase.id))!;
     const current = order.purchase;
@@ -191,7 +215,7 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
       return;
     }
     const holdIsLive = (current.status === 'held' || current.status === 'pending') && current.stock_until !== null && current.stock_until > now;
-    if (!holdIsLive && !(await stockRemains(trx, order, now))) {
+    if (!holdIsLive && !(await stockRemains(trx, order, now, postgres))) {
       await requireRefund(trx, attempt.id, 'sold_out', now);
       await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer, updated_at: now });
       return;
@@ -199,14 +223,16 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     // The code's uses are counted under the same lock as the stock: one past `max_uses` is refunded like a sold-out one.
     if (!(await discountUseRemains(trx, order, now, holdIsLive))) {
       await requireRefund(trx, attempt.id, 'discount_exhausted', now);
+      // A live hold gives its units back (a run-out one was released by `stockRemains`).
+      if (holdIsLive && current.stock_counted) await releaseCounted(trx, [current.id]);
       await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer, updated_at: now });
       return;
     }
-    for (const { ticket, quantity } of order.tickets) await addUnitsSold(trx, 'ticket', ticket.id, quantity);
-    for (const { product, quantity } of order.products) await addUnitsSold(trx, 'product', product.id, quantity);
+    // Held units become sold ones in the same statement; a run-out hold (released above) only adds sold units.
+    await moveOrderCounters(trx, order, holdIsLive && current.stock_counted ? -1 : 0, 1);
     const paid = { ...current, buyer };
     const emissionId = await emitTickets(trx, { order: { ...order, purchase: paid }, attemptId: attempt.id, now });
-    await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, emission_id: emissionId, buyer, updated_at: now });
+    await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, stock_counted: 0, emission_id: emissionId, buyer, updated_at: now });
     await queueTicketsMail(trx, paid, attempt.id, now);
   });
 }

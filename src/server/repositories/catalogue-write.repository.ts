@@ -13,8 +13,8 @@ export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' 
   html: HtmlBlock[];
   hold_limits: HoldLimitsFile;
 };
-export type TicketTypeValues = Omit<Insertable<TicketTypeTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'form_json'> & { form: AttendeeField[] };
-export type ProductValues = Omit<Insertable<ProductTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'images_json' | 'options_json'> & {
+export type TicketTypeValues = Omit<Insertable<TicketTypeTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'held' | 'form_json'> & { form: AttendeeField[] };
+export type ProductValues = Omit<Insertable<ProductTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'held' | 'images_json' | 'options_json'> & {
   images: ProductImage[];
   options: ProductOption[];
 };

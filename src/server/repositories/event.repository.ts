@@ -97,8 +97,9 @@ export async function countEvents(db: Kysely<Database>): Promise<number> {
 }
 
 /**
- * Locks the event's row until the transaction ends (`SELECT … FOR UPDATE`, PostgreSQL): every
- * hold, import and confirmation of the event queues behind it. Only `withStockLock` calls it.
+ * Locks the event's row until the transaction ends (`SELECT … FOR UPDATE`, PostgreSQL): imports,
+ * payment confirmations and orders with a usage-limited code of the event queue behind it (other
+ * holds only lock the rows of their items). Only `withStockLock` calls it.
  */
 export async function lockEventRow(trx: Kysely<Database>, eventId: number): Promise<void> {
   await trx.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
@@ -108,10 +109,4 @@ export async function lockEventRow(trx: Kysely<Database>, eventId: number): Prom
 export async function findEventVersionByUrl(trx: Kysely<Database>, url: string, forUpdate: boolean): Promise<{ id: number; version: number } | undefined> {
   const query = trx.selectFrom('events').select(['id', 'version']).where('url', '=', url);
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
-}
-
-/** Adds paid units to a ticket type's or product's `sold` counter (in the confirming transaction). */
-export async function addUnitsSold(trx: Kysely<Database>, kind: 'ticket' | 'product', itemId: number, quantity: number): Promise<void> {
-  const table = kind === 'ticket' ? 'ticket_types' : 'products';
-  await trx.updateTable(table).set((eb) => ({ sold: eb('sold', '+', quantity) })).where('id', '=', itemId).execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { liveUnpaidPurchases } from './stock.repository';
 
@@ -47,4 +47,13 @@ export async function voucherUnitsByTicketType(db: Kysely<Database>, eventId: nu
     .select(['l.item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('units')])
     .execute();
   return new Map(rows.map((r) => [Number(r.item_id), Number(r.units)]));
+}
+
+/**
+ * PostgreSQL: serialises the holds of one client in one event (a transaction-scoped advisory
+ * lock on the pair), so two requests of the same client cannot both pass the per-client cap,
+ * while other clients' purchases do not wait for it.
+ */
+export async function lockClientHolds(trx: Kysely<Database>, eventId: number, clientKey: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`${eventId}:${clientKey}`}))`.execute(trx);
 }

@@ -72,6 +72,11 @@ export async function deleteLines(db: Kysely<Database>, purchaseId: string, kind
   await db.deleteFrom('purchase_lines').where('purchase_id', '=', purchaseId).where('kind', '=', kind).execute();
 }
 
+/** PostgreSQL: locks a purchase's row for the transaction, taken before any item row so stock writers lock in one order. */
+export async function lockPurchaseRow(db: Kysely<Database>, id: string): Promise<void> {
+  await db.selectFrom('purchases').select('id').where('id', '=', id).forUpdate().execute();
+}
+
 /** Applies `patch` to a purchase. */
 export async function updatePurchase(db: Kysely<Database>, id: string, patch: PurchasePatch): Promise<void> {
   await db.updateTable('purchases').set(encodePatch(patch)).where('id', '=', id).execute();

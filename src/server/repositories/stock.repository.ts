@@ -10,33 +10,109 @@ export function liveUnpaidPurchases(db: Kysely<Database>, eventId: number, now: 
     .where('p.stock_until', '>', now);
 }
 
+export type StockKind = 'ticket' | 'product';
+
+/** The counters of one ticket type or product: what it has (`capacity` or `stock`), units paid for, units in counted holds. */
+export interface StockRow { id: number; total: number; sold: number; held: number }
+
+const stockTable = (kind: StockKind) => (kind === 'ticket' ? 'ticket_types' : 'products');
+
 /**
- * Units of each ticket type (or product) of an event held at `now` by purchases that
- * are not paid yet: held ones and pending vouchers whose `stock_until` is still ahead.
- * Expired holds simply stop matching, so no sweeper is needed; the index on
- * (event_id, stock_until) keeps this to the live holds, however long the history.
+ * Adds `quantity` to an item's `held` counter only if that many units are left
+ * (`total − sold − held ≥ quantity`): one statement, atomic on the row, so concurrent buyers of
+ * the same item queue on that row alone. False when they are not left.
  */
-export async function heldByItem(
-  db: Kysely<Database>,
-  eventId: number,
-  kind: 'ticket' | 'product',
-  now: string,
-  excludePurchaseId?: string,
-): Promise<Map<number, number>> {
-  let query = liveUnpaidPurchases(db, eventId, now)
-    .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
-    .select(['l.item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('held')])
-    .where('l.kind', '=', kind)
-    .groupBy('l.item_id');
-  if (excludePurchaseId) query = query.where('p.id', '!=', excludePurchaseId);
-  const rows = await query.execute();
-  // PostgreSQL returns SUM as a string (bigint); SQLite as a number.
-  return new Map(rows.map((r) => [Number(r.item_id), Number(r.held)]));
+export async function takeHeld(trx: Kysely<Database>, kind: StockKind, itemId: number, quantity: number): Promise<boolean> {
+  const result = kind === 'ticket'
+    ? await trx.updateTable('ticket_types').set((eb) => ({ held: eb('held', '+', quantity) }))
+      .where('id', '=', itemId).where((eb) => eb(eb(eb.ref('capacity'), '-', eb.ref('sold')), '-', eb.ref('held')), '>=', quantity).executeTakeFirst()
+    : await trx.updateTable('products').set((eb) => ({ held: eb('held', '+', quantity) }))
+      .where('id', '=', itemId).where((eb) => eb(eb(eb.ref('stock'), '-', eb.ref('sold')), '-', eb.ref('held')), '>=', quantity).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
-/** What is left of an item: capacity (or stock) − units sold (a counter) − units held right now. */
-export function remaining(item: { id: number; sold: number }, total: number, held: Map<number, number>): number {
-  return total - item.sold - (held.get(item.id) ?? 0);
+/** Moves an item's counters by `held` and `sold` units (either may be negative or 0). */
+export async function moveCounters(trx: Kysely<Database>, kind: StockKind, itemId: number, held: number, sold = 0): Promise<void> {
+  await trx.updateTable(stockTable(kind)).set((eb) => ({ held: eb('held', '+', held), sold: eb('sold', '+', sold) })).where('id', '=', itemId).execute();
+}
+
+/** The counters of these items, their rows locked until the transaction ends where the database can (`FOR UPDATE`, PostgreSQL), in id order. */
+export async function lockStockRows(trx: Kysely<Database>, kind: StockKind, ids: number[], forUpdate: boolean): Promise<Map<number, StockRow>> {
+  if (ids.length === 0) return new Map();
+  const query = kind === 'ticket'
+    ? trx.selectFrom('ticket_types').select(['id', 'capacity as total', 'sold', 'held']).where('id', 'in', ids).orderBy('id')
+    : trx.selectFrom('products').select(['id', 'stock as total', 'sold', 'held']).where('id', 'in', ids).orderBy('id');
+  const rows = await (forUpdate ? query.forUpdate() : query).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Units per item still in the counters for holds already over at `now` (counted purchases whose
+ * `stock_until` passed, not released yet): subtracting them makes a read of the counters exact
+ * without writing. Bounded by the (event_id, stock_counted, stock_until) index to what awaits release.
+ */
+export async function expiredCounted(db: Kysely<Database>, eventId: number, kind: StockKind, now: string, excludePurchaseId?: string): Promise<Map<number, number>> {
+  let query = db
+    .selectFrom('purchases as p')
+    .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
+    .where('p.event_id', '=', eventId)
+    .where('p.stock_counted', '=', 1)
+    .where('p.stock_until', '<=', now)
+    .where('l.kind', '=', kind)
+    .groupBy('l.item_id')
+    .select(['l.item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('units')]);
+  if (excludePurchaseId) query = query.where('p.id', '!=', excludePurchaseId);
+  // PostgreSQL returns SUM as a string (bigint); SQLite as a number.
+  return new Map((await query.execute()).map((r) => [Number(r.item_id), Number(r.units)]));
+}
+
+/** What is left of an item right now: total − sold − held, the holds already over (`expired`) given back. */
+export function remaining(item: { id: number; sold: number; held: number }, total: number, expired: Map<number, number> = new Map()): number {
+  return total - item.sold - item.held + (expired.get(item.id) ?? 0);
+}
+
+/** Up to `limit` counted purchases of an event whose `stock_until` passed: what the next release gives back. */
+export async function findExpiredCounted(db: Kysely<Database>, eventId: number, now: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('purchases').select('id')
+    .where('event_id', '=', eventId).where('stock_counted', '=', 1).where('stock_until', '<=', now)
+    .limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Takes these purchases out of the counters: marks them uncounted (only the ones still counted,
+ * so two releasing at once give each back once) and subtracts their lines from `held`, items in
+ * (kind, id) order. Returns how many it released.
+ */
+export async function releaseCounted(trx: Kysely<Database>, purchaseIds: string[]): Promise<number> {
+  if (purchaseIds.length === 0) return 0;
+  const released = await trx.updateTable('purchases').set({ stock_counted: 0 })
+    .where('id', 'in', purchaseIds).where('stock_counted', '=', 1).returning('id').execute();
+  if (released.length === 0) return 0;
+  const units = await trx.selectFrom('purchase_lines')
+    .select(['kind', 'item_id', (eb) => eb.fn.sum<number | string>('quantity').as('units')])
+    .where('purchase_id', 'in', released.map((r) => r.id))
+    .groupBy(['kind', 'item_id'])
+    .orderBy('kind', 'desc').orderBy('item_id')
+    .execute();
+  for (const u of units) await moveCounters(trx, u.kind, Number(u.item_id), -Number(u.units));
+  return released.length;
+}
+
+/** Units per item that purchases in the counters hold, recounted from their lines (for `stock:check`). */
+export async function recountHeld(db: Kysely<Database>, eventId: number, kind: StockKind): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('purchases as p').innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
+    .where('p.event_id', '=', eventId).where('p.stock_counted', '=', 1).where('l.kind', '=', kind)
+    .groupBy('l.item_id').select(['l.item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('units')]).execute();
+  return new Map(rows.map((r) => [Number(r.item_id), Number(r.units)]));
+}
+
+/** Units per item of paid purchases, recounted from their lines (for `stock:check`). */
+export async function recountSold(db: Kysely<Database>, eventId: number, kind: StockKind): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('purchases as p').innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
+    .where('p.event_id', '=', eventId).where('p.status', '=', 'paid').where('l.kind', '=', kind)
+    .groupBy('l.item_id').select(['l.item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('units')]).execute();
+  return new Map(rows.map((r) => [Number(r.item_id), Number(r.units)]));
 }
 
 /**

@@ -3,7 +3,7 @@ import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
-import { heldByItem, remaining } from '../repositories/stock.repository';
+import { expiredCounted, remaining } from '../repositories/stock.repository';
 import { eventConfig } from './order-pricing';
 import { sameSecret } from '../http/same-secret';
 
@@ -73,11 +73,12 @@ export async function publicEvent(ctx: AppContext, url: string, access?: string)
   const event = await findEventByUrl(db, url);
   if (!event) throw errors.eventNotFound();
   const now = ctx.now().toISOString();
-  const [tickets, products, ticketsHeld, productsHeld] = await Promise.all([
+  // The counters, with the holds that ran out but await release given back: exact without writing.
+  const [tickets, products, ticketsExpired, productsExpired] = await Promise.all([
     listTicketTypes(db, event.id),
     listProducts(db, event.id),
-    heldByItem(db, event.id, 'ticket', now),
-    heldByItem(db, event.id, 'product', now),
+    expiredCounted(db, event.id, 'ticket', now),
+    expiredCounted(db, event.id, 'product', now),
   ]);
   return {
     event: {
@@ -88,7 +89,7 @@ export async function publicEvent(ctx: AppContext, url: string, access?: string)
       html: event.html,
     },
     tickets: offeredTicketTypes(tickets, access)
-      .map((t) => publicTicket(t, remaining(t, t.capacity, ticketsHeld))),
-    productos: products.map((p) => publicProduct(p, remaining(p, p.stock, productsHeld))),
+      .map((t) => publicTicket(t, remaining(t, t.capacity, ticketsExpired))),
+    productos: products.map((p) => publicProduct(p, remaining(p, p.stock, productsExpired))),
   };
 }

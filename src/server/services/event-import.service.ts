@@ -27,7 +27,7 @@ import {
   type TicketTypeValues,
 } from '../repositories/catalogue-write.repository';
 import { listDiscountCodes, listProducts, listTicketTypes, normaliseCode } from '../repositories/event.repository';
-import { heldByItem } from '../repositories/stock.repository';
+import { expiredCounted, lockStockRows, remaining } from '../repositories/stock.repository';
 import { sanitizeOperatorHtml } from './sanitize-html';
 
 /** 128 random bits, URL-safe: a hidden type's link cannot be found by trying ids or codes. */
@@ -78,23 +78,27 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
       version = existing.version + 1;
       await updateEvent(trx, eventId, details, version);
     }
-    const hiddenLinks = await upsertTickets(trx, eventId, file, now);
-    await upsertProducts(trx, eventId, file, now);
+    // PostgreSQL: the item rows are locked while checked, so a hold committing meanwhile cannot slip under a lowered capacity.
+    const lockRows = ctx.db.dialect === 'postgres';
+    const hiddenLinks = await upsertTickets(trx, eventId, file, now, lockRows);
+    await upsertProducts(trx, eventId, file, now, lockRows);
     await upsertDiscountCodes(trx, eventId, file);
     return { url: file.url, created: insertedId !== undefined, version, tickets: file.tickets.length, productos: (file.productos ?? []).length, hidden_links: hiddenLinks };
   });
 }
 
 /** Stores the ticket types; returns the link of each hidden one (its access code: the file's, else the stored one, else new). */
-async function upsertTickets(trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<HiddenTicketLink[]> {
+async function upsertTickets(trx: Kysely<Database>, eventId: number, file: EventFile, now: string, lockRows: boolean): Promise<HiddenTicketLink[]> {
   const current = await listTicketTypes(trx, eventId, true);
-  const held = await heldByItem(trx, eventId, 'ticket', now);
+  const counters = await lockStockRows(trx, 'ticket', current.map((t) => t.id), lockRows);
+  const expired = await expiredCounted(trx, eventId, 'ticket', now);
   const listed = new Set<number>();
   const links: HiddenTicketLink[] = [];
   for (const [index, ticket] of file.tickets.entries()) {
     listed.add(ticket.id);
     const row = current.find((t) => t.external_id === ticket.id);
-    const used = row ? row.sold + (held.get(row.id) ?? 0) : 0;
+    const stock = row && counters.get(row.id);
+    const used = stock ? stock.total - remaining(stock, stock.total, expired) : 0;
     if (ticket.capacity < used) throw errors.capacityBelowSold(ticket.name, ticket.capacity, used);
     // Kept across re-imports so links already handed out keep working.
     const accessCode = ticket.access_code ?? row?.access_code ?? (ticket.hidden ? newAccessCode() : null);
@@ -126,14 +130,16 @@ async function upsertTickets(trx: Kysely<Database>, eventId: number, file: Event
   return links;
 }
 
-async function upsertProducts(trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<void> {
+async function upsertProducts(trx: Kysely<Database>, eventId: number, file: EventFile, now: string, lockRows: boolean): Promise<void> {
   const current = await listProducts(trx, eventId, true);
-  const held = await heldByItem(trx, eventId, 'product', now);
+  const counters = await lockStockRows(trx, 'product', current.map((p) => p.id), lockRows);
+  const expired = await expiredCounted(trx, eventId, 'product', now);
   const listed = new Set<number>();
   for (const [index, product] of (file.productos ?? []).entries()) {
     listed.add(product.id);
     const row = current.find((p) => p.external_id === product.id);
-    const used = row ? row.sold + (held.get(row.id) ?? 0) : 0;
+    const stock = row && counters.get(row.id);
+    const used = stock ? stock.total - remaining(stock, stock.total, expired) : 0;
     if (product.stock < used) throw errors.capacityBelowSold(product.nombre, product.stock, used);
     const values: ProductValues = {
       name: product.nombre,

@@ -6,19 +6,21 @@ import type { NewPurchaseResponse, OrderAmounts, PurchaseProductLine, PurchaseSt
 import { centsToPesos } from '../../shared/money';
 import { orderTotalsToApi, type ApiAmountSource, type OrderTotals } from '../../shared/pricing';
 import type { AppContext } from '../context';
-import { withStockLock } from '../db/locked-transaction';
+import { withStockLock, withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
-import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
+import { findDiscountCode, findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
+import { lockClientHolds } from '../repositories/hold.repository';
 import { loadOrder, type Order } from '../repositories/order.repository';
-import { deleteLines, insertLines, insertPurchase, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
-import { heldByItem, remaining } from '../repositories/stock.repository';
+import { deleteLines, insertLines, insertPurchase, lockPurchaseRow, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
+import { moveCounters, takeHeld } from '../repositories/stock.repository';
 import { insertAccessKey } from '../repositories/purchase-access.repository';
 import { newAccessKey } from './access-keys';
 import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
 import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
+import { holdWithRelease, NotEnoughStock } from './stock.service';
 
 /**
  * What `createPurchase` needs: the request's fields, with the promoter's tag under its own name
@@ -90,16 +92,19 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   const id = randomUUID();
   const accessKey = newAccessKey();
 
-  const result = await withStockLock(ctx.db, event.id, async (trx) => {
+  const postgres = ctx.db.dialect === 'postgres';
+  // A code with a usage limit counts its uses across the event's purchases: those orders keep the
+  // event-wide lock. Every other order only queues on the rows of the ticket types it takes.
+  const limitedCode = input.code ? (await findDiscountCode(ctx.db.kysely, event.id, input.code))?.max_uses != null : false;
+  const transaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (limitedCode ? withStockLock(ctx.db, event.id, work) : withWriteTransaction(ctx.db, work));
+  // Item rows are always taken in id order, so two orders never wait for each other in a circle.
+  const byItem = [...chosen].sort((a, b) => a.ticket.id - b.ticket.id);
+
+  const result = await holdWithRelease(ctx.db, event.id, now, () => transaction(async (trx) => {
+    if (postgres) await lockClientHolds(trx, event.id, input.clientKey);
     const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now) : undefined;
     const units = chosen.reduce((sum, c) => sum + c.quantity, 0);
     await assertClientMayHold(trx, holdLimitsOf(event, ctx.config), event.id, input.clientKey, units, now);
-    // Re-read inside the lock: `sold` may have moved since the catalogue was read above.
-    const current = new Map((await listTicketTypes(trx, event.id, true)).map((t) => [t.id, t]));
-    const held = await heldByItem(trx, event.id, 'ticket', now);
-    for (const { ticket, quantity } of chosen) {
-      if (remaining(current.get(ticket.id)!, ticket.capacity, held) < quantity) throw errors.soldOut(ticket.name);
-    }
     const totals = priceForEvent(event, pricedLines, [], discount);
     await insertPurchase(trx, {
       id,
@@ -115,6 +120,7 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
       form_completed: 0,
       emission_id: null,
       client_key: input.clientKey,
+      stock_counted: 1,
       created_at: now,
       updated_at: now,
     });
@@ -125,8 +131,13 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
       })),
     );
     await insertAccessKey(trx, { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now });
+    // Last, so each ticket type's row stays locked only from its update to the commit: one
+    // conditional update per type takes the units only if they are left (else all of the above rolls back).
+    for (const { ticket, quantity } of byItem) {
+      if (!(await takeHeld(trx, 'ticket', ticket.id, quantity))) throw new NotEnoughStock(errors.soldOut(ticket.name));
+    }
     return { totals, discount };
-  });
+  }));
 
   return {
     purchase_id: id,
@@ -207,13 +218,21 @@ export async function updateProducts(ctx: AppContext, purchaseId: string, lines:
   const { event } = await openOrder(ctx.db.kysely, purchaseId, now);
   const chosen = matchProductLines(await listProducts(ctx.db.kysely, event.id), lines);
 
-  const { order, totals } = await withStockLock(ctx.db, event.id, async (trx) => {
+  const { order, totals } = await holdWithRelease(ctx.db, event.id, now, () => withWriteTransaction(ctx.db, async (trx) => {
+    if (ctx.db.dialect === 'postgres') await lockPurchaseRow(trx, purchaseId);
     const order = await openOrder(trx, purchaseId, now);
     const { purchase } = order;
-    const current = new Map((await listProducts(trx, event.id, true)).map((p) => [p.id, p]));
-    const held = await heldByItem(trx, event.id, 'product', now, purchase.id);
-    for (const { product, quantity } of chosen) {
-      if (remaining(current.get(product.id)!, product.stock, held) < quantity) throw errors.productSoldOut(product.name);
+    // A held purchase within its time is always counted; a released one has no hold left to change.
+    if (!purchase.stock_counted) throw errors.purchaseExpired();
+    // Only the difference moves: units this purchase already holds are its own.
+    const change = new Map<number, number>();
+    for (const { product, quantity } of order.products) change.set(product.id, (change.get(product.id) ?? 0) - quantity);
+    for (const { product, quantity } of chosen) change.set(product.id, (change.get(product.id) ?? 0) + quantity);
+    for (const [productId, units] of [...change].sort((a, b) => a[0] - b[0])) {
+      if (units > 0 && !(await takeHeld(trx, 'product', productId, units))) {
+        throw new NotEnoughStock(errors.productSoldOut(chosen.find((c) => c.product.id === productId)!.product.name));
+      }
+      if (units < 0) await moveCounters(trx, 'product', productId, units);
     }
     const totals = priceForEvent(
       order.event,
@@ -231,7 +250,7 @@ export async function updateProducts(ctx: AppContext, purchaseId: string, lines:
     );
     await updatePurchase(trx, purchase.id, { ...totalsColumns(totals), updated_at: now });
     return { order, totals };
-  });
+  }));
 
   return {
     productos: chosen.map(productResponse),

@@ -1,0 +1,50 @@
+import type { Db } from '../db/connection';
+import { withWriteTransaction } from '../db/locked-transaction';
+import { findExpiredCounted, releaseCounted } from '../repositories/stock.repository';
+
+/** Most expired holds one release gives back: a buyer who happens to touch the stock pays for a bounded batch, never for the crowd. */
+export const RELEASE_BATCH = 200;
+
+/**
+ * Gives back the stock of an event's holds that ran out (counted purchases past `stock_until`):
+ * one batch, or every batch when `drain` (before answering "sold out", so that answer is exact).
+ * Each batch is its own short transaction, before the caller's, so it never holds item rows
+ * while the caller waits for others. Nothing to release costs one index probe.
+ */
+export async function releaseExpiredHolds(db: Db, eventId: number, now: string, drain = false): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const ids = await findExpiredCounted(db.kysely, eventId, now, RELEASE_BATCH);
+    if (ids.length === 0) return released;
+    released += await withWriteTransaction(db, (trx) => releaseCounted(trx, ids));
+    if (!drain || ids.length < RELEASE_BATCH) return released;
+  }
+}
+
+/** Raised inside a holding transaction when an item has not enough units left; the caller may release expired holds and try once more. */
+export class NotEnoughStock extends Error {
+  /** `answer`: the 409 the buyer gets when the retry finds it short too. */
+  constructor(readonly answer: Error) {
+    super(answer.message);
+  }
+}
+
+/**
+ * Runs a holding transaction after releasing one batch of expired holds; when it finds an item
+ * short, releases every expired hold of the event and runs it once more, so "sold out" is only
+ * answered when capacity − sold − live holds is really short.
+ */
+export async function holdWithRelease<T>(db: Db, eventId: number, now: string, attempt: () => Promise<T>): Promise<T> {
+  await releaseExpiredHolds(db, eventId, now);
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof NotEnoughStock)) throw error;
+    if ((await releaseExpiredHolds(db, eventId, now, true)) === 0) throw error.answer;
+  }
+  try {
+    return await attempt();
+  } catch (error) {
+    throw error instanceof NotEnoughStock ? error.answer : error;
+  }
+}
