@@ -128,6 +128,8 @@ test.describe('super token (MercadoPago fast payments, sandbox)', () => {
     await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'superToken');
     const email = customer(uniqueTag('keys'));
+    // The panel's form loads on opening: Tab from the panel's heading once its field is there.
+    await expect(emailField(panel, t)).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(emailField(panel, t)).toBeFocused();
     await page.keyboard.type(email);
