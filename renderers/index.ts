@@ -4,6 +4,7 @@ export { formStateOf, shownErrors, type SchemaFormContext } from './state/formCo
 export { createPrecompiledValidator } from './validator/createPrecompiledValidator';
 export { problemsToErrorSchema, problemsToErrorList, pointerSegments } from './validator/problemsToErrorSchema';
 export { widgets, templates, WIDGET_NAMES } from './registry';
+export { paymentWidgets, PAYMENT_WIDGET_NAMES } from './paymentWidgets';
 export { translateText, isI18nKey, messageValues } from './i18n/translateText';
 export { createTranslateString } from './i18n/createTranslateString';
 export { addFormsNamespace } from './i18n/formsNamespace';

@@ -6,12 +6,8 @@ import { FieldErrorTemplate } from './templates/FieldErrorTemplate/FieldErrorTem
 import { FieldTemplate } from './templates/FieldTemplate/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate/ObjectFieldTemplate';
 import { TitleFieldTemplate } from './templates/TitleFieldTemplate/TitleFieldTemplate';
-import { CardExpiry } from './widgets/CardExpiry/CardExpiry';
-import { CardNumber } from './widgets/CardNumber/CardNumber';
 import { CheckboxLink } from './widgets/CheckboxLink/CheckboxLink';
-import { Cvv } from './widgets/Cvv/Cvv';
 import { FileImage } from './widgets/FileImage/FileImage';
-import { SecureField } from './widgets/SecureField/SecureField';
 import { Select } from './widgets/Select/Select';
 import { Telefono } from './widgets/Telefono/Telefono';
 import { EmailWidget, TextWidget } from './widgets/Text/TextWidgets';
@@ -20,14 +16,15 @@ import { EmailWidget, TextWidget } from './widgets/Text/TextWidgets';
  * rjsf accepts function components as widgets but not `memo` objects (which MobX
  * `observer` returns): a plain function in front of each keeps the observer inside.
  */
-function asWidget(component: ComponentType<WidgetProps>, name: string): ComponentType<WidgetProps> {
+export function asWidget(component: ComponentType<WidgetProps>, name: string): ComponentType<WidgetProps> {
   const Widget = (props: WidgetProps) => createElement(component, props);
   Widget.displayName = name;
   return Widget;
 }
 
 /**
- * Our widgets by the names uiSchemas use (`"ui:widget": "telefono"`); schemas never name
+ * Our widgets by the names uiSchemas use (the card forms' widgets are apart, in
+ * paymentWidgets.ts, so the attendee form's chunk does not carry them) (`"ui:widget": "telefono"`); schemas never name
  * a component. rjsf's own default names are mapped to ours too, so a field without
  * `ui:widget` (a plain string, a number, an enum, a boolean) still gets our MUI inputs.
  */
@@ -37,11 +34,7 @@ const CheckboxLinkWidget = asWidget(CheckboxLink, 'CheckboxLink');
 export const widgets: RegistryWidgetsType = {
   telefono: Telefono,
   fileImage: asWidget(FileImage, 'FileImage'),
-  cardNumber: CardNumber,
-  cardExpiry: CardExpiry,
-  cvv: asWidget(Cvv, 'Cvv'),
   checkboxLink: CheckboxLinkWidget,
-  secureField: SecureField,
   select: SelectWidget,
   email: EmailWidget,
   TextWidget,

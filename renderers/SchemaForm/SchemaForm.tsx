@@ -1,5 +1,5 @@
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { RegistryWidgetsType, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useMemo, type ElementType, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,8 @@ export interface SchemaFormProps<T> {
   onInvalid?: () => void;
   /** Rendered at the end of the form (e.g. its submit button). */
   children?: ReactNode;
+  /** Widgets beyond the shared registry (the card forms' `paymentWidgets`). */
+  extraWidgets?: RegistryWidgetsType;
   /** Accessible name of the form element. */
   'aria-label'?: string;
   'aria-labelledby'?: string;
@@ -51,7 +53,8 @@ export interface SchemaFormProps<T> {
  * validation stays off, so no ajv compiler runs in the browser.
  */
 function SchemaFormView<T>(props: SchemaFormProps<T>) {
-  const { schema, uiSchema, validator, state, disabled, tagName, onSubmit, onInvalid, children } = props;
+  const { schema, uiSchema, validator, state, disabled, tagName, onSubmit, onInvalid, children, extraWidgets } = props;
+  const allWidgets = useMemo(() => (extraWidgets ? { ...widgets, ...extraWidgets } : widgets), [extraWidgets]);
   const { t, i18n } = useTranslation();
   addFormsNamespace(i18n);
   // A new function when the language changes, so rjsf's strings follow it.
@@ -73,7 +76,7 @@ function SchemaFormView<T>(props: SchemaFormProps<T>) {
       validator={validator}
       initialFormData={state.formData}
       formContext={formContext}
-      widgets={widgets}
+      widgets={allWidgets}
       templates={templates}
       translateString={translateString}
       idPrefix={state.idPrefix}

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paymentWidgets } from '../../../../renderers/paymentWidgets';
 import { SchemaForm } from '../../../../renderers/SchemaForm/SchemaForm';
 import { SecureFieldContext } from '../../../../renderers/widgets/SecureField/SecureFieldContext';
 import { allowedBinsOf } from '../../../shared/forms/allowed-bins';
@@ -137,6 +138,7 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
           ) : null}
           <SecureFieldContext.Provider value={store.host}>
             <SchemaForm<WalletCardForm>
+              extraWidgets={paymentWidgets}
               schema={form.schema}
               uiSchema={form.uiSchema}
               validator={form.validator}

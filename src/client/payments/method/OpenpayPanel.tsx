@@ -6,6 +6,7 @@ import type { UiSchema } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paymentWidgets } from '../../../../renderers/paymentWidgets';
 import { SchemaForm } from '../../../../renderers/SchemaForm/SchemaForm';
 import { allowedBinsOf } from '../../../shared/forms/allowed-bins';
 import { TermsLine } from '../../forms/attendee/TermsLine';
@@ -105,6 +106,7 @@ export const OpenpayPanel = observer(function OpenpayPanel({ actions }: { action
         </Box>
       )}
       <SchemaForm<SecondCardForm>
+        extraWidgets={paymentWidgets}
         schema={form.schema}
         uiSchema={form.uiSchema}
         validator={form.validator}
