@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { BuyerForm, PaymentLanguage } from '../../shared/api';
-import { allowedBinsOf } from '../../shared/forms/allowed-bins';
 import { errors } from '../http/app-error';
 import { findAttemptByIdempotencyKey, insertAttemptOnce, moveAttemptStatus, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { updatePurchase } from '../repositories/purchase.repository';
 import { normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
 import { openOrder } from '../services/purchase.service';
+import { assertAllowedBin, declineReason, tokenAttemptKey } from './card-checks';
 import { applyObservation } from './confirm';
 import { ProviderError } from './provider';
 import type { CardChallenge, CardCharge } from './providers/mercadopago-cards';
@@ -25,15 +24,6 @@ export interface CardPaymentInput {
 }
 
 /**
- * One card token pays one purchase once: the attempt's idempotency key is derived from both,
- * so concurrent duplicates of the request share one attempt (a unique key in the database) and
- * one MercadoPago payment (the same `X-Idempotency-Key`).
- */
-function cardAttemptKey(purchaseId: string, token: string): string {
-  return `mp-card:${purchaseId}:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
-}
-
-/**
  * Pays a held purchase with a MercadoPago card token: the same checks as every other method
  * (held, form completed, method offered, total above 0), the allowed BINs read from the token
  * before anything is charged, an attempt row, then `POST /v1/payments` for the purchase's own
@@ -43,7 +33,7 @@ function cardAttemptKey(purchaseId: string, token: string): string {
  */
 export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): Promise<{ paymentId: string; challenge: CardChallenge | null }> {
   const db = rt.ctx.db.kysely;
-  const key = cardAttemptKey(input.purchaseId, input.token);
+  const key = tokenAttemptKey('mp-card', input.purchaseId, input.token);
   // A duplicate of a request already under way (or done) repeats the same charge, which
   // MercadoPago answers with the same payment: the purchase may already be paid by it.
   let attempt = await findAttemptByIdempotencyKey(db, key);
@@ -77,7 +67,7 @@ export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): P
   if (!observed.paymentId) throw errors.paymentProviderFailed();
   await applyObservation(rt, attempt, observed);
   if (observed.state === 'rejected' || observed.state === 'cancelled') {
-    throw errors.cardPaymentRejected(observed.detail?.startsWith('cc_rejected_') ? observed.detail.slice('cc_rejected_'.length) : null, observed.paymentId);
+    throw errors.cardPaymentRejected(declineReason(observed.detail), observed.paymentId);
   }
   // A 3-D Secure challenge keeps the payment pending until the buyer answers the issuer.
   return { paymentId: observed.paymentId, challenge: observed.challenge };
@@ -93,18 +83,7 @@ async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key
   const config = eventConfig(order.event);
   const total = payableTotal(order, 'card');
 
-  const bins = allowedBinsOf(config);
-  if (bins.length > 0) {
-    let firstSix: string | null | undefined;
-    try {
-      firstSix = (await rt.providers.mercadopago.cards.readToken(input.token)).first_six_digits;
-    } catch (error) {
-      if (error instanceof ProviderError && error.status === 404) throw errors.cardTokenInvalid();
-      if (error instanceof ProviderError) throw errors.paymentProviderFailed();
-      throw error;
-    }
-    if (!firstSix || !bins.includes(firstSix)) throw errors.cardBinNotAllowed();
-  }
+  await assertAllowedBin(config, async () => (await rt.providers.mercadopago.cards.readToken(input.token)).first_six_digits);
 
   await updatePurchase(db, purchase.id, { buyer, buyer_email: normaliseBuyerEmail(buyer.email), updated_at: now });
   return insertAttemptOnce(db, newAttempt(order, { provider: 'mercadopago', mode: rt.providers.mercadopago.mode, amount_cents: total, idempotency_key: key, lang: buyer.lang }, now));

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import type { BuyerInfo, OpenpayBuyerForm, PaymentLanguage } from '../../shared/api';
-import { allowedBinsOf } from '../../shared/forms/allowed-bins';
 import { createFormValidators } from '../../shared/forms/create-form-validators';
 import { errors } from '../http/app-error';
 import { findAttempt, findAttemptByIdempotencyKey, findAttemptByPayment, insertAttemptOnce, moveAttemptStatus, updateAttempt, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
@@ -9,6 +7,7 @@ import { normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
 import { openOrder } from '../services/purchase.service';
 import { loadOrder } from '../repositories/order.repository';
+import { assertAllowedBin, tokenAttemptKey } from './card-checks';
 import { applyObservation } from './confirm';
 import { ProviderError, type ObservedPayment } from './provider';
 import type { OpenpayErrorBody } from './providers/openpay.provider';
@@ -46,11 +45,6 @@ function openpayBuyer(input: OpenpayBuyerForm, lang: PaymentLanguage | undefined
   return { name: data.cardHolderName.trim(), email: email.trim().toLowerCase(), phone: stored?.phone ?? '', lang: (lang ?? input.lang) === 'en' ? 'en' : 'es' };
 }
 
-/** One token pays one purchase once: the attempt (Openpay's `order_id`) is keyed by both. */
-function attemptKey(purchaseId: string, token: string): string {
-  return `openpay:${purchaseId}:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
-}
-
 /**
  * Pays a held purchase with an Openpay card token: the checks every payment makes, the
  * allowed BINs read from the token before anything is charged, an attempt whose id is the
@@ -61,7 +55,7 @@ function attemptKey(purchaseId: string, token: string): string {
  */
 export async function payByOpenpay(rt: PaymentsRuntime, input: OpenpayPaymentInput): Promise<{ paymentId: string; redirectUrl: string | null }> {
   const db = rt.ctx.db.kysely;
-  const key = attemptKey(input.purchaseId, input.token);
+  const key = tokenAttemptKey('openpay', input.purchaseId, input.token);
   // A repeat of a request already under way (or done) charges the same order_id again, which
   // Openpay answers with the first charge: the purchase may already be paid by it.
   let attempt = await findAttemptByIdempotencyKey(db, key);
@@ -118,19 +112,7 @@ async function openAttempt(rt: PaymentsRuntime, input: OpenpayPaymentInput, key:
   const total = payableTotal(order, 'openpay');
   const buyer = openpayBuyer(input.buyer, input.lang, purchase.buyer);
 
-  const bins = allowedBinsOf(eventConfig(order.event));
-  if (bins.length > 0) {
-    let number: string | null | undefined;
-    try {
-      number = (await rt.providers.openpay.cards.readToken(input.token)).card?.card_number;
-    } catch (error) {
-      if (error instanceof ProviderError && error.status === 404) throw errors.cardTokenInvalid();
-      if (error instanceof ProviderError) throw errors.paymentProviderFailed();
-      throw error;
-    }
-    const firstSix = number?.slice(0, 6);
-    if (!firstSix || !/^\d{6}$/.test(firstSix) || !bins.includes(firstSix)) throw errors.cardBinNotAllowed();
-  }
+  await assertAllowedBin(eventConfig(order.event), async () => (await rt.providers.openpay.cards.readToken(input.token)).card?.card_number?.slice(0, 6));
 
   await updatePurchase(db, purchase.id, { buyer, buyer_email: normaliseBuyerEmail(buyer.email), updated_at: now });
   return insertAttemptOnce(db, newAttempt(order, { provider: 'openpay', mode: rt.providers.openpay.mode, amount_cents: total, idempotency_key: key, lang: buyer.lang }, now));

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import type { BuyerInfo, PaymentLanguage } from '../../shared/api';
-import { allowedBinsOf } from '../../shared/forms/allowed-bins';
 import { createFormValidators } from '../../shared/forms/create-form-validators';
 import { AppError, errors } from '../http/app-error';
 import { findAttemptByIdempotencyKey, insertAttemptOnce, moveAttemptStatus, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
@@ -8,6 +6,7 @@ import { updatePurchase } from '../repositories/purchase.repository';
 import { normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
 import { openOrder } from '../services/purchase.service';
+import { assertAllowedBin, declineReason, tokenAttemptKey } from './card-checks';
 import { applyObservation } from './confirm';
 import { ProviderError, type ObservedPayment } from './provider';
 import type { MercadoPagoAccountMethod } from './providers/mercadopago-fast-payments';
@@ -28,11 +27,6 @@ export interface SuperTokenPaymentInput {
 
 const formValidators = createFormValidators();
 
-/** One fast-payment token pays one purchase once: concurrent duplicates share the attempt (a unique key) and the payment (the same `X-Idempotency-Key`). */
-function superTokenAttemptKey(purchaseId: string, token: string): string {
-  return `mp-supertoken:${purchaseId}:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
-}
-
 /** A provider refusal of the token or method (4xx: nothing charged) as the buyer's error; anything else: the provider failed. */
 function refusal(error: unknown): AppError {
   if (!(error instanceof ProviderError)) throw error;
@@ -52,7 +46,7 @@ export async function payBySuperToken(rt: PaymentsRuntime, input: SuperTokenPaym
   // The storefront's own e-mail rule (schemas/forms/super-token-email: allowed endings), judged again here.
   const problems = formValidators.superTokenEmail({ email: input.email.trim() });
   if (problems.length > 0) throw errors.formInvalid(problems.map((p) => ({ path: p.pointer, message: p.message })));
-  const key = superTokenAttemptKey(input.purchaseId, input.token);
+  const key = tokenAttemptKey('mp-supertoken', input.purchaseId, input.token);
   let attempt = await findAttemptByIdempotencyKey(db, key);
   let method: MercadoPagoAccountMethod;
   if (!attempt) {
@@ -87,7 +81,7 @@ export async function payBySuperToken(rt: PaymentsRuntime, input: SuperTokenPaym
   if (!observed.paymentId) throw errors.paymentProviderFailed();
   await applyObservation(rt, attempt, observed);
   if (observed.state === 'rejected' || observed.state === 'cancelled') {
-    throw errors.cardPaymentRejected(observed.detail?.startsWith('cc_rejected_') ? observed.detail.slice('cc_rejected_'.length) : null, observed.paymentId);
+    throw errors.cardPaymentRejected(declineReason(observed.detail), observed.paymentId);
   }
   return { paymentId: observed.paymentId };
 }
@@ -114,8 +108,7 @@ async function openSuperTokenAttempt(rt: PaymentsRuntime, input: SuperTokenPayme
   const method = await readMethod(rt, input);
 
   // Account money has no card, so an event that takes only some BINs cannot take it either.
-  const bins = allowedBinsOf(eventConfig(order.event));
-  if (bins.length > 0 && (!method.first_six_digits || !bins.includes(method.first_six_digits))) throw errors.cardBinNotAllowed();
+  await assertAllowedBin(eventConfig(order.event), async () => method.first_six_digits);
 
   // The super-token panel asks only the e-mail: a name or phone given earlier stays.
   const email = input.email.trim().toLowerCase();

@@ -33,6 +33,19 @@ export function holderOutcome(holder: string): [status: string, detail: string] 
   return OUTCOMES[holder.trim().split(/\s+/)[0]!.toUpperCase()] ?? OUTCOMES.APRO!;
 }
 
+/**
+ * A duplicate request (same idempotency key) whose twin consumed the token and is creating the
+ * payment: answers that payment once it is stored, as MercadoPago answers a repeated key.
+ */
+export async function answerWhenCreated(rt: PaymentsRuntime, reply: FastifyReply, paymentId: string) {
+  for (let i = 0; i < 100; i += 1) {
+    const created = await findSandboxObject<MercadoPagoPayment>(rt.ctx.db.kysely, P, 'payment', paymentId);
+    if (created) return reply.status(201).send(created.data);
+    await sleep(20);
+  }
+  return mercadoPagoError(reply, 500, 'Internal server error', 'internal_error');
+}
+
 export interface SandboxCardPayment extends MercadoPagoPayment {
   id: number;
   date_created: string;
@@ -97,12 +110,7 @@ export function mercadoPagoCardPayments(app: FastifyInstance, rt: PaymentsRuntim
       // A concurrent request with the same key is creating this payment: answer it once stored.
       const holder = await findSandboxObject<{ used_by?: string }>(db, P, 'card-token', token.id);
       if (holder?.data.used_by !== paymentId) return invalid(reply, 3003, 'Invalid card_token_id');
-      for (let i = 0; i < 100; i += 1) {
-        const created = await findSandboxObject<SandboxCardPayment>(db, P, 'payment', paymentId);
-        if (created) return reply.status(201).send(created.data);
-        await sleep(20);
-      }
-      return mercadoPagoError(reply, 500, 'Internal server error', 'internal_error');
+      return answerWhenCreated(rt, reply, paymentId);
     }
 
     // With 3-D Secure optional, the sandbox's challenge card waits for the buyer's answer first.

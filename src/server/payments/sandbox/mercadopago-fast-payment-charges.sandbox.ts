@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../../repositories/sandbox.repository';
 import type { MercadoPagoPayment } from '../providers/mercadopago.provider';
 import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
 import { mercadoPagoError } from './error-formats';
+import { answerWhenCreated } from './mercadopago-card-payments.sandbox';
 import { accountOf, methodsOf, type FastPaymentMethod, type FastPaymentToken } from './mercadopago-fast-payments.sandbox';
 import { notifyMercadoPagoPayment, randomDigits } from './mercadopago.sandbox';
 
@@ -105,12 +105,7 @@ export async function chargeFastPayment(
   if (!consumed) {
     const holder = await findSandboxObject<{ used_by?: string }>(db, P, 'fast-payment-token', fastToken);
     if (holder?.data.used_by !== paymentId) return invalid('invalid_fast_payment_token', 'fast payment token already used');
-    for (let i = 0; i < 100; i += 1) {
-      const created = await findSandboxObject<SandboxFastPayment>(db, P, 'payment', paymentId);
-      if (created) return reply.status(201).send(created.data);
-      await sleep(20);
-    }
-    return mercadoPagoError(reply, 500, 'Internal server error', 'internal_error');
+    return answerWhenCreated(rt, reply, paymentId);
   }
 
   const [status, detail] = method.type === 'account_money' && outcomeOf(token.email, outcomes)[0] === 'rejected'

@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { allowedBinsOf } from '../../shared/forms/allowed-bins';
+import { errors } from '../http/app-error';
+import { ProviderError } from './provider';
+
+/**
+ * What every payment made from a browser token shares (MercadoPago card, super token, Openpay):
+ * the attempt key, the allowed-BIN rule, and the decline reason.
+ */
+
+/**
+ * One token pays one purchase once: the attempt's idempotency key is derived from both, so
+ * concurrent duplicates of a request share one attempt (a unique key in the database) and one
+ * provider payment (the same idempotency key or `order_id`). `scope` keeps providers apart.
+ */
+export function tokenAttemptKey(scope: string, purchaseId: string, token: string): string {
+  return `${scope}:${purchaseId}:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * The event's allowed BINs, checked before anything is charged: `firstSixOf` asks the provider
+ * for the card's first six digits (only when the event restricts BINs at all). A token the
+ * provider does not know is the buyer's invalid token; any other provider failure is a 502.
+ */
+export async function assertAllowedBin(config: { bines_permitidos?: unknown }, firstSixOf: () => Promise<string | null | undefined>): Promise<void> {
+  const bins = allowedBinsOf(config);
+  if (bins.length === 0) return;
+  let firstSix: string | null | undefined;
+  try {
+    firstSix = await firstSixOf();
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) throw errors.cardTokenInvalid();
+    if (error instanceof ProviderError) throw errors.paymentProviderFailed();
+    throw error;
+  }
+  if (!firstSix || !/^\d{6}$/.test(firstSix) || !bins.includes(firstSix)) throw errors.cardBinNotAllowed();
+}
+
+/** MercadoPago's `status_detail` of a refused card without its `cc_rejected_` prefix (the key of the buyer's sentence). */
+export function declineReason(detail: string | null | undefined): string | null {
+  return detail?.startsWith('cc_rejected_') ? detail.slice('cc_rejected_'.length) : null;
+}
