@@ -24,6 +24,7 @@ import { emissionRoutes } from './routes/emission.routes';
 import { eventRoutes } from './routes/event.routes';
 import { healthRoutes } from './routes/health.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
+import { walletRoutes } from './routes/wallet.routes';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
 function trustHops(hops: number) {
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(paymentRoutes, { rt: payments });
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
+  await app.register(walletRoutes, { ctx });
   await app.register(paymentSandboxRoutes, { rt: payments });
   await app.register(applePayRoutes, { config: ctx.config });
   await app.register(pendingWorkPlugin, { rt: payments });
