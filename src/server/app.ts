@@ -24,6 +24,8 @@ import { emissionRoutes } from './routes/emission.routes';
 import { eventRoutes } from './routes/event.routes';
 import { healthRoutes } from './routes/health.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
+import { createGoogleWallet } from './wallet/google-wallet';
+import { googleWalletSaveSandbox } from './wallet/sandbox/google-wallet-save.sandbox';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
 function trustHops(hops: number) {
@@ -76,6 +78,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(emissionRoutes, { rt: payments });
   await app.register(paymentSandboxRoutes, { rt: payments });
   await app.register(applePayRoutes, { config: ctx.config });
+  const googleWallet = createGoogleWallet(ctx.config);
+  await app.register(googleWalletSaveSandbox, { wallet: googleWallet, now: ctx.now });
   await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });

@@ -80,6 +80,11 @@ export interface ServerConfig {
     /** Apple Pay's domain-association file (its content, or the path of the file), served under /.well-known. */
     appleDomainAssociation: string | undefined;
   };
+  /**
+   * Google Wallet save links: live with an issuer id and a service account (its JSON key, inline or
+   * the file's path); otherwise the sandbox signs with its own key kept at `sandboxKeyPath`.
+   */
+  googleWallet: { issuerId: string | undefined; serviceAccount: string | undefined; issuerName: string; sandboxKeyPath: string };
   /** Seconds a signed webhook timestamp may lag behind the clock (replays older than this are refused). */
   webhookToleranceSeconds: number;
   /** `smtp://…`/`smtps://…`; unset → each message is written as an .eml file under `mailOutboxDir`. */
@@ -191,6 +196,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
       apiUrl: env.STRIPE_API_URL || 'https://api.stripe.com',
       appleDomainAssociation: env.APPLE_PAY_DOMAIN_ASSOCIATION || undefined,
+    },
+    googleWallet: {
+      issuerId: env.GOOGLE_WALLET_ISSUER_ID || undefined,
+      serviceAccount: env.GOOGLE_WALLET_SERVICE_ACCOUNT || undefined,
+      issuerName: env.GOOGLE_WALLET_ISSUER_NAME || 'Boletos',
+      sandboxKeyPath: env.GOOGLE_WALLET_SANDBOX_KEY || 'data/wallet/google-wallet-sandbox-key.pem',
     },
     webhookToleranceSeconds: numberFrom(env.WEBHOOK_TOLERANCE_SECONDS, 300),
     smtpUrl: env.SMTP_URL || undefined,
