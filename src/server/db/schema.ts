@@ -32,6 +32,13 @@ export interface EventTable {
   hold_minutes: number;
   /** The event file's `hold_limits` (JSON; `{}` = the server's defaults). */
   hold_limits_json: Generated<string>;
+  /** The event file's `starts_at` / `ends_at`, as written (ISO 8601 with the event's offset); null when not given. */
+  starts_at: string | null;
+  ends_at: string | null;
+  /** The event file's `venue` (JSON), null when not given. */
+  venue_json: string | null;
+  /** The event file's `pass_colors` (JSON, as written), null when not given. */
+  pass_colors_json: string | null;
   /** Bumped on every import, so caches keyed by (event, version) go stale. */
   version: number;
   updated_at: string;

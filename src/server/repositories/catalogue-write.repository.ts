@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { AttendeeField, HoldLimitsFile, HtmlBlock, ProductImage, ProductOption } from '../../shared/event-file/event-file.types';
+import type { AttendeeField, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption } from '../../shared/event-file/event-file.types';
 import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeTable } from '../db/schema';
 
 /**
@@ -8,10 +8,12 @@ import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeT
  * Items the file no longer lists are deactivated, never deleted: purchases point at them.
  */
 
-export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' | 'config_json' | 'html_json' | 'hold_limits_json'> & {
+export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' | 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json'> & {
   config: Record<string, unknown>;
   html: HtmlBlock[];
   hold_limits: HoldLimitsFile;
+  venue: EventVenue | null;
+  pass_colors: PassColors | null;
 };
 export type TicketTypeValues = Omit<Insertable<TicketTypeTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'held' | 'form_json'> & { form: AttendeeField[] };
 export type ProductValues = Omit<Insertable<ProductTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'held' | 'images_json' | 'options_json'> & {
@@ -20,8 +22,15 @@ export type ProductValues = Omit<Insertable<ProductTable>, 'id' | 'event_id' | '
 };
 export type DiscountCodeValues = Omit<Insertable<DiscountCodeTable>, 'id' | 'event_id' | 'code' | 'ticket_ids_json'> & { ticket_ids: number[] | null };
 
-function encodeEvent({ config, html, hold_limits, ...values }: EventValues) {
-  return { ...values, config_json: JSON.stringify(config), html_json: JSON.stringify(html), hold_limits_json: JSON.stringify(hold_limits) };
+function encodeEvent({ config, html, hold_limits, venue, pass_colors, ...values }: EventValues) {
+  return {
+    ...values,
+    config_json: JSON.stringify(config),
+    html_json: JSON.stringify(html),
+    hold_limits_json: JSON.stringify(hold_limits),
+    venue_json: venue ? JSON.stringify(venue) : null,
+    pass_colors_json: pass_colors ? JSON.stringify(pass_colors) : null,
+  };
 }
 
 function encodeTicketType({ form, ...values }: TicketTypeValues) {

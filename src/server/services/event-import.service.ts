@@ -59,6 +59,10 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
     const details: EventValues = {
       name: file.event.name,
       image_path: file.event.image_path ?? null,
+      starts_at: file.event.starts_at ?? null,
+      ends_at: file.event.ends_at ?? null,
+      venue: file.event.venue ?? null,
+      pass_colors: file.event.pass_colors ?? null,
       config: { ...(file.event.config ?? {}) },
       html: (file.event.html ?? []).map((b) => ({ posicion: b.posicion, html: sanitizeOperatorHtml(b.html) })),
       hold_minutes: file.hold_minutes ?? DEFAULT_HOLD_MINUTES,

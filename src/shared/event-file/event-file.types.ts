@@ -100,9 +100,31 @@ export interface HtmlBlock {
   html: string;
 }
 
+/** Where the event happens; the coordinates let a phone offer the wallet pass near the venue. */
+export interface EventVenue {
+  name: string;
+  address?: string;
+  /** Degrees, -90..90. */
+  latitude?: number;
+  /** Degrees, -180..180. */
+  longitude?: number;
+}
+
+/** Wallet-pass colours as `#rrggbb`; a missing one takes the storefront theme's. */
+export interface PassColors {
+  background?: string;
+  foreground?: string;
+  label?: string;
+}
+
 export interface EventDetails {
   name: string;
   image_path?: string;
+  /** ISO 8601 date and time with its offset (`2026-12-05T20:00:00-06:00`): the event's own clock. */
+  starts_at?: string;
+  ends_at?: string;
+  venue?: EventVenue;
+  pass_colors?: PassColors;
   config?: EventConfig;
   html?: HtmlBlock[];
 }

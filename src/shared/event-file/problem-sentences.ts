@@ -52,6 +52,9 @@ const ES: Sentences = {
   uncheckedPattern: (p) =>
     `no se pudo comprobar que esta expresión regular sea segura (${p.reason}); simplifícala`,
   lengthAboveLimit: (p) => `${p.rule} (${p.value}) supera el máximo de ${p.limit} caracteres por respuesta; solo puedes bajarlo`,
+  endsNotAfterStarts: (p) => `ends_at (${p.ends}) debe ser posterior a starts_at (${p.starts})`,
+  endsWithoutStarts: () => 'ends_at necesita starts_at: sin la hora de inicio no se puede mostrar la fecha del evento',
+  coordinateWithoutPair: (p) => `falta ${p.missing}: la ubicación del lugar necesita latitude y longitude juntas`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) supera el máximo de ${p.limit} bytes por imagen; solo puedes bajarlo`,
 };
 
@@ -95,6 +98,9 @@ const EN: Sentences = {
     `this regular expression can take extremely long on some answers (${p.complexity === 'exponential' ? 'exponential' : `polynomial of degree ${p.degree}`} complexity, e.g. with "${p.attack}") and would block the server; avoid nested or ambiguous repetition such as (a+)+ or (a|a)*`,
   uncheckedPattern: (p) => `this regular expression could not be shown to be safe (${p.reason}); simplify it`,
   lengthAboveLimit: (p) => `${p.rule} (${p.value}) is above the limit of ${p.limit} characters per answer; it can only be lowered`,
+  endsNotAfterStarts: (p) => `ends_at (${p.ends}) must be later than starts_at (${p.starts})`,
+  endsWithoutStarts: () => 'ends_at needs starts_at: without the start time the event date cannot be shown',
+  coordinateWithoutPair: (p) => `${p.missing} is missing: the venue's location needs latitude and longitude together`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) is above the limit of ${p.limit} bytes per image; it can only be lowered`,
 };
 

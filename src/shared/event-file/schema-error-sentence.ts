@@ -45,6 +45,10 @@ const PATTERN_HINTS: Record<string, Record<ProblemLang, string>> = {
     es: 'debe empezar con una letra y tener solo letras sin acentos, números, _ y -',
     en: 'must start with a letter and contain only letters, digits, _ and -',
   },
+  '^#[0-9a-fA-F]{6}$': {
+    es: 'debe ser un color #rrggbb en hexadecimal (ej. #1f4fbf)',
+    en: 'must be a #rrggbb hexadecimal colour (e.g. #1f4fbf)',
+  },
   '^(/|https://)': {
     es: 'debe ser una ruta del sitio que empiece con / o una dirección https://',
     en: 'must be a site path starting with / or an https:// address',

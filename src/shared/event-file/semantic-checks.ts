@@ -1,11 +1,13 @@
 import { attendeeFormProblems, type FieldProblemCode } from '../attendee-form/attendee-field-problems';
 import type { AttendeeField } from './event-file.types';
+import { eventDetailsProblems, type EventDetailsProblemCode } from './event-details-checks';
 import { fieldLimitProblems, type FieldLimitProblemCode } from './field-limit-checks';
 
 /** Rules that span several values, which JSON Schema cannot express. */
 export type SemanticProblemCode =
   | FieldProblemCode
   | FieldLimitProblemCode
+  | EventDetailsProblemCode
   | 'reservedUrl'
   | 'duplicateTicketId'
   | 'duplicateProductId'
@@ -55,6 +57,7 @@ export function semanticProblems(file: unknown): SemanticProblem[] {
   if (!isObject(file)) return problems;
 
   if (typeof file.url === 'string' && RESERVED_URLS.includes(file.url)) add('/url', 'reservedUrl', { url: file.url });
+  problems.push(...eventDetailsProblems(file.event));
 
   const money = (pointer: string, value: unknown) => {
     if (isNumber(value) && !hasAtMostTwoDecimals(value)) add(pointer, 'tooManyDecimals', { value });

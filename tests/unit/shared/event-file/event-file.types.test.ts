@@ -23,6 +23,8 @@ import type {
   EventConfig,
   EventDetails,
   EventFile,
+  EventVenue,
+  PassColors,
   HtmlBlock,
   HtmlPosition,
   MessageRule,
@@ -55,9 +57,16 @@ const holdLimits = {
 const eventDetails = {
   name: 'required',
   image_path: 'optional',
+  starts_at: 'optional',
+  ends_at: 'optional',
+  venue: 'optional',
+  pass_colors: 'optional',
   config: 'optional',
   html: 'optional',
 } as const satisfies Presence<EventDetails>;
+
+const eventVenue = { name: 'required', address: 'optional', latitude: 'optional', longitude: 'optional' } as const satisfies Presence<EventVenue>;
+const passColors = { background: 'optional', foreground: 'optional', label: 'optional' } as const satisfies Presence<PassColors>;
 
 const htmlBlock = { posicion: 'required', html: 'required' } as const satisfies Presence<HtmlBlock>;
 
@@ -171,6 +180,8 @@ describe('event-file types agree with schemas/event', () => {
   it.each([
     ['EventFile', eventFileSchema, eventFile],
     ['EventDetails', prop(eventFileSchema, 'properties', 'event'), eventDetails],
+    ['EventVenue', prop(eventFileSchema, 'properties', 'event', 'properties', 'venue'), eventVenue],
+    ['PassColors', prop(eventFileSchema, 'properties', 'event', 'properties', 'pass_colors'), passColors],
     ['HoldLimitsFile', prop(eventFileSchema, 'properties', 'hold_limits'), holdLimits],
     ['HtmlBlock', prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],
     ['EventConfig', eventConfigSchema, eventConfig],

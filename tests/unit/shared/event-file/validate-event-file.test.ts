@@ -146,6 +146,58 @@ describe('schema problems as sentences', () => {
 });
 
 describe('semantic checks', () => {
+  describe('date, venue and pass colours', () => {
+    const withDetails = (event: Mutable) => (file: Mutable) => Object.assign(file.event, event);
+
+    it('a full set is valid', () => {
+      expect(
+        problemsOf(withDetails({
+          starts_at: '2026-12-05T20:00:00-06:00', ends_at: '2026-12-06T03:00:00Z',
+          venue: { name: 'Foro Sol', address: 'Viaducto Río de la Piedad s/n', latitude: 19.4055, longitude: -99.0927 },
+          pass_colors: { background: '#112233', foreground: '#FFFFFF', label: '#aabbcc' },
+        })),
+      ).toEqual([]);
+    });
+
+    it('ends before it starts (offsets honoured), an end with no start, es and en', () => {
+      // 20:00 at -06:00 is 02:00Z the next day: an end at 01:00Z is before it.
+      const backwards = withDetails({ starts_at: '2026-12-05T20:00:00-06:00', ends_at: '2026-12-06T01:00:00Z' });
+      expect(problemsOf(backwards)).toEqual([
+        { pointer: '/event/ends_at', message: 'ends_at (2026-12-06T01:00:00Z) debe ser posterior a starts_at (2026-12-05T20:00:00-06:00)' },
+      ]);
+      expect(problemsOf(backwards, 'en')[0].message).toBe('ends_at (2026-12-06T01:00:00Z) must be later than starts_at (2026-12-05T20:00:00-06:00)');
+      expect(problemsOf(withDetails({ ends_at: '2026-12-06T01:00:00Z' }), 'en')).toEqual([
+        { pointer: '/event/ends_at', message: 'ends_at needs starts_at: without the start time the event date cannot be shown' },
+      ]);
+    });
+
+    it('a date without its offset is refused', () => {
+      expect(problemsOf(withDetails({ starts_at: '2026-12-05T20:00:00' }), 'en')).toEqual([
+        { pointer: '/event/starts_at', message: 'must be an ISO 8601 date and time with a time zone (e.g. 2026-01-01T00:00:00Z)' },
+      ]);
+    });
+
+    it('latitude and longitude ranges, and one without the other', () => {
+      expect(problemsOf(withDetails({ venue: { name: 'X', latitude: 91, longitude: -180.5 } }), 'en')).toEqual([
+        { pointer: '/event/venue/latitude', message: 'must be a number less than or equal to 90' },
+        { pointer: '/event/venue/longitude', message: 'must be a number greater than or equal to -180' },
+      ]);
+      expect(problemsOf(withDetails({ venue: { name: 'X', latitude: 19.4 } }))).toEqual([
+        { pointer: '/event/venue/longitude', message: 'falta longitude: la ubicación del lugar necesita latitude y longitude juntas' },
+      ]);
+      expect(pointersOf(withDetails({ venue: { latitude: 1, longitude: 2 } }))).toEqual(['/event/venue/name']);
+    });
+
+    it('colours must be #rrggbb, es and en', () => {
+      const bad = withDetails({ pass_colors: { background: 'red', label: '#abc' } });
+      expect(problemsOf(bad)).toEqual([
+        { pointer: '/event/pass_colors/background', message: 'debe ser un color #rrggbb en hexadecimal (ej. #1f4fbf)' },
+        { pointer: '/event/pass_colors/label', message: 'debe ser un color #rrggbb en hexadecimal (ej. #1f4fbf)' },
+      ]);
+      expect(problemsOf(bad, 'en')[0].message).toBe('must be a #rrggbb hexadecimal colour (e.g. #1f4fbf)');
+    });
+  });
+
   it('reserved url', () => {
     expect(problemsOf((f) => (f.url = 'api'))).toEqual([{ pointer: '/url', message: '"api" está reservado por el sistema; elige otra url' }]);
   });

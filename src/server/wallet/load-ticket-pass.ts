@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { formatFolio } from '../fulfilment/emit-tickets';
+import { findEventById } from '../repositories/event.repository';
+import { findPurchase } from '../repositories/purchase.repository';
+import { findPaidTicketForPass } from '../repositories/wallet.repository';
+import { passColours } from './pass-colours';
+import type { TicketPass } from './ticket-pass';
+
+export interface TicketPassOptions {
+  /** The storefront's origin (`https://boletos.example.mx`, no trailing slash): the pass links to the event page there. */
+  origin: string;
+}
+
+/**
+ * Everything a wallet pass of one ticket shows, or undefined when there is no such ticket or
+ * its purchase is not paid (any more). The QR secret is the ticket's own, the one its PDF carries.
+ */
+export async function loadTicketPass(db: Kysely<Database>, ticketId: string, options: TicketPassOptions): Promise<TicketPass | undefined> {
+  const ticket = await findPaidTicketForPass(db, ticketId);
+  if (!ticket) return undefined;
+  const [event, purchase] = await Promise.all([findEventById(db, ticket.event_id), findPurchase(db, ticket.purchase_id)]);
+  if (!event || !purchase) return undefined;
+  return {
+    ticketId: ticket.id,
+    folio: formatFolio(ticket.folio),
+    qrSecret: ticket.qr_secret,
+    eventId: event.id,
+    eventName: event.name,
+    eventUrl: `${options.origin.replace(/\/+$/, '')}/${event.url}`,
+    startsAt: event.starts_at,
+    endsAt: event.ends_at,
+    venue: event.venue,
+    colours: passColours(event.pass_colors),
+    ticketTypeName: ticket.ticket_type_name,
+    attendeeName: ticket.attendee_name,
+    seat: null,
+    lang: purchase.buyer?.lang === 'en' ? 'en' : 'es',
+  };
+}

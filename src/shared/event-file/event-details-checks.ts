@@ -1,0 +1,37 @@
+/** Rules on the event's date and venue that JSON Schema cannot express (they span two values). */
+export type EventDetailsProblemCode = 'endsNotAfterStarts' | 'endsWithoutStarts' | 'coordinateWithoutPair';
+
+export interface EventDetailsProblem {
+  pointer: string;
+  code: EventDetailsProblemCode;
+  params: Record<string, string | number>;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * Problems of `event.starts_at` / `ends_at` / `venue` in a raw (maybe schema-invalid) file.
+ * Only values of the right type are judged, so a value the schema refused is not reported twice.
+ */
+export function eventDetailsProblems(event: unknown): EventDetailsProblem[] {
+  const problems: EventDetailsProblem[] = [];
+  if (!isObject(event)) return problems;
+  const starts = typeof event.starts_at === 'string' ? Date.parse(event.starts_at) : NaN;
+  const ends = typeof event.ends_at === 'string' ? Date.parse(event.ends_at) : NaN;
+  if (!Number.isNaN(starts) && !Number.isNaN(ends) && ends <= starts) {
+    problems.push({ pointer: '/event/ends_at', code: 'endsNotAfterStarts', params: { starts: String(event.starts_at), ends: String(event.ends_at) } });
+  }
+  // An end alone gives a pass or a calendar nothing to show: the start is what they need.
+  if (event.ends_at !== undefined && event.starts_at === undefined) problems.push({ pointer: '/event/ends_at', code: 'endsWithoutStarts', params: {} });
+  const venue = event.venue;
+  if (isObject(venue)) {
+    // A phone needs both coordinates to place the venue; one alone is a typo, not a location.
+    if (isNumber(venue.latitude) !== isNumber(venue.longitude)) {
+      const missing = isNumber(venue.latitude) ? 'longitude' : 'latitude';
+      problems.push({ pointer: `/event/venue/${missing}`, code: 'coordinateWithoutPair', params: { missing } });
+    }
+  }
+  return problems;
+}
