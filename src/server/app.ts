@@ -22,6 +22,7 @@ import { configRoutes } from './routes/config.routes';
 import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
 import { emissionRoutes } from './routes/emission.routes';
 import { eventRoutes } from './routes/event.routes';
+import { eventCalendarRoutes } from './routes/event-calendar.routes';
 import { healthRoutes } from './routes/health.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 import { createGoogleWallet } from './wallet/google-wallet';
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(botCheckRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
   await app.register(attendeeValidatorRoutes, { ctx });
+  await app.register(eventCalendarRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });

@@ -1,4 +1,5 @@
 import { createEvents } from 'ics';
+import type { EventRow } from '../repositories/event.repository';
 
 /** What a calendar entry of an event says; plain values, so the e-mail and the public route build the same file. */
 export interface EventCalendarInput {
@@ -9,8 +10,8 @@ export interface EventCalendarInput {
   startsAt: string;
   endsAt: string | null;
   venue: { name: string; address?: string; latitude?: number; longitude?: number } | null;
-  /** The storefront page of the event. */
-  url: string;
+  /** The storefront page of the event; null when no trustworthy origin is known (an e-mail without PUBLIC_URL). */
+  url: string | null;
   description?: string;
 }
 
@@ -41,7 +42,7 @@ export function eventCalendar(input: EventCalendarInput): string {
       end,
       endInputType: 'utc',
       endOutputType: 'utc',
-      url: input.url,
+      ...(input.url ? { url: input.url } : {}),
       description: [input.description, input.url].filter(Boolean).join('\n'),
       status: 'CONFIRMED',
       busyStatus: 'BUSY',
@@ -52,4 +53,22 @@ export function eventCalendar(input: EventCalendarInput): string {
   );
   if (error || !value) throw error ?? new Error('calendar not built');
   return value;
+}
+
+/**
+ * The calendar file of an event that has a start (the e-mail's invitation and the public
+ * `calendar.ics` route give the same one), or null. `origin` is the storefront's, for the link. The
+ * UID names the event alone (not the origin a request came by), so the e-mail's entry and the
+ * page's download are one entry in the buyer's calendar.
+ */
+export function eventCalendarOf(event: Pick<EventRow, 'id' | 'url' | 'name' | 'starts_at' | 'ends_at' | 'venue'>, origin: string | null): string | null {
+  if (!hasCalendarTime(event.starts_at)) return null;
+  return eventCalendar({
+    uid: `event-${event.id}-${event.url}@checkout-boletos`,
+    title: event.name,
+    startsAt: event.starts_at,
+    endsAt: event.ends_at,
+    venue: event.venue,
+    url: origin ? `${origin}/${event.url}` : null,
+  });
 }

@@ -2,38 +2,58 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 
-/** A PNG as a grid of dark (true) and light pixels, whatever its colour type. */
-function darkPixels(png: Buffer): { width: number; height: number; dark: boolean[] } {
-  const image = PNG.sync.read(png);
-  const dark: boolean[] = [];
-  for (let i = 0; i < image.width * image.height; i += 1) {
-    const [r, g, b] = image.data.subarray(i * 4, i * 4 + 3);
-    dark.push(r + g + b < 384);
-  }
-  return { width: image.width, height: image.height, dark };
+/** The margin (in modules) the ticket PDF draws around its QR codes (`ticket-pdf.ts`). */
+const PDF_QR_MARGIN = 1;
+
+interface Picture { width: number; height: number; dark: (x: number, y: number) => boolean }
+
+/** A binary PPM (P6) or PGM (P5), the formats poppler's `pdfimages` writes by default. */
+function readPnm(file: Buffer): Picture | null {
+  const header = /^(P[56])\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(file.subarray(0, 64).toString('latin1'));
+  if (!header) return null;
+  const [whole, kind, w, h] = header;
+  const width = Number(w);
+  const channels = kind === 'P6' ? 3 : 1;
+  const pixels = file.subarray(whole.length);
+  return {
+    width,
+    height: Number(h),
+    dark: (x, y) => {
+      const at = (y * width + x) * channels;
+      let sum = 0;
+      for (let c = 0; c < channels; c += 1) sum += pixels[at + c];
+      return sum / channels < 128;
+    },
+  };
 }
 
 /**
- * The QR images a ticket PDF carries, extracted with poppler's `pdfimages`, each as the dark
- * pixels of its picture. No QR decoder is installed, so a secret is checked by drawing its QR
- * exactly as the PDF does (same library and options) and comparing the pixels.
+ * Whether one of the QR codes printed in a ticket PDF encodes `secret`. No QR decoder is
+ * installed, so the check runs the other way: the secret's QR modules (the same library and
+ * error-correction level the PDF uses) are compared with each extracted picture, sampled at
+ * the centre of every module.
  */
-export function pdfQrImages(pdfPath: string): ReturnType<typeof darkPixels>[] {
+export function pdfHasQrOf(pdfPath: string, secret: string): boolean {
+  const modules = QRCode.create(secret, { errorCorrectionLevel: 'M' }).modules;
   const dir = mkdtempSync(join(tmpdir(), 'pdf-qr-'));
   try {
-    execFileSync('pdfimages', ['-png', pdfPath, join(dir, 'img')]);
-    return readdirSync(dir).sort().map((file) => darkPixels(readFileSync(join(dir, file))));
+    execFileSync('pdfimages', [pdfPath, join(dir, 'img')]);
+    const pictures = readdirSync(dir).map((file) => readPnm(readFileSync(join(dir, file)))).filter((p): p is Picture => p !== null);
+    return pictures.some((picture) => {
+      const scale = picture.width / (modules.size + 2 * PDF_QR_MARGIN);
+      if (picture.height !== picture.width) return false;
+      for (let row = 0; row < modules.size; row += 1) {
+        for (let col = 0; col < modules.size; col += 1) {
+          const x = Math.floor((PDF_QR_MARGIN + col + 0.5) * scale);
+          const y = Math.floor((PDF_QR_MARGIN + row + 0.5) * scale);
+          if (picture.dark(x, y) !== Boolean(modules.get(row, col))) return false;
+        }
+      }
+      return true;
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** Whether one of the PDF's QR images encodes `secret` (drawn with the PDF's own QR options). */
-export async function pdfHasQrOf(pdfPath: string, secret: string): Promise<boolean> {
-  const expected = darkPixels(await QRCode.toBuffer(secret, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 }));
-  return pdfQrImages(pdfPath).some((image) =>
-    image.width === expected.width && image.height === expected.height && image.dark.every((pixel, i) => pixel === expected.dark[i]));
 }
