@@ -11,6 +11,7 @@ import type { PurchaseRow } from '../repositories/purchase.repository';
 import { issueAccessKey } from '../services/access-keys';
 import { thankYouFragment } from '../../shared/purchase-access';
 import { eventCalendarOf } from './event-calendar';
+import { eventWhen, venueLine } from './event-when';
 import { mailLang, refundMail, ticketsMail } from './mail-texts';
 import { oneLine } from './mail-safe';
 import { PdfRenderPool } from './pdf-pool';
@@ -60,6 +61,8 @@ export async function purchasePdf(db: Kysely<Database>, purchase: PurchaseRow, o
   const lang = mailLang(purchase.buyer?.lang);
   return pdfPool.render({
     eventName: event.name,
+    when: eventWhen(event.starts_at, event.ends_at, lang),
+    venue: venueLine(event.venue),
     purchaseId: purchase.id,
     lang,
     tickets: tickets.map((t) => ({ folio: t.folio, ticketTypeName: t.ticket_type_name, attendeeName: t.attendee_name, qrSecret: t.qr_secret })),
@@ -79,7 +82,8 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
     const ticketsUrl = base && purchase.emission_id
       ? `${base}/${event.url}/payment-status#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}`
       : null;
-    const { subject, text } = ticketsMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl });
+    const when = eventWhen(event.starts_at, event.ends_at, lang);
+    const { subject, text } = ticketsMail(lang, { eventName: event.name, when, venue: venueLine(event.venue), buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl });
     const pdf = await purchasePdf(db, purchase);
     // An invitation to the buyer's calendar when the event has a date (its link only with PUBLIC_URL, like the e-mail's).
     const calendar = eventCalendarOf(event, base ?? null);

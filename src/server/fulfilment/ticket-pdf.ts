@@ -15,7 +15,8 @@ export function qrPayload(ticket: PrintableTicket): string {
   return ticket.qrSecret;
 }
 
-export interface TicketsPdfInput { eventName: string; purchaseId: string; lang: MailLang; tickets: PrintableTicket[] }
+/** `when` and `venue`: the event's date line (`eventWhen`) and venue line, null when the event file gives none. */
+export interface TicketsPdfInput { eventName: string; when: string | null; venue: string | null; purchaseId: string; lang: MailLang; tickets: PrintableTicket[] }
 
 /** Longest name printed (characters): more than any real name or title, little enough to lay out instantly. */
 export const PRINTED_NAME_MAX = 120;
@@ -34,7 +35,7 @@ export function clipForPrint(text: string, max = PRINTED_NAME_MAX): string {
 }
 
 /**
- * The tickets of a purchase as a PDF, one page per ticket: event, ticket type, attendee,
+ * The tickets of a purchase as a PDF, one page per ticket: event (with its date and venue when known), ticket type, attendee,
  * folio and the QR code. Standard PDF fonts, so the text is real text (pdftotext reads it).
  * Synchronous CPU work: the server calls it on a worker thread (pdf-pool.ts), never on the event loop.
  */
@@ -42,6 +43,7 @@ export async function renderTicketsPdf(raw: TicketsPdfInput): Promise<Buffer> {
   const input: TicketsPdfInput = {
     ...raw,
     eventName: clipForPrint(raw.eventName),
+    venue: raw.venue && clipForPrint(raw.venue, PRINTED_NAME_MAX * 3),
     tickets: raw.tickets.map((t) => ({ ...t, ticketTypeName: clipForPrint(t.ticketTypeName), attendeeName: clipForPrint(t.attendeeName) })),
   };
   const words = pdfWords(input.lang);
@@ -59,6 +61,8 @@ export async function renderTicketsPdf(raw: TicketsPdfInput): Promise<Buffer> {
     doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`${words.page} ${index + 1} / ${input.tickets.length}`, { align: 'right', width });
     doc.moveDown(0.5);
     doc.font('Helvetica-Bold').fontSize(18).fillColor('#000000').text(input.eventName, { width });
+    if (input.when) doc.font('Helvetica').fontSize(11).fillColor('#000000').text(`${words.when}: ${input.when}`, { width });
+    if (input.venue) doc.font('Helvetica').fontSize(11).fillColor('#000000').text(`${words.venue}: ${input.venue}`, { width });
     doc.moveDown(0.8);
     doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.ticket, { width });
     doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(ticket.ticketTypeName, { width });
