@@ -25,6 +25,7 @@ import { eventRoutes } from './routes/event.routes';
 import { eventCalendarRoutes } from './routes/event-calendar.routes';
 import { healthRoutes } from './routes/health.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
+import { walletRoutes } from './routes/wallet.routes';
 import { createGoogleWallet } from './wallet/google-wallet';
 import { googleWalletSaveSandbox } from './wallet/sandbox/google-wallet-save.sandbox';
 
@@ -78,9 +79,11 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(paymentRoutes, { rt: payments });
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
+  // Made (or read) at start: a broken service account stops the start, not a buyer's click.
+  const googleWallet = createGoogleWallet(ctx.config);
+  await app.register(walletRoutes, { ctx, googleWallet });
   await app.register(paymentSandboxRoutes, { rt: payments });
   await app.register(applePayRoutes, { config: ctx.config });
-  const googleWallet = createGoogleWallet(ctx.config);
   await app.register(googleWalletSaveSandbox, { wallet: googleWallet, now: ctx.now });
   await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 
 /** Everything the server reads from the environment, parsed once at start-up. */
 export interface ServerConfig {
@@ -97,6 +98,22 @@ export interface ServerConfig {
   mailMaxAttempts: number;
   /** Hours after a purchase that never paid is over (hold, voucher deadline, last activity) until its buyer and attendee data are erased. */
   unpaidDataRetentionHours: number;
+  /**
+   * Apple Wallet passes. Certificates and key are PEM text or the path of a PEM file. All of
+   * passTypeId, teamId, cert, key and wwdrCert set → passes signed for real; none → the sandbox's
+   * self-signed chain, generated once under `sandboxDir` (such a pass opens on no real iPhone).
+   */
+  applePass: {
+    passTypeId: string | undefined;
+    teamId: string | undefined;
+    cert: string | undefined;
+    key: string | undefined;
+    keyPassphrase: string | undefined;
+    wwdrCert: string | undefined;
+    /** Name shown on the pass as its issuer. */
+    organizationName: string;
+    sandboxDir: string;
+  };
 }
 
 /** Caps on how much of an event's stock one client or buyer may keep unpaid (docs/decisions/007). */
@@ -201,12 +218,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       issuerId: env.GOOGLE_WALLET_ISSUER_ID || undefined,
       serviceAccount: env.GOOGLE_WALLET_SERVICE_ACCOUNT || undefined,
       issuerName: env.GOOGLE_WALLET_ISSUER_NAME || 'Boletos',
-      sandboxKeyPath: env.GOOGLE_WALLET_SANDBOX_KEY || 'data/wallet/google-wallet-sandbox-key.pem',
+      // Beside the Apple sandbox chain: one folder holds every wallet's sandbox keys.
+      sandboxKeyPath: join(env.WALLET_SANDBOX_DIR || 'data/wallet-sandbox', 'google-wallet-key.pem'),
     },
     webhookToleranceSeconds: numberFrom(env.WEBHOOK_TOLERANCE_SECONDS, 300),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Boletos <no-reply@boletos.example.mx>',
     mailOutboxDir: env.MAIL_OUTBOX_DIR || 'data/outbox',
+    applePass: {
+      passTypeId: env.APPLE_PASS_TYPE_ID || undefined,
+      teamId: env.APPLE_TEAM_ID || undefined,
+      cert: env.APPLE_PASS_CERT || undefined,
+      key: env.APPLE_PASS_KEY || undefined,
+      keyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE || undefined,
+      wwdrCert: env.APPLE_WWDR_CERT || undefined,
+      organizationName: env.APPLE_PASS_ORGANIZATION || 'Boletos',
+      sandboxDir: env.WALLET_SANDBOX_DIR || 'data/wallet-sandbox',
+    },
     retryIntervalSeconds: numberFrom(env.RETRY_INTERVAL_SECONDS, 60),
     mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),
     unpaidDataRetentionHours: Math.max(0, numberFrom(env.UNPAID_DATA_RETENTION_HOURS, 72)),

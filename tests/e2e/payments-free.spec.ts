@@ -1,26 +1,10 @@
 import { expect, expectAccessible, inBothLanguages, test } from './support/fixtures';
-import { fillBuyer, openMethod, pdfPageCount, savedPdf, uniqueBuyer, type T } from './payments-helpers';
-import type { Page } from '@playwright/test';
+import { fillBuyer, openFreePaymentStep, openMethod, pdfPageCount, savedPdf, uniqueBuyer } from './payments-helpers';
 
 const EVENT_NAME = 'Conversatorio: Música y comunidad';
 
 // Whole purchases (tickets, attendee form, claim, loader countdown): more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
-
-/** /demo-free: two free tickets, their attendee blocks, then the payment step. */
-async function openFreePaymentStep(page: Page, t: T): Promise<void> {
-  await page.goto('/demo-free');
-  await page.getByRole('combobox', { name: `${t('checkout:tickets.quantity')} ${t('checkout:tickets.quantityOf', { name: 'Entrada libre' })}` }).selectOption('2');
-  await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
-  await expect(page).toHaveURL(/\/demo-free\/form$/);
-  for (const index of [1, 2]) {
-    const attendee = page.getByRole('group', { name: t('checkout:form.block', { name: 'Entrada libre', index, count: 2 }), exact: true });
-    await attendee.getByLabel('Nombre completo', { exact: false }).fill(`Asistente ${index}`);
-    await attendee.getByLabel('Correo electrónico', { exact: false }).fill(`asistente${index}@example.mx`);
-  }
-  await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
-  await expect(page).toHaveURL(/\/demo-free\/payment-method$/);
-}
 
 inBothLanguages((language) => {
   test('free claim: the free panel alone, the loader, then the thank-you page with the PDF (one page per ticket)', async ({ page, t }) => {

@@ -10,6 +10,21 @@ export type T = (key: string, vars?: Record<string, string | number>) => string;
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** /demo-free: two free tickets, their attendee blocks, then the payment step. */
+export async function openFreePaymentStep(page: Page, t: T): Promise<void> {
+  await page.goto('/demo-free');
+  await page.getByRole('combobox', { name: `${t('checkout:tickets.quantity')} ${t('checkout:tickets.quantityOf', { name: 'Entrada libre' })}` }).selectOption('2');
+  await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+  await expect(page).toHaveURL(/\/demo-free\/form$/);
+  for (const index of [1, 2]) {
+    const attendee = page.getByRole('group', { name: t('checkout:form.block', { name: 'Entrada libre', index, count: 2 }), exact: true });
+    await attendee.getByLabel('Nombre completo', { exact: false }).fill(`Asistente ${index}`);
+    await attendee.getByLabel('Correo electrónico', { exact: false }).fill(`asistente${index}@example.mx`);
+  }
+  await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+  await expect(page).toHaveURL(/\/demo-free\/payment-method$/);
+}
+
 export interface Buyer {
   name: string;
   email: string;

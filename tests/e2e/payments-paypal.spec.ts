@@ -47,7 +47,7 @@ test.describe('online wallet (PayPal, sandbox)', () => {
     const opened = context.waitForEvent('page');
     await first.getByRole('button', { name: /VIP/ }).click();
     const pass = await opened;
-    await expect.poll(() => pass.url()).toMatch(/\/api\/emissions\/download\/ticket\?ticket_id=/);
+    await expect.poll(() => pass.url()).toMatch(/\/api\/wallet\/passes\/[0-9a-f-]+\/[A-Za-z0-9_-]{43}$/);
     await pass.close();
     await dialog.getByRole('button', { name: t('payments:wallet.close') }).click();
     await expect(dialog).toBeHidden();

@@ -34,6 +34,8 @@ process.env.E2E_DATABASE_FILE ??= join(tmpdir(), `storefront-e2e-${Date.now()}-$
 process.env.E2E_MAIN_SITE_URL ??= `${baseURL}/__main-site`;
 // The server writes buyer e-mails here as .eml files (payments-*.spec.ts read them).
 process.env.E2E_MAIL_OUTBOX_DIR ??= join(tmpdir(), `storefront-e2e-outbox-${Date.now()}-${process.pid}`);
+// The Apple Wallet sandbox's signing chain (wallet-passes.spec.ts verifies passes against its root).
+process.env.E2E_WALLET_SANDBOX_DIR ??= join(tmpdir(), `storefront-e2e-wallet-${Date.now()}-${process.pid}`);
 // The server serves a snapshot of dist/client, so a rebuild during the run (other work in
 // the same tree) cannot swap the hashed chunks under the browser.
 if (!process.env.E2E_CLIENT_DIR) {
@@ -109,6 +111,7 @@ export default defineConfig({
       DEMO_EVENTS: 'on',
       LOG_LEVEL: 'warn',
       MAIL_OUTBOX_DIR: process.env.E2E_MAIL_OUTBOX_DIR,
+      WALLET_SANDBOX_DIR: process.env.E2E_WALLET_SANDBOX_DIR,
       // The browser-facing origin: the tickets e-mail links the thank-you page only when it is known.
       PUBLIC_URL: baseURL,
     },

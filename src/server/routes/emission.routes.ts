@@ -9,6 +9,7 @@ import { listTicketsOfPurchase } from '../repositories/emission.repository';
 import { findPurchase, type PurchaseRow } from '../repositories/purchase.repository';
 import { formatFolio } from '../fulfilment/emit-tickets';
 import { hasPurchaseAccess, requestKey, ticketLinkToken, validTicketLinkToken } from '../services/access-keys';
+import { passPagePath, passToken } from '../wallet/pass-token';
 
 const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
 /** A signed link's token (`{expiry}.{signature}`), for the URLs a new tab opens without the key header. */
@@ -71,20 +72,21 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
     },
   );
 
-  // No wallet passes yet (a later issue): the URL opens that ticket's own PDF page, which is what a pass would carry.
+  // A ticket's id (from obtener/wallet) → its pass page, whose URL carries the ticket's own token (wallet/pass-token.ts).
+  // The emission's own id still answers with the whole purchase's PDF, as before passes existed.
   app.post<{ Body: WalletUrlRequest; Reply: WalletUrlResponse }>(
     '/api/emissions/download/wallet',
     { schema: { body: { $ref: 'api/emission.request#' }, response: answers('emission') }, config: rateLimited },
-    async (request) => {
+    async (request, reply) => {
       const purchase = await openablePurchase(request, request.body.purchase_id, 'all');
+      reply.header('cache-control', 'private, no-store');
       if (request.body.emission_id === purchase.emission_id) {
         const query = new URLSearchParams({ emission_id: purchase.emission_id, purchase_id: purchase.id, token: ticketLinkToken(rt.ctx, purchase.id, 'all') });
         return { url: `${base}/api/emissions/download/all?${query}` };
       }
       const ticket = (await listTicketsOfPurchase(db, purchase.id)).find((t) => t.id === request.body.emission_id);
       if (!ticket) throw errors.emissionNotFound();
-      const query = new URLSearchParams({ ticket_id: ticket.id, purchase_id: purchase.id, token: ticketLinkToken(rt.ctx, purchase.id, ticket.id) });
-      return { url: `${base}/api/emissions/download/ticket?${query}` };
+      return { url: `${base}${passPagePath(ticket.id, passToken(rt.ctx.config.signingSecret, ticket.id))}` };
     },
   );
 

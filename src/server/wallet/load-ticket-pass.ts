@@ -23,6 +23,7 @@ export async function loadTicketPass(db: Kysely<Database>, ticketId: string, opt
   if (!event || !purchase) return undefined;
   return {
     ticketId: ticket.id,
+    purchaseId: ticket.purchase_id,
     folio: formatFolio(ticket.folio),
     qrSecret: ticket.qr_secret,
     eventId: event.id,

@@ -23,6 +23,8 @@ export interface PassColours {
 export interface TicketPass {
   /** The ticket's own id (stable; a wallet object id is derived from it). */
   ticketId: string;
+  /** The purchase it belongs to (a reference for support; opens nothing by itself). */
+  purchaseId: string;
   /** Printed folio, as on the PDF (`formatFolio`). */
   folio: string;
   /** The QR payload: exactly the secret the PDF's QR carries, so a gate scanner reads one format. */

@@ -23,7 +23,10 @@ export interface WalletEmissionsResponse {
   emisiones: WalletEmission[];
 }
 
-/** `POST /api/emissions/download/wallet`: `emission_id` is the purchase's emission id or one of its tickets' ids. */
+/**
+ * `POST /api/emissions/download/wallet`: `emission_id` is one of the purchase's tickets' ids (→ the URL of
+ * that ticket's pass page) or the purchase's emission id (→ the whole purchase's PDF).
+ */
 export interface WalletUrlRequest {
   emission_id: string;
   purchase_id: string;

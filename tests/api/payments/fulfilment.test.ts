@@ -76,13 +76,14 @@ describe.skipIf(skipDatabase)('tickets, PDF and e-mail', () => {
     expect((await t.app.inject({ url: `/api/emissions/download/all?emission_id=${paid.emission}&purchase_id=${held}`, headers: t.keyed(held) })).statusCode).toBe(404);
   });
 
-  it('lists the tickets for the wallet dialog and gives each a URL that serves that ticket today', async () => {
+  it('lists the tickets for the wallet dialog and gives each its pass page, which links that ticket\'s PDF', async () => {
     const list = body(await t.app.inject({ url: `/api/emissions/obtener/wallet?emission_id=${paid.emission}&purchase_id=${paid.id}`, headers: t.keyed(paid.id) }));
     expect(list.emisiones).toHaveLength(2);
     expect(list.emisiones[0]).toEqual({ id: expect.any(String), name: 'General', serial: '000001' });
     const { url } = body(await t.app.inject({ method: 'POST', url: '/api/emissions/download/wallet', payload: { emission_id: list.emisiones[1].id, purchase_id: paid.id }, headers: t.keyed(paid.id) }));
-    expect(url).toMatch(/^\/api\/emissions\/download\/ticket\?ticket_id=/);
-    const single = await t.app.inject(url);
+    expect(url).toMatch(/^\/api\/wallet\/passes\//);
+    const pdfLink = /<a href="(\/api\/emissions\/download\/ticket\?[^"]+)"/.exec((await t.app.inject(url)).body)![1].replace(/&amp;/g, '&');
+    const single = await t.app.inject(pdfLink);
     expect(single.headers['content-type']).toBe('application/pdf');
     const { pages, text } = pdfText(single.rawPayload);
     expect(pages).toBe(1);

@@ -110,8 +110,11 @@ describe.skipIf(skipDatabase)('purchase id versus access key', () => {
   it('gives each ticket a short-lived signed URL; the bare ids or a changed signature open nothing', async () => {
     const list = body(await t.app.inject({ url: `/api/emissions/obtener/wallet?emission_id=${paid.emission}&purchase_id=${paid.id}`, headers: t.keyed(paid.id) }));
     const ticketId = list.emisiones[0].id as string;
-    const { url } = body(await t.app.inject({ method: 'POST', url: '/api/emissions/download/wallet', payload: { emission_id: ticketId, purchase_id: paid.id }, headers: t.keyed(paid.id) }));
-    expect(url.startsWith(`${PUBLIC}/api/emissions/download/ticket?`)).toBe(true);
+    const { url: passPage } = body(await t.app.inject({ method: 'POST', url: '/api/emissions/download/wallet', payload: { emission_id: ticketId, purchase_id: paid.id }, headers: t.keyed(paid.id) }));
+    expect(passPage.startsWith(`${PUBLIC}/api/wallet/passes/${ticketId}/`)).toBe(true);
+    // The ticket's pass page links its PDF by a URL signed for that ticket.
+    const link = /<a href="(\/api\/emissions\/download\/ticket\?[^"]+)"/.exec((await t.app.inject(pathOf(passPage))).body)![1].replace(/&amp;/g, '&');
+    const url = `${PUBLIC}${link}`;
     const signed = await t.app.inject(pathOf(url));
     expect(signed.statusCode).toBe(200);
     expect(pdfText(signed.rawPayload).pages).toBe(1);

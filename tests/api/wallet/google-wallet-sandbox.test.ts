@@ -6,7 +6,7 @@ import type { TicketPass } from '../../../src/server/wallet/ticket-pass';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
 const pass: TicketPass = {
-  ticketId: '0b6f1f3e-7a51-4bb5-9f0e-2d6c1a9e8f70', folio: '000007', qrSecret: 'gate-secret_Q1w2E3', eventId: 3,
+  ticketId: '0b6f1f3e-7a51-4bb5-9f0e-2d6c1a9e8f70', purchaseId: 'c0ffee00-0000-4000-8000-000000000002', folio: '000007', qrSecret: 'gate-secret_Q1w2E3', eventId: 3,
   eventName: 'Noche <de> Jazz', eventUrl: 'http://localhost/jazz', startsAt: '2026-05-02T20:30:00-06:00', endsAt: null,
   venue: { name: 'Foro Sol', address: 'Viaducto Río de la Piedad, CDMX' },
   colours: { background: 'rgb(250, 250, 250)', foreground: 'rgb(0, 0, 0)', label: 'rgb(90, 90, 90)' },

@@ -29,3 +29,10 @@ export async function walletList(t: PaymentsTestApp, paid: { id: string; emissio
 }
 
 export { buyer, createPaymentsApp, type PaymentsTestApp };
+
+/** The URL the wallet dialog's Download opens for one ticket (POST /api/emissions/download/wallet). */
+export async function passUrl(t: PaymentsTestApp, paid: { id: string }, ticketId: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/emissions/download/wallet', payload: { emission_id: ticketId, purchase_id: paid.id }, headers: t.keyed(paid.id) });
+  if (res.statusCode !== 200) throw new Error(`download/wallet ${res.statusCode}: ${res.body}`);
+  return body(res).url as string;
+}

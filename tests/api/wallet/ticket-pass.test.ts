@@ -24,6 +24,7 @@ describe.skipIf(skipDatabase)('event details and loadTicketPass', () => {
     const [ticket] = await t.rows('tickets', 'id', first.id);
     expect(pass).toEqual({
       ticketId: first.id,
+      purchaseId: paid.id,
       folio: first.serial,
       qrSecret: ticket.qr_secret,
       eventId: Number(ticket.event_id),

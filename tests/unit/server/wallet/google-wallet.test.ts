@@ -15,6 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const pass: TicketPass = {
   ticketId: '5f0c7a52-2b1e-4c8e-9d1a-0a7f3e2b9c11',
+  purchaseId: 'c0ffee00-0000-4000-8000-000000000001',
   folio: '000042',
   qrSecret: 'qr-secret-Zx9_-abc',
   eventId: 7,
@@ -78,7 +79,7 @@ describe('Google Wallet event ticket class and object', () => {
 
 describe('the save-to-wallet JWT', () => {
   it('is RS256, signed by the sandbox key, with Google’s claims and the pass in its payload', async () => {
-    const wallet = createGoogleWallet(readConfig({ GOOGLE_WALLET_SANDBOX_KEY: join(dir, 'sandbox.pem') }));
+    const wallet = createGoogleWallet(readConfig({ WALLET_SANDBOX_DIR: dir }));
     expect(wallet.mode).toBe('sandbox');
     const url = await wallet.saveUrl(pass, 'https://boletos.example.mx', now);
     expect(url.startsWith('https://boletos.example.mx/sandbox/google-wallet/save/')).toBe(true);
@@ -100,7 +101,7 @@ describe('the save-to-wallet JWT', () => {
   });
 
   it('refuses a tampered payload, another key’s signature and an expired link', async () => {
-    const key = await sandboxSigningKey(join(dir, 'sandbox.pem'));
+    const key = await sandboxSigningKey(join(dir, 'google-wallet-key.pem'));
     const content = { origin: 'https://boletos.example.mx', payload: { eventTicketClasses: [], eventTicketObjects: [googleWalletTicket(pass, { issuerId: '1', issuerName: 'B' }).eventTicketObject] } };
     const jwt = await signSaveJwt(key, content, now);
     expect((await verifySaveJwt(jwt, key, now)).ok).toBe(true);

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { messageLanguage } from '../http/error-messages';
+import { limitedAs, rateLimited } from '../plugins/security';
+import { ticketLinkToken } from '../services/access-keys';
+import { buildApplePass } from '../wallet/apple-pass';
+import { appleSigning } from '../wallet/apple-signing';
+import { loadTicketPass } from '../wallet/load-ticket-pass';
+import { passNotFoundHtml, passPageHtml } from '../wallet/pass-page';
+import { applePassPath, validPassToken } from '../wallet/pass-token';
+import type { GoogleWallet } from '../wallet/google-wallet';
+import type { TicketPass } from '../wallet/ticket-pass';
+
+interface PassParams { ticketId: string; token: string }
+
+/** Longer than any ticket id or token we issue; anything that fits is simply looked up and refused when wrong. */
+const params = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ticketId', 'token'],
+  properties: { ticketId: { type: 'string', minLength: 1, maxLength: 100 }, token: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+/**
+ * A ticket's pass page and its phone-wallet passes, opened by the URL the wallet dialog hands out
+ * (`POST /api/emissions/download/wallet`). The URL's token is the only key: no header, since a new
+ * tab or a phone's wallet sends none. Anything that opens no ticket is the same 404 page. Nothing
+ * is cached on the way (`no-store`), and the token is never sent on as a Referer.
+ */
+export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: { ctx: AppContext; googleWallet: GoogleWallet }) {
+  const db = ctx.db.kysely;
+  // Made (or read) at start: a sandbox chain is generated once, and a half-set live configuration stops the start.
+  const signing = appleSigning(ctx.config.applePass);
+
+  const origin = (request: FastifyRequest) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  async function openPass(request: FastifyRequest<{ Params: PassParams }>, reply: FastifyReply): Promise<TicketPass | undefined> {
+    reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
+    const { ticketId, token } = request.params;
+    const pass = validPassToken(ctx.config.signingSecret, ticketId, token) ? await loadTicketPass(db, ticketId, { origin: origin(request) }) : undefined;
+    if (!pass) {
+      reply.code(404).type('text/html; charset=utf-8').send(passNotFoundHtml(messageLanguage(request.headers['accept-language'])));
+    }
+    return pass;
+  }
+
+  app.get<{ Params: PassParams }>('/api/wallet/passes/:ticketId/:token', { schema: { params }, config: rateLimited }, async (request, reply) => {
+    const pass = await openPass(request, reply);
+    if (!pass) return reply;
+    const { ticketId, token } = request.params;
+    // The PDF link is signed afresh on every view (short-lived, like the other signed ticket links); the page itself is never cached.
+    const pdf = `/api/emissions/download/ticket?${new URLSearchParams({ ticket_id: pass.ticketId, purchase_id: pass.purchaseId, token: ticketLinkToken(ctx, pass.purchaseId, pass.ticketId) })}`;
+    const wallets = {
+      apple: { url: applePassPath(ticketId, token), sandbox: signing.mode === 'sandbox' },
+      // Signed afresh on each (uncached) view, so the link is always within its lifetime; `origins` names this storefront.
+      google: { url: await googleWallet.saveUrl(pass, origin(request), ctx.now()), sandbox: googleWallet.mode === 'sandbox' },
+    };
+    const html = await passPageHtml(pass, { wallets, pdf });
+    return reply.type('text/html; charset=utf-8').send(html);
+  });
+
+  // Signing is CPU work: counted like a PDF download.
+  app.get<{ Params: PassParams }>('/api/wallet/passes/:ticketId/:token/apple.pkpass', { schema: { params }, config: limitedAs(ctx.config, 'pdf') }, async (request, reply) => {
+    const pass = await openPass(request, reply);
+    if (!pass) return reply;
+    const file = await buildApplePass(pass, signing);
+    return reply
+      .type('application/vnd.apple.pkpass')
+      .header('content-disposition', `attachment; filename="boleto_${pass.folio}.pkpass"`)
+      .send(file);
+  });
+}

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { fillBuyer, openFreePaymentStep, openMethod, uniqueBuyer } from './payments-helpers';
+import { recomputedManifest, unpackPass, verifyPassSignature } from '../support/pkpass';
+
+// Whole purchases, then a new tab and a download: more than the default on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+// The pass page and the pass are server-made: the phone viewport adds nothing the dialog's own specs do not cover.
+test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'wallet passes run on desktop only'));
+
+/** The root of the sandbox chain the server signs with (playwright.config.ts gives the server this folder). */
+function sandboxRoot(): string {
+  return JSON.parse(readFileSync(join(process.env.E2E_WALLET_SANDBOX_DIR!, 'apple-pass-chain.json'), 'utf8')).rootCert;
+}
+
+test('free claim → the wallet dialog lists each ticket → its pass page opens in a new tab → the Apple Wallet pass verifies', async ({ page, context, t }) => {
+  await openFreePaymentStep(page, t);
+  const panel = await openMethod(page, t, 'free');
+  await fillBuyer(panel, t, uniqueBuyer('wallet'));
+  await panel.getByRole('button', { name: t('payments:methods.free.submit') }).click();
+  await expect(page).toHaveURL(/\/demo-free\/free\/loader\?secretuuid=/);
+  await page.getByRole('link', { name: t('payments:loader.toStatus') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
+
+  await page.getByRole('button', { name: t('payments:status.wallet') }).click();
+  const dialog = page.getByRole('dialog', { name: t('payments:wallet.title') });
+  const rows = dialog.getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  const folios: string[] = [];
+  for (const row of await rows.all()) {
+    const folio = /Folio (\d{6})/.exec((await row.textContent()) ?? '')?.[1];
+    expect(folio).toBeTruthy();
+    folios.push(folio!);
+    await expect(row.getByRole('button', { name: t('payments:wallet.downloadOf', { name: 'Entrada libre', serial: folio! }) })).toBeVisible();
+  }
+  expect(new Set(folios).size).toBe(2);
+  await expectAccessible(page, 'wallet dialog (free claim)');
+
+  const opened = context.waitForEvent('page');
+  await rows.nth(1).getByRole('button', { name: t('payments:wallet.downloadOf', { name: 'Entrada libre', serial: folios[1] }) }).click();
+  const pass = await opened;
+  await expect.poll(() => pass.url()).toMatch(/\/api\/wallet\/passes\/[0-9a-f-]+\/[A-Za-z0-9_-]{43}$/);
+  await expect(pass.getByRole('heading', { level: 1, name: 'Tu boleto' })).toBeVisible();
+  const ticket = pass.getByRole('region', { name: 'Conversatorio: Música y comunidad · Centro Cultural, CDMX' });
+  await expect(ticket.getByText('Asistente 2', { exact: true })).toBeVisible();
+  await expect(ticket.getByText(folios[1], { exact: true })).toBeVisible();
+  await expect(ticket.getByText('Centro Cultural Universitario Tlatelolco', { exact: false })).toBeVisible();
+  await expect(ticket.getByRole('img', { name: `Código QR del boleto ${folios[1]}: preséntalo en el acceso` })).toBeVisible();
+  await expect(pass.getByRole('note')).toContainText('no se abrirá en un iPhone real');
+  await expectAccessible(pass, 'pass page');
+
+  const downloading = pass.waitForEvent('download');
+  await pass.getByRole('region', { name: 'Guárdalo en tu teléfono' }).getByRole('link', { name: 'Agregar a Apple Wallet' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`boleto_${folios[1]}.pkpass`);
+  const files = unpackPass(readFileSync((await download.path())!));
+  const passJson = JSON.parse(files.get('pass.json')!.toString('utf8'));
+  expect(passJson.eventTicket.auxiliaryFields.find((f: { key: string }) => f.key === 'attendee').value).toBe('Asistente 2');
+  expect(passJson.barcodes[0]).toMatchObject({ format: 'PKBarcodeFormatQR', altText: folios[1] });
+  const manifest = files.get('manifest.json')!;
+  expect(JSON.parse(manifest.toString('utf8'))).toEqual(recomputedManifest(files));
+  expect(verifyPassSignature(files.get('signature')!, manifest, sandboxRoot()).ok).toBe(true);
+  await pass.close();
+});
