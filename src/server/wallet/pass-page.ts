@@ -21,11 +21,12 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 export function walletButtons(pass: TicketPass, links: WalletLinks): string {
   const words = passWords(pass.lang);
   const apple = `<a class="wallet-button apple" href="${escapeHtml(links.apple.url)}" download="boleto_${escapeHtml(pass.folio)}.pkpass" type="application/vnd.apple.pkpass">${escapeHtml(words.appleButton)}</a>`;
-  const appleNote = links.apple.sandbox ? `<p class="sandbox-note" role="note">${escapeHtml(words.appleSandbox)}</p>` : '';
   // Google saves from its own page: a plain link there (the JWT rides in the path), opened in this tab.
   const google = `<a class="wallet-button google" href="${escapeHtml(links.google.url)}" rel="noopener noreferrer">${escapeHtml(words.googleButton)}</a>`;
-  const googleNote = links.google.sandbox ? `<p class="sandbox-note" role="note">${escapeHtml(words.googleSandbox)}</p>` : '';
-  return `<div class="wallet-buttons">${apple}${google}</div>${appleNote}${googleNote}`;
+  // One note for every wallet in test mode, read once rather than as a run of separate notes.
+  const sandboxed = [links.apple.sandbox ? words.appleSandbox : null, links.google.sandbox ? words.googleSandbox : null].filter((note) => note !== null);
+  const note = sandboxed.length ? `<p class="sandbox-note" role="note">${sandboxed.map(escapeHtml).join(' ')}</p>` : '';
+  return `<div class="wallet-buttons">${apple}${google}</div>${note}`;
 }
 
 const STYLE = `

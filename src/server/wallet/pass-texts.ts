@@ -15,7 +15,7 @@ export function passWords(lang: 'es' | 'en') {
         addToWallet: 'Add to your phone',
         appleButton: 'Add to Apple Wallet',
         googleButton: 'Add to Google Wallet',
-        googleSandbox: 'Test mode: the Google Wallet button opens our test save page, which shows the pass it would save; nothing reaches Google.',
+        googleSandbox: 'The Google Wallet button opens our test save page, which shows the pass it would save; nothing reaches Google.',
         appleSandbox:
           'Test mode: this Apple Wallet pass is signed with a test certificate and will not open on a real iPhone. The QR code on this page and on the PDF works at the entrance.',
         eventPage: 'Event page',
@@ -37,7 +37,7 @@ export function passWords(lang: 'es' | 'en') {
         addToWallet: 'Guárdalo en tu teléfono',
         appleButton: 'Agregar a Apple Wallet',
         googleButton: 'Agregar a Google Wallet',
-        googleSandbox: 'Modo de prueba: el botón de Google Wallet abre nuestra página de prueba, que muestra el pase que se guardaría; nada llega a Google.',
+        googleSandbox: 'El botón de Google Wallet abre nuestra página de prueba, que muestra el pase que se guardaría; nada llega a Google.',
         appleSandbox:
           'Modo de prueba: este pase de Apple Wallet está firmado con un certificado de prueba y no se abrirá en un iPhone real. El código QR de esta página y del PDF sí sirve en el acceso.',
         eventPage: 'Página del evento',
