@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unpackPass, verifyPassSignature } from '../support/pkpass';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { openDemoPaymentStep, openHeldPaymentStep, openMethod, pdfPageCount, savedPdf } from './payments-helpers';
 
@@ -48,6 +51,13 @@ test.describe('online wallet (PayPal, sandbox)', () => {
     await first.getByRole('button', { name: /VIP/ }).click();
     const pass = await opened;
     await expect.poll(() => pass.url()).toMatch(/\/api\/wallet\/passes\/[0-9a-f-]+\/[A-Za-z0-9_-]{43}$/);
+    await expect(pass.getByRole('heading', { level: 1, name: 'Tu boleto' })).toBeVisible();
+    const downloadingPass = pass.waitForEvent('download');
+    await pass.getByRole('link', { name: 'Agregar a Apple Wallet' }).click();
+    const files = unpackPass(readFileSync((await (await downloadingPass).path())!));
+    expect(JSON.parse(files.get('pass.json')!.toString('utf8')).eventTicket.primaryFields[0].value).toContain('Festival Marea Sonora 2026');
+    const root = JSON.parse(readFileSync(join(process.env.E2E_WALLET_SANDBOX_DIR!, 'apple-pass-chain.json'), 'utf8')).rootCert;
+    expect(verifyPassSignature(files.get('signature')!, files.get('manifest.json')!, root).ok).toBe(true);
     await pass.close();
     await dialog.getByRole('button', { name: t('payments:wallet.close') }).click();
     await expect(dialog).toBeHidden();

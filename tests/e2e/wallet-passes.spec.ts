@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { fillBuyer, openFreePaymentStep, openMethod, uniqueBuyer } from './payments-helpers';
+import { fillBuyer, openFreePaymentStep, openMethod, uniqueBuyer, type T } from './payments-helpers';
 import { recomputedManifest, unpackPass, verifyPassSignature } from '../support/pkpass';
 
 // Whole purchases, then a new tab and a download: more than the default on a busy machine.
@@ -14,14 +15,19 @@ function sandboxRoot(): string {
   return JSON.parse(readFileSync(join(process.env.E2E_WALLET_SANDBOX_DIR!, 'apple-pass-chain.json'), 'utf8')).rootCert;
 }
 
-test('free claim → the wallet dialog lists each ticket → its pass page opens in a new tab → the Apple Wallet pass verifies', async ({ page, context, t }) => {
+/** Two free tickets of /demo-free claimed, then the thank-you page. */
+async function claimFreeTickets(page: Page, t: T, tag: string): Promise<void> {
   await openFreePaymentStep(page, t);
   const panel = await openMethod(page, t, 'free');
-  await fillBuyer(panel, t, uniqueBuyer('wallet'));
+  await fillBuyer(panel, t, uniqueBuyer(tag));
   await panel.getByRole('button', { name: t('payments:methods.free.submit') }).click();
   await expect(page).toHaveURL(/\/demo-free\/free\/loader\?secretuuid=/);
   await page.getByRole('link', { name: t('payments:loader.toStatus') }).click();
   await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
+}
+
+test('free claim → the wallet dialog lists each ticket → its pass page opens in a new tab → the Apple Wallet pass verifies', async ({ page, context, t }) => {
+  await claimFreeTickets(page, t, 'wallet');
 
   await page.getByRole('button', { name: t('payments:status.wallet') }).click();
   const dialog = page.getByRole('dialog', { name: t('payments:wallet.title') });
@@ -62,4 +68,41 @@ test('free claim → the wallet dialog lists each ticket → its pass page opens
   expect(JSON.parse(manifest.toString('utf8'))).toEqual(recomputedManifest(files));
   expect(verifyPassSignature(files.get('signature')!, manifest, sandboxRoot()).ok).toBe(true);
   await pass.close();
+});
+
+test('the wallet dialog when the list fails, is empty, or a pass URL cannot be had', async ({ page, t }) => {
+  await claimFreeTickets(page, t, 'wallet-errors');
+  const openDialog = async () => {
+    await page.getByRole('button', { name: t('payments:status.wallet') }).click();
+    return page.getByRole('dialog', { name: t('payments:wallet.title') });
+  };
+  const closeDialog = async () => {
+    const dialog = page.getByRole('dialog', { name: t('payments:wallet.title') });
+    await dialog.getByRole('button', { name: t('payments:wallet.close') }).click();
+    await expect(dialog).toBeHidden();
+  };
+
+  // The answers a failing server would give, routed: the real server answers these only when broken.
+  await page.route('**/api/emissions/obtener/wallet?*', (route) => route.fulfill({ status: 500, json: { mensaje: 'Error interno', code: 'INTERNAL' } }));
+  await expect((await openDialog()).getByText(t('payments:errors.emissionsFailed'))).toBeVisible();
+  await closeDialog();
+
+  await page.unroute('**/api/emissions/obtener/wallet?*');
+  await page.route('**/api/emissions/obtener/wallet?*', (route) => route.fulfill({ json: { emisiones: [] } }));
+  await expect((await openDialog()).getByText(t('payments:wallet.empty'))).toBeVisible();
+  await expectAccessible(page, 'wallet dialog, empty');
+  await closeDialog();
+  await page.unroute('**/api/emissions/obtener/wallet?*');
+
+  await page.route('**/api/emissions/download/wallet', (route) => route.fulfill({ json: { url: '' } }));
+  let dialog = await openDialog();
+  await dialog.getByRole('listitem').first().getByRole('button').click();
+  await expect(page.getByText(t('payments:errors.walletUrlMissing'))).toBeVisible();
+  await closeDialog();
+
+  await page.unroute('**/api/emissions/download/wallet');
+  await page.route('**/api/emissions/download/wallet', (route) => route.fulfill({ status: 500, json: { mensaje: 'Error interno', code: 'INTERNAL' } }));
+  dialog = await openDialog();
+  await dialog.getByRole('listitem').first().getByRole('button').click();
+  await expect(page.getByText(t('payments:errors.walletFailed'))).toBeVisible();
 });

@@ -16,7 +16,7 @@ import { findAccessKey, insertAccessKey } from '../repositories/purchase-access.
 
 /** Longer than any key we issue: a bigger header is not hashed at all. */
 const MAX_KEY_LENGTH = 128;
-/** How long a signed ticket URL (wallet dialog) opens its PDF: it is followed at once, and may end up in a history. */
+/** How long a signed PDF URL (the wallet dialog's whole purchase, a pass page's one ticket) opens it: it is followed at once, and may end up in a history. */
 export const TICKET_LINK_TTL_MS = 15 * 60_000;
 
 function sha256(value: string): string {

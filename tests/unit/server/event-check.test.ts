@@ -69,6 +69,33 @@ describe('runEventCheck', () => {
     expect(lines).toEqual([expect.stringMatching(/ {2}\/tickets\/0\/form\/0\/validation\/pattern\/value {2}esta expresión regular puede tardar muchísimo/)]);
   });
 
+  it('the event date, venue and pass colours: one sentence per problem, es and en', async () => {
+    const details = file(
+      'details.json',
+      JSON.stringify({
+        url: 'fechas',
+        event: {
+          name: 'Fechas',
+          starts_at: '2026-12-05T20:00:00-06:00',
+          ends_at: '2026-12-05T19:00:00-06:00',
+          venue: { name: 'Foro', latitude: 95, longitude: -181 },
+          pass_colors: { background: 'azul' },
+        },
+        tickets: [{ id: 1, name: 'General', price: 0, minimum: 1, maximum: 4, capacity: 10 }],
+      }),
+    );
+    expect(await run([details])).toEqual({
+      code: 1,
+      lines: [
+        `${details}  /event/ends_at  ends_at (2026-12-05T19:00:00-06:00) debe ser posterior a starts_at (2026-12-05T20:00:00-06:00)`,
+        `${details}  /event/venue/latitude  debe ser un número menor o igual a 90`,
+        `${details}  /event/venue/longitude  debe ser un número mayor o igual a -180`,
+        `${details}  /event/pass_colors/background  debe ser un color #rrggbb en hexadecimal (ej. #1f4fbf)`,
+      ],
+    });
+    expect((await run(['--lang', 'en', details])).lines[3]).toBe(`${details}  /event/pass_colors/background  must be a #rrggbb hexadecimal colour (e.g. #1f4fbf)`);
+  });
+
   it('speaks English with --lang en, --lang=en or LANG=en_*', async () => {
     const english = [
       `${broken}  /tickets/0/price  must be a number greater than or equal to 0`,
