@@ -22,9 +22,12 @@ import { configRoutes } from './routes/config.routes';
 import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
 import { emissionRoutes } from './routes/emission.routes';
 import { eventRoutes } from './routes/event.routes';
+import { eventCalendarRoutes } from './routes/event-calendar.routes';
 import { healthRoutes } from './routes/health.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 import { walletRoutes } from './routes/wallet.routes';
+import { createGoogleWallet } from './wallet/google-wallet';
+import { googleWalletSaveSandbox } from './wallet/sandbox/google-wallet-save.sandbox';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
 function trustHops(hops: number) {
@@ -67,6 +70,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(botCheckRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
   await app.register(attendeeValidatorRoutes, { ctx });
+  await app.register(eventCalendarRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
@@ -75,9 +79,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(paymentRoutes, { rt: payments });
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
-  await app.register(walletRoutes, { ctx });
+  // Made (or read) at start: a broken service account stops the start, not a buyer's click.
+  const googleWallet = createGoogleWallet(ctx.config);
+  await app.register(walletRoutes, { ctx, googleWallet });
   await app.register(paymentSandboxRoutes, { rt: payments });
   await app.register(applePayRoutes, { config: ctx.config });
+  await app.register(googleWalletSaveSandbox, { wallet: googleWallet, now: ctx.now });
   await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });

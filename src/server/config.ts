@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 
 /** Everything the server reads from the environment, parsed once at start-up. */
 export interface ServerConfig {
@@ -80,6 +81,11 @@ export interface ServerConfig {
     /** Apple Pay's domain-association file (its content, or the path of the file), served under /.well-known. */
     appleDomainAssociation: string | undefined;
   };
+  /**
+   * Google Wallet save links: live with an issuer id and a service account (its JSON key, inline or
+   * the file's path); otherwise the sandbox signs with its own key kept at `sandboxKeyPath`.
+   */
+  googleWallet: { issuerId: string | undefined; serviceAccount: string | undefined; issuerName: string; sandboxKeyPath: string };
   /** Seconds a signed webhook timestamp may lag behind the clock (replays older than this are refused). */
   webhookToleranceSeconds: number;
   /** `smtp://…`/`smtps://…`; unset → each message is written as an .eml file under `mailOutboxDir`. */
@@ -207,6 +213,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
       apiUrl: env.STRIPE_API_URL || 'https://api.stripe.com',
       appleDomainAssociation: env.APPLE_PAY_DOMAIN_ASSOCIATION || undefined,
+    },
+    googleWallet: {
+      issuerId: env.GOOGLE_WALLET_ISSUER_ID || undefined,
+      serviceAccount: env.GOOGLE_WALLET_SERVICE_ACCOUNT || undefined,
+      issuerName: env.GOOGLE_WALLET_ISSUER_NAME || 'Boletos',
+      // Beside the Apple sandbox chain: one folder holds every wallet's sandbox keys.
+      sandboxKeyPath: join(env.WALLET_SANDBOX_DIR || 'data/wallet-sandbox', 'google-wallet-key.pem'),
     },
     webhookToleranceSeconds: numberFrom(env.WEBHOOK_TOLERANCE_SECONDS, 300),
     smtpUrl: env.SMTP_URL || undefined,

@@ -10,6 +10,12 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /**
+   * An iCalendar file announcing the event (`METHOD:PUBLISH`): nodemailer sends it as a
+   * `text/calendar; method=PUBLISH` alternative, which mail clients offer to add to the calendar,
+   * and as an `.ics` attachment for the clients that only open files.
+   */
+  calendar?: { filename: string; content: string };
   /** The outbox row's dedupe key: names the .eml file and derives the Message-ID, so a re-send is the same message. */
   dedupeKey: string;
 }
@@ -49,6 +55,7 @@ export function createMailer(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' |
       subject: oneLine(mail.subject),
       text: mail.text,
       attachments: mail.attachments,
+      icalEvent: mail.calendar ? { method: 'PUBLISH', filename: mail.calendar.filename, content: mail.calendar.content } : undefined,
       messageId: stableMessageId(mail.dedupeKey, config.mailFrom),
     });
     if (config.smtpUrl) return String(info.messageId ?? '');

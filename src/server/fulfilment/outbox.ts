@@ -10,6 +10,7 @@ import { findAttempt, type PaymentAttemptRow } from '../repositories/payment-att
 import type { PurchaseRow } from '../repositories/purchase.repository';
 import { issueAccessKey } from '../services/access-keys';
 import { thankYouFragment } from '../../shared/purchase-access';
+import { eventCalendarOf } from './event-calendar';
 import { eventWhen, venueLine } from './event-when';
 import { mailLang, refundMail, ticketsMail } from './mail-texts';
 import { oneLine } from './mail-safe';
@@ -84,7 +85,13 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
     const when = eventWhen(event.starts_at, event.ends_at, lang);
     const { subject, text } = ticketsMail(lang, { eventName: event.name, when, venue: venueLine(event.venue), buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl });
     const pdf = await purchasePdf(db, purchase);
-    return { to: row.recipient, subject, text, dedupeKey: row.dedupe_key, attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }] };
+    // An invitation to the buyer's calendar when the event has a date (its link only with PUBLIC_URL, like the e-mail's).
+    const calendar = eventCalendarOf(event, base ?? null);
+    return {
+      to: row.recipient, subject, text, dedupeKey: row.dedupe_key,
+      attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      ...(calendar ? { calendar: { filename: 'evento.ics', content: calendar } } : {}),
+    };
   }
   const attempt = row.attempt_id ? await findAttempt(db, row.attempt_id) : undefined;
   const { subject, text } = refundMail(lang, {

@@ -59,6 +59,7 @@ const LINE_KINDS = { 'tipo de entrada': 'ticketType', producto: 'product' } as c
 /** Shorthands for the errors the API raises, so messages live in one place. */
 export const errors = {
   eventNotFound: () => coded(404, 'EVENT_NOT_FOUND'),
+  eventDateUnknown: () => coded(404, 'EVENT_DATE_UNKNOWN'),
   purchaseNotFound: () => coded(404, 'PURCHASE_NOT_FOUND'),
   purchaseExpired: () => coded(410, 'PURCHASE_EXPIRED'),
   purchaseClosed: () => coded(409, 'PURCHASE_CLOSED'),

@@ -8,6 +8,7 @@ import { appleSigning } from '../wallet/apple-signing';
 import { loadTicketPass } from '../wallet/load-ticket-pass';
 import { passNotFoundHtml, passPageHtml } from '../wallet/pass-page';
 import { applePassPath, validPassToken } from '../wallet/pass-token';
+import type { GoogleWallet } from '../wallet/google-wallet';
 import type { TicketPass } from '../wallet/ticket-pass';
 
 interface PassParams { ticketId: string; token: string }
@@ -26,7 +27,7 @@ const params = {
  * tab or a phone's wallet sends none. Anything that opens no ticket is the same 404 page. Nothing
  * is cached on the way (`no-store`), and the token is never sent on as a Referer.
  */
-export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: { ctx: AppContext; googleWallet: GoogleWallet }) {
   const db = ctx.db.kysely;
   // Made (or read) at start: a sandbox chain is generated once, and a half-set live configuration stops the start.
   const signing = appleSigning(ctx.config.applePass);
@@ -49,7 +50,11 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const { ticketId, token } = request.params;
     // The PDF link is signed afresh on every view (short-lived, like the other signed ticket links); the page itself is never cached.
     const pdf = `/api/emissions/download/ticket?${new URLSearchParams({ ticket_id: pass.ticketId, purchase_id: pass.purchaseId, token: ticketLinkToken(ctx, pass.purchaseId, pass.ticketId) })}`;
-    const wallets = { apple: { url: applePassPath(ticketId, token), sandbox: signing.mode === 'sandbox' } };
+    const wallets = {
+      apple: { url: applePassPath(ticketId, token), sandbox: signing.mode === 'sandbox' },
+      // Signed afresh on each (uncached) view, so the link is always within its lifetime; `origins` names this storefront.
+      google: { url: await googleWallet.saveUrl(pass, origin(request), ctx.now()), sandbox: googleWallet.mode === 'sandbox' },
+    };
     const html = await passPageHtml(pass, { wallets, pdf });
     return reply.type('text/html; charset=utf-8').send(html);
   });

@@ -85,6 +85,7 @@ export async function publicEvent(ctx: AppContext, url: string, access?: string)
       url: event.url,
       name: event.name,
       image_path: event.image_path,
+      starts_at: event.starts_at,
       config: publicConfig(eventConfig(event)),
       html: event.html,
     },

@@ -6,6 +6,8 @@ import type { TicketPass } from './ticket-pass';
 /** Where the page's wallet buttons lead. Each wallet adds its own entry (and its button in `walletButtons`). */
 export interface WalletLinks {
   apple: { url: string; sandbox: boolean };
+  /** Google's save link (a signed JWT), or the sandbox's save page. */
+  google: { url: string; sandbox: boolean };
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -19,8 +21,12 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 export function walletButtons(pass: TicketPass, links: WalletLinks): string {
   const words = passWords(pass.lang);
   const apple = `<a class="wallet-button apple" href="${escapeHtml(links.apple.url)}" download="boleto_${escapeHtml(pass.folio)}.pkpass" type="application/vnd.apple.pkpass">${escapeHtml(words.appleButton)}</a>`;
-  const appleNote = links.apple.sandbox ? `<p class="sandbox-note" role="note">${escapeHtml(words.appleSandbox)}</p>` : '';
-  return `<div class="wallet-buttons">${apple}</div>${appleNote}`;
+  // Google saves from its own page: a plain link there (the JWT rides in the path), opened in this tab.
+  const google = `<a class="wallet-button google" href="${escapeHtml(links.google.url)}" rel="noopener noreferrer">${escapeHtml(words.googleButton)}</a>`;
+  // One note for every wallet in test mode, read once rather than as a run of separate notes.
+  const sandboxed = [links.apple.sandbox ? words.appleSandbox : null, links.google.sandbox ? words.googleSandbox : null].filter((note) => note !== null);
+  const note = sandboxed.length ? `<p class="sandbox-note" role="note">${sandboxed.map(escapeHtml).join(' ')}</p>` : '';
+  return `<div class="wallet-buttons">${apple}${google}</div>${note}`;
 }
 
 const STYLE = `
@@ -43,6 +49,7 @@ figcaption{font-size:.9rem;color:#333}
 .wallet-buttons{display:flex;flex-wrap:wrap;gap:.75rem}
 .wallet-button{display:inline-block;padding:.75rem 1.25rem;border-radius:8px;font-weight:600;text-decoration:none}
 .wallet-button.apple{background:#000;color:#fff}
+.wallet-button.google{background:#1f1f1f;color:#fff}
 .wallet-button:focus-visible{outline:3px solid #1f4fbf;outline-offset:2px}
 .sandbox-note{margin:.75rem 0 0;padding:.75rem;border-left:4px solid #8a5a00;background:#fff8e6;color:#4d3300}
 `;

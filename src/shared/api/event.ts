@@ -21,6 +21,8 @@ export interface PublicEventInfo {
   url: string;
   name: string;
   image_path: string | null;
+  /** When the event starts (ISO 8601 with its offset), null when the event file gives no date: the thank-you page offers "Add to calendar" only with one. */
+  starts_at: string | null;
   config: PublicEventConfig;
   html: HtmlBlock[];
 }

@@ -2,6 +2,7 @@
 export type * from './admin';
 export * from './amounts';
 export * from './attendee-module';
+export * from './calendar';
 export type * from './config';
 export type * from './emission';
 export type * from './errors';

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router';
+import { eventCalendarUrl } from '../../../shared/api';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { Panel } from '../../components/Panel';
 import { SafeHtml } from '../../components/SafeHtml';
@@ -75,6 +76,8 @@ export const ThankYouView = observer(function ThankYouView() {
   const emissionId = checkout.emissionId;
   const email = checkout.buyerInfo?.email;
   const wallets = event.event?.config?.download_wallets === true;
+  // Only an event with a date can go in a calendar; the file is the event's own, public like its page.
+  const calendar = event.event?.starts_at && event.url ? eventCalendarUrl(event.url) : null;
 
   return (
     <>
@@ -100,6 +103,11 @@ export const ThankYouView = observer(function ThankYouView() {
             {wallets ? (
               <Button variant="outlined" size="large" onClick={() => setWalletOpen(true)} aria-haspopup="dialog">
                 {t('status.wallet')}
+              </Button>
+            ) : null}
+            {calendar ? (
+              <Button variant="outlined" size="large" href={calendar} download>
+                {t('status.calendar')}
               </Button>
             ) : null}
           </Box>

@@ -12,6 +12,7 @@ export function demoEvent(overrides: Partial<EventResponse['event']['config']> =
       url: 'demo',
       name: 'Demo',
       image_path: null,
+      starts_at: null,
       config: { currency: 'MXN', comission_percentage: 0.1, absorb: 'customer', ...overrides },
       html: [{ posicion: 'TICKET_INFO', html: '<p>Info</p>' }],
     },
