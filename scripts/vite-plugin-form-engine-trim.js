@@ -15,6 +15,9 @@ const REPLACEMENTS = [
   { importer: /[\\/]@rjsf[\\/]utils[\\/]/, source: 'fast-uri', shim: shim('fast-uri.ts') },
   // The general allOf merger (@x0k/json-schema-merge): <SchemaForm> always passes its own merge.
   { importer: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]/, source: './shallowAllOfMerge.js', shim: shim('shallowAllOfMerge.ts') },
+  // rjsf's default fields and widgets, less those no schema or uiSchema of ours can reach.
+  { importer: /[\\/]@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/, source: './components/fields/index.js', shim: shim('rjsf-fields.ts') },
+  { importer: /[\\/]@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/, source: './components/widgets/index.js', shim: shim('rjsf-widgets.ts') },
 ];
 
 export function formEngineTrimPlugin() {

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import shimUri from '../../../renderers/shims/fast-uri';
 import { compileAttendeeFields } from '../../../src/shared/attendee-form';
 import type { AttendeeField } from '../../../src/shared/event-file/event-file.types';
+import { paymentWidgets } from '../../../renderers/paymentWidgets';
+import { widgets } from '../../../renderers/registry';
 import { FORM_SCHEMAS } from '../../../src/shared/forms/form-schemas';
 
 /**
@@ -55,6 +57,34 @@ describe('what the form-engine stand-ins rely on', () => {
   it('no uiSchema turns rjsf markdown on (markdown-to-jsx stand-in)', () => {
     const withMarkdown = everyForm.filter((form) => ['enableMarkdownInDescription', 'enableMarkdownInHelp'].some((key) => keysIn(form.uiSchema).has(key)));
     expect(withMarkdown).toEqual([]);
+  });
+
+  it('no schema needs a field the trimmed registry left out (anyOf/oneOf, layout grid, optional-data controls)', () => {
+    const needing = everyForm.filter(
+      (form) => ['anyOf', 'oneOf'].some((key) => keysIn(form.schema).has(key)) || ['ui:field', 'enableOptionalDataFieldForType'].some((key) => keysIn(form.uiSchema).has(key)),
+    );
+    expect(needing).toEqual([]);
+  });
+
+  it('every widget a uiSchema names is ours or rjsf\'s hidden one (the trimmed default widgets)', () => {
+    const known = new Set([...Object.keys(widgets), ...Object.keys(paymentWidgets), 'hidden']);
+    const named = new Set<string>();
+    const collect = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object') {
+        for (const [key, child] of Object.entries(value)) {
+          if (key === 'ui:widget' && typeof child === 'string') named.add(child);
+          collect(child);
+        }
+      }
+    };
+    everyForm.forEach((form) => collect(form.uiSchema));
+    expect(named.size).toBeGreaterThan(3);
+    expect([...named].filter((name) => !known.has(name))).toEqual([]);
+  });
+
+  it('no schema has a format, which would make rjsf look a date, URL or colour widget up', () => {
+    expect(everyForm.filter((form) => keysIn(form.schema).has('format'))).toEqual([]);
   });
 });
 
