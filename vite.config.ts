@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { formValidatorsPlugin } from './scripts/vite-plugin-form-validators.js';
+import { formEngineTrimPlugin } from './scripts/vite-plugin-form-engine-trim.js';
 import { precompressPlugin } from './scripts/vite-plugin-precompress.js';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -17,7 +18,9 @@ export default defineConfig({
   publicDir: root('./public'),
   // formValidatorsPlugin: schemas/forms precompiled to standalone validators (strict CSP, docs/decisions/003).
   // precompressPlugin: .br and .gz copies of the build, sent as they are to browsers that accept them.
-  plugins: [react(), formValidatorsPlugin(), precompressPlugin()],
+  // formEngineTrimPlugin: rjsf's markdown renderer, URI resolver and allOf merger, which our forms
+  // never run, replaced by small stand-ins (docs/decisions/016-page-weight.md).
+  plugins: [react(), formValidatorsPlugin(), formEngineTrimPlugin(), precompressPlugin()],
   build: {
     outDir: root('./dist/client'),
     emptyOutDir: true,

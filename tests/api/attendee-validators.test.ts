@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerProblems } from '../../src/shared/attendee-form';
 import fixture from './fixtures/prueba-api.event.json';
@@ -66,6 +67,26 @@ describe.skipIf(skipDatabase)('GET /api/event/{url}/attendee-validators.js', () 
     const module = await importModule(second.body);
     expect((module.t1 as Validate)({ alias: 'Anita' })).toBe(true);
     await t.importEvent(fixture);
+  });
+
+  it('is compressed as the browser accepts (brotli, then gzip, else plain), each encoding with its own ETag', async () => {
+    const url = '/api/event/prueba-api/attendee-validators.js';
+    const plain = await t.app.inject(url);
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const res of [plain, br, gzip]) expect(res.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const etags = [plain, br, gzip].map((res) => String(res.headers.etag));
+    expect(new Set(etags).size).toBe(3);
+    const revalidated = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd', 'if-none-match': etags[1] } });
+    expect(revalidated.statusCode).toBe(304);
+    // A plain body's ETag does not validate the brotli one (a cache must not mix them up).
+    expect((await t.app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': etags[0] } })).statusCode).toBe(200);
   });
 
   it('404 with a mensaje for an unknown event', async () => {

@@ -2,6 +2,8 @@ import { request as httpRequest, Agent } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fixture from './fixtures/prueba-api.event.json';
+import { runStockCheck } from '../../src/server/cli/stock-check';
+import { checkStock } from '../../src/server/services/stock-check.service';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase, testDialect } from '../support/test-database';
@@ -114,6 +116,19 @@ describe.skipIf(skipDatabase)(`SIGTERM during a burst of new purchases (${testDi
       .execute();
     expect(lines5.filter((l) => l.purchase === null)).toEqual([]);
     expect(lines5.reduce((sum, l) => sum + Number(l.quantity), 0)).toBe(answered.length);
+    // The held counters the stop left behind equal stock:check's recount from those rows.
+    const { id: eventId } = await t.ctx.db.kysely.selectFrom('events').select('id').where('url', '=', 'prueba-api').executeTakeFirstOrThrow();
+    const stock = await checkStock(t.ctx.db.kysely, eventId);
+    expect(stock.find((l) => l.kind === 'ticket' && l.id === 5)).toMatchObject({ held: answered.length, heldRecount: answered.length, sold: 0, soldRecount: 0 });
+    expect(stock.filter((l) => l.held !== l.heldRecount || l.sold !== l.soldRecount)).toEqual([]);
+    process.env.DATABASE_URL = t.databaseUrl;
+    try {
+      const report: string[] = [];
+      expect(await runStockCheck(['prueba-api'], (line) => report.push(line))).toBe(0);
+      expect(report.at(-1)).toBe('prueba-api: los contadores coinciden con el recuento');
+    } finally {
+      delete process.env.DATABASE_URL;
+    }
 
     // A PostgreSQL deployment is the one that runs replicas: without REDIS_URL it was warned at start.
     if (testDialect === 'postgres') expect(server.output()).toContain('define REDIS_URL');

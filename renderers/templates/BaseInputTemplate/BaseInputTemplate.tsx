@@ -1,7 +1,9 @@
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
-import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
+import type { ChangeEvent, FocusEvent, HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownErrors } from '../../state/formContext';
 import { translateText } from '../../i18n/translateText';
@@ -40,35 +42,42 @@ export const BaseInputTemplate = observer(function BaseInputTemplate(props: Base
     onChange(next === '' ? options.emptyValue : next);
   };
   const shownValue = value || value === 0 ? value : '';
+  const shownLabel = hideLabel ? undefined : translateText(t, label);
+  // FormControl + InputLabel + OutlinedInput is what MUI's TextField renders for an outlined
+  // input; composed here because TextField also imports the menu-based Select (with its popover
+  // and modal) and the other two variants, which the form never shows: 9 KiB gzip on the walk to
+  // the attendee form (docs/decisions/016-page-weight.md).
   return (
-    <TextField
-      id={id}
-      name={htmlName || id}
-      label={hideLabel ? undefined : translateText(t, label)}
-      placeholder={translateText(t, placeholder)}
-      required={required}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
-      fullWidth
-      value={shownValue}
-      error={invalid}
-      onChange={onChangeOverride ?? handleChange}
-      onBlur={(event: FocusEvent<HTMLInputElement>) => onBlur(id, event.target.value)}
-      onFocus={(event: FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value)}
-      type={inputProps.type}
-      autoComplete={inputProps.autoComplete}
-      slotProps={{
-        input: endAdornment ? { endAdornment } : undefined,
-        htmlInput: {
+    <FormControl fullWidth required={required} disabled={disabled || readonly} error={invalid}>
+      {shownLabel ? (
+        <InputLabel htmlFor={id} id={`${id}-label`}>
+          {shownLabel}
+        </InputLabel>
+      ) : null}
+      <OutlinedInput
+        id={id}
+        name={htmlName || id}
+        label={shownLabel}
+        placeholder={translateText(t, placeholder)}
+        autoFocus={autofocus}
+        fullWidth
+        value={shownValue}
+        onChange={onChangeOverride ?? handleChange}
+        onBlur={(event: FocusEvent<HTMLInputElement>) => onBlur(id, event.target.value)}
+        onFocus={(event: FocusEvent<HTMLInputElement>) => onFocus(id, event.target.value)}
+        type={inputProps.type}
+        autoComplete={inputProps.autoComplete}
+        endAdornment={endAdornment}
+        inputProps={{
           step,
           min,
           max,
           // Grouped or stripped values are capped in toValue: an HTML limit would cut a paste first.
           maxLength: normalize || digitsOnly ? undefined : maxLength,
-          inputMode: typeof options.inputMode === 'string' ? options.inputMode : undefined,
+          inputMode: typeof options.inputMode === 'string' ? (options.inputMode as HTMLAttributes<HTMLInputElement>['inputMode']) : undefined,
           'aria-describedby': ariaDescribedByIds(id),
-        },
-      }}
-    />
+        }}
+      />
+    </FormControl>
   );
 });

@@ -1,4 +1,7 @@
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import type { ChangeEvent } from 'react';
@@ -18,38 +21,40 @@ export const Select = observer(function Select(props: WidgetProps) {
   const state = formStateOf(registry);
   const enumOptions = options.enumOptions ?? [];
   const selected = enumOptions.findIndex((option) => option.value === value);
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+  const handleChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const index = event.target.value === '' ? -1 : Number(event.target.value);
     onChange(index === -1 ? options.emptyValue : enumOptions[index]?.value);
     state?.touch(state.pointerOfId(id));
   };
+  const shownLabel = hideLabel ? undefined : translateText(t, label);
+  // What MUI's TextField renders for `select` + `native`, composed from its parts (TextField
+  // would bring the menu-based Select, its popover and modal: docs/decisions/016-page-weight.md).
   return (
-    <TextField
-      select
-      id={id}
-      name={htmlName || id}
-      label={hideLabel ? undefined : translateText(t, label)}
-      required={required}
-      disabled={disabled || readonly}
-      autoFocus={autofocus}
-      fullWidth
-      value={selected === -1 ? '' : String(selected)}
-      error={invalid}
-      onChange={handleChange}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-      slotProps={{
-        select: { native: true },
-        inputLabel: { shrink: true },
-        htmlInput: { 'aria-describedby': ariaDescribedByIds(id) },
-      }}
-    >
-      <option value="">{placeholder ? translateText(t, placeholder) : t('forms:select.placeholder')}</option>
-      {enumOptions.map((option, index) => (
-        <option key={String(option.value)} value={String(index)}>
-          {translateText(t, String(option.label))}
-        </option>
-      ))}
-    </TextField>
+    <FormControl fullWidth required={required} disabled={disabled || readonly} error={invalid}>
+      {shownLabel ? (
+        <InputLabel htmlFor={id} id={`${id}-label`} shrink>
+          {shownLabel}
+        </InputLabel>
+      ) : null}
+      <NativeSelect
+        input={<OutlinedInput label={shownLabel} notched />}
+        id={id}
+        name={htmlName || id}
+        autoFocus={autofocus}
+        fullWidth
+        value={selected === -1 ? '' : String(selected)}
+        onChange={handleChange}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+        inputProps={{ error: invalid, 'aria-describedby': ariaDescribedByIds(id) }}
+      >
+        <option value="">{placeholder ? translateText(t, placeholder) : t('forms:select.placeholder')}</option>
+        {enumOptions.map((option, index) => (
+          <option key={String(option.value)} value={String(index)}>
+            {translateText(t, String(option.label))}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormControl>
   );
 });

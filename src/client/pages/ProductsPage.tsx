@@ -9,7 +9,6 @@ import { StepGuard } from '../components/StepGuard';
 import { StepNavigation } from '../components/StepNavigation';
 import { useAdvance } from '../flow/useAdvance';
 import { useStores } from '../StoreContext';
-import { preloadSteps } from './lazyPages';
 
 const ProductsStep = observer(function ProductsStep() {
   const { t } = useTranslation('checkout');
@@ -21,7 +20,6 @@ const ProductsStep = observer(function ProductsStep() {
 
   const onContinue = async () => {
     setAdvancing(true);
-    preloadSteps('information', 'payment');
     // The server's isFormRequiered (now in the store) decides form vs payment-method.
     const result = await advance(() => actions.submitProducts(), (outcome) => outcome === 'ok');
     if (result !== 'ok') setAdvancing(false);

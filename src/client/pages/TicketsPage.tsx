@@ -11,7 +11,6 @@ import { DiscountBlock } from '../components/tickets/DiscountBlock';
 import { TicketRow } from '../components/tickets/TicketRow';
 import { useAdvance } from '../flow/useAdvance';
 import { useStores } from '../StoreContext';
-import { preloadSteps } from './lazyPages';
 
 /** `/{url}`: choose tickets, maybe a discount code, then Continue creates the purchase. */
 export const TicketsPage = observer(function TicketsPage() {
@@ -30,7 +29,6 @@ export const TicketsPage = observer(function TicketsPage() {
 
   const onContinue = async () => {
     setAdvancing(true);
-    preloadSteps('products', 'information', 'payment');
     const created = await advance(() => actions.createPurchase(searchParams.get('i')));
     if (!created) setAdvancing(false);
   };

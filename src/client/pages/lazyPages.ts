@@ -14,9 +14,11 @@ export const PaymentMethodPage = lazyWithRetry(loaders.payment);
 export const PaymentStatusPage = lazyWithRetry(() => import('./PaymentStatusPage'));
 export const PaymentLoaderPage = lazyWithRetry(() => import('./PaymentLoaderPage'));
 
-/** Starts downloading the steps that may come next (called on Continue, in parallel with the request). */
-export function preloadSteps(...ids: StepId[]): void {
-  for (const id of ids) {
-    if (id in loaders) void loaders[id as keyof typeof loaders]().catch(() => undefined);
-  }
+/**
+ * Starts downloading step `id`'s chunk (called on Continue for the step the flow puts next, in
+ * parallel with the request). Only that one step: a chunk fetched for a step the buyer has not
+ * reached yet (the payment page while the form is still ahead) is weight a phone pays for early.
+ */
+export function preloadStep(id: StepId): void {
+  if (id in loaders) void loaders[id as keyof typeof loaders]().catch(() => undefined);
 }

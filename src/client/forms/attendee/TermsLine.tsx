@@ -2,8 +2,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { TaggedText } from '../../i18n/TaggedText';
 import { useStores } from '../../StoreContext';
 
 /** A link to a legal page of the main site, in a new tab (said to screen readers). */
@@ -24,9 +25,8 @@ export const TermsLine = observer(function TermsLine() {
   const base = (ui.appConfig?.mainSiteUrl ?? '').replace(/\/$/, '');
   return (
     <Typography variant="body2" color="text.secondary">
-      <Trans
-        t={t}
-        i18nKey="form.terms"
+      <TaggedText
+        text={t('form.terms')}
         components={{
           termsLink: <LegalLink href={`${base}/terms-and-conditions`} />,
           privacyLink: <LegalLink href={`${base}/privacy-policy`} />,
