@@ -15,6 +15,9 @@ const REPLACEMENTS = [
   { importer: /[\\/]@rjsf[\\/]utils[\\/]/, source: 'fast-uri', shim: shim('fast-uri.ts') },
   // The general allOf merger (@x0k/json-schema-merge): <SchemaForm> always passes its own merge.
   { importer: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]/, source: './shallowAllOfMerge.js', shim: shim('shallowAllOfMerge.ts') },
+  // Deep equality (fast-equals' general comparator): a small one for the values rjsf compares.
+  { importer: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]/, source: './deepEquals.js', shim: shim('deepEquals.ts') },
+  { importer: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]/, source: '../deepEquals.js', shim: shim('deepEquals.ts') },
   // rjsf's default fields, widgets and templates, less those no schema or uiSchema of ours can reach.
   { importer: /[\\/]@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/, source: './components/fields/index.js', shim: shim('rjsf-fields.ts') },
   { importer: /[\\/]@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/, source: './components/widgets/index.js', shim: shim('rjsf-widgets.ts') },
