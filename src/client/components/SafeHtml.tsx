@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { sanitizeOperatorHtml } from './sanitizeOperatorHtml';
 
-/** Operator HTML, sanitised again in the browser (the server sanitised it too; defence in depth). */
+/** Operator HTML, sanitised again in the browser against the server's allow-list (defence in depth). */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  const clean = useMemo(() => sanitizeOperatorHtml(html), [html]);
   return (
     <Box
       className={className}
