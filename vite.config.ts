@@ -6,7 +6,7 @@ import { formValidatorsPlugin } from './scripts/vite-plugin-form-validators.js';
 import { formEngineTrimPlugin } from './scripts/vite-plugin-form-engine-trim.js';
 import { precompressPlugin } from './scripts/vite-plugin-precompress.js';
 import { themeTrimPlugin } from './scripts/vite-plugin-theme-trim.js';
-import { routerTrimPlugin } from './scripts/vite-plugin-router-trim.js';
+import { treeShakeHintsPlugin } from './scripts/vite-plugin-tree-shake-hints.js';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -23,8 +23,8 @@ export default defineConfig({
   // formEngineTrimPlugin: rjsf's markdown renderer, URI resolver and allOf merger, which our forms
   // never run, replaced by small stand-ins (docs/decisions/016-page-weight.md).
   // themeTrimPlugin: MUI's CSS-variables theme code, which our plain theme never runs, left out (same decision);
-  // routerTrimPlugin: react-router's components we never render made removable by the bundler (same decision).
-  plugins: [react(), formValidatorsPlugin(), formEngineTrimPlugin(), themeTrimPlugin(), routerTrimPlugin(), precompressPlugin()],
+  // treeShakeHintsPlugin: react-router's unused components and an unused CommonJS helper made removable (same decision).
+  plugins: [react(), formValidatorsPlugin(), formEngineTrimPlugin(), themeTrimPlugin(), treeShakeHintsPlugin(), precompressPlugin()],
   build: {
     outDir: root('./dist/client'),
     emptyOutDir: true,

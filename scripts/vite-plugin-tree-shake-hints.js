@@ -8,12 +8,19 @@
  * bundler keeps only what the storefront imports (docs/decisions/016-page-weight.md).
  */
 const ROUTER_MODULE = /[\\/]react-router[\\/]dist[\\/](development|production)[\\/]chunk-[\w-]+\.mjs$/;
+/**
+ * hoist-non-react-statics (with its own copy of react-is) is CommonJS, so the bundler keeps it
+ * even though its one importer's one user, emotion's `withTheme`, is never used: it only defines
+ * a function, so it is declared free of effects and goes when nothing calls it.
+ */
+const EFFECT_FREE_MODULE = /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/;
 
-export function routerTrimPlugin() {
+export function treeShakeHintsPlugin() {
   return {
-    name: 'router-trim',
+    name: 'tree-shake-hints',
     apply: 'build',
     transform(code, id) {
+      if (EFFECT_FREE_MODULE.test(id)) return { code, map: null, moduleSideEffects: false };
       if (!ROUTER_MODULE.test(id)) return null;
       return {
         code: code
