@@ -31,6 +31,10 @@ export default defineConfig({
     sourcemap: false,
     // dist/client/.vite/manifest.json: tests/bench/page-weight.ts reads the first-visit graph from it.
     manifest: true,
+    // No modulepreload polyfill (≈ 0.5 KiB gzip on every first visit): every browser we serve
+    // but Safari < 17 and Firefox < 115 preloads modules itself; those few still load every
+    // chunk as before, only without the early hint (docs/decisions/016-page-weight.md).
+    modulePreload: { polyfill: false },
   },
   server: {
     // `npm run dev`: Vite serves the SPA and forwards /api to the API process.
