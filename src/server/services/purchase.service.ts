@@ -18,6 +18,7 @@ import { insertAccessKey } from '../repositories/purchase-access.repository';
 import { newAccessKey } from './access-keys';
 import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
+import type { TokenSpend } from './bot-check.service';
 import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 import { holdWithRelease, NotEnoughStock } from './stock.service';
@@ -26,7 +27,12 @@ import { holdWithRelease, NotEnoughStock } from './stock.service';
  * What `createPurchase` needs: the request's fields, with the promoter's tag under its own name
  * (`referrer`; the wire's `identificador` is mapped by the route) and the client that holds.
  */
-export type NewPurchaseInput = Omit<NewPurchaseRequest, 'identificador' | 'token'> & { referrer?: string | null; clientKey: string };
+export type NewPurchaseInput = Omit<NewPurchaseRequest, 'identificador' | 'token'> & {
+  referrer?: string | null;
+  clientKey: string;
+  /** The bot-check token's spend, run first in the holding transaction (bot-check.service.ts `verifyBotCheckDeferringSpend`). */
+  spendToken?: TokenSpend;
+};
 
 /** Ticket lines of a request matched to the event's catalogue; refuses unknown ids, repeats and bad quantities. */
 export function matchTicketLines(catalogue: TicketTypeRow[], lines: TicketLineRequest[]): { ticket: TicketTypeRow; quantity: number }[] {
@@ -101,6 +107,7 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   const byItem = [...chosen].sort((a, b) => a.ticket.id - b.ticket.id);
 
   const result = await holdWithRelease(ctx.db, event.id, now, () => transaction(async (trx) => {
+    if (input.spendToken) await input.spendToken(trx);
     if (postgres) await lockClientHolds(trx, event.id, input.clientKey);
     const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now) : undefined;
     const units = chosen.reduce((sum, c) => sum + c.quantity, 0);
