@@ -12,9 +12,8 @@ import { errors } from '../http/app-error';
 import { findDiscountCode, findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
 import { lockClientHolds } from '../repositories/hold.repository';
 import { loadOrder, type Order } from '../repositories/order.repository';
-import { deleteLines, insertLines, insertPurchase, lockPurchaseRow, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
+import { deleteLines, insertHeldPurchase, insertLines, lockPurchaseRow, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
 import { moveCounters, takeHeld } from '../repositories/stock.repository';
-import { insertAccessKey } from '../repositories/purchase-access.repository';
 import { newAccessKey } from './access-keys';
 import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
@@ -101,7 +100,8 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   const postgres = ctx.db.dialect === 'postgres';
   // A code with a usage limit counts its uses across the event's purchases: those orders keep the
   // event-wide lock. Every other order only queues on the rows of the ticket types it takes.
-  const limitedCode = input.code ? (await findDiscountCode(ctx.db.kysely, event.id, input.code))?.max_uses != null : false;
+  const codeRow = input.code ? await findDiscountCode(ctx.db.kysely, event.id, input.code) : undefined;
+  const limitedCode = codeRow?.max_uses != null;
   const transaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (limitedCode ? withStockLock(ctx.db, event.id, work) : withWriteTransaction(ctx.db, work));
   // Item rows are always taken in id order, so two orders never wait for each other in a circle.
   const byItem = [...chosen].sort((a, b) => a.ticket.id - b.ticket.id);
@@ -109,11 +109,12 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   const result = await holdWithRelease(ctx.db, event.id, now, () => transaction(async (trx) => {
     if (input.spendToken) await input.spendToken(trx);
     if (postgres) await lockClientHolds(trx, event.id, input.clientKey);
-    const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now) : undefined;
+    const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now, undefined, codeRow) : undefined;
     const units = chosen.reduce((sum, c) => sum + c.quantity, 0);
     await assertClientMayHold(trx, holdLimitsOf(event, ctx.config), event.id, input.clientKey, units, now);
     const totals = priceForEvent(event, pricedLines, [], discount);
-    await insertPurchase(trx, {
+    // PostgreSQL writes the purchase, its line and its key in one round trip.
+    await insertHeldPurchase(trx, {
       id,
       event_id: event.id,
       status: 'held',
@@ -130,14 +131,12 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
       stock_counted: 1,
       created_at: now,
       updated_at: now,
-    });
-    await insertLines(
-      trx,
-      chosen.map(({ ticket, quantity }) => ({
-        purchase_id: id, kind: 'ticket' as const, item_id: ticket.id, quantity, unit_price_cents: ticket.price_cents, options: null,
-      })),
-    );
-    await insertAccessKey(trx, { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now });
+    },
+    chosen.map(({ ticket, quantity }) => ({
+      purchase_id: id, kind: 'ticket' as const, item_id: ticket.id, quantity, unit_price_cents: ticket.price_cents, options: null,
+    })),
+    { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now },
+    postgres);
     // Last, so each ticket type's row stays locked only from its update to the commit: one
     // conditional update per type takes the units only if they are left (else all of the above rolls back).
     for (const { ticket, quantity } of byItem) {
