@@ -28,7 +28,9 @@ const FALLBACK_AUTOCHECKPOINT_PAGES = 20_000;
 
 export function checkpointInBackground(sqlite: SQLite.Database, filename: string, everyMs = 200): void {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filename, driver, everyMs } });
+  // execArgv: [] — the worker is plain JavaScript; it must not load the process's `--import` hooks
+  // (tsx in development), whose start-up in a second thread can block the main thread's loading.
+  const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { filename, driver, everyMs } });
   worker.unref();
   let warned = false;
   worker.on('message', (message: string) => {

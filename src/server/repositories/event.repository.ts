@@ -39,6 +39,7 @@ function decodeDiscountCode({ ticket_ids_json, ...row }: Selectable<DiscountCode
 
 // Every purchase reads these three: compiled once (precompiled.ts).
 const eventByUrl = precompiled<{ url: string }>(['url'], (db, p) => db.selectFrom('events').selectAll().where('url', '=', p.url));
+const eventVersionByUrl = precompiled<{ url: string }>(['url'], (db, p) => db.selectFrom('events').select(['id', 'version']).where('url', '=', p.url));
 const activeTicketTypes = precompiled<{ eventId: number }>(['eventId'], (db, p) =>
   db.selectFrom('ticket_types').selectAll().where('event_id', '=', p.eventId).where('active', '=', 1).orderBy('sort_order').orderBy('id'));
 const activeCode = precompiled<{ eventId: number; code: string }>(['eventId', 'code'], (db, p) =>
@@ -109,6 +110,7 @@ export async function lockEventRow(trx: Kysely<Database>, eventId: number): Prom
 
 /** The id and version of the event with this url, its row locked `FOR UPDATE` when `forUpdate` (PostgreSQL). */
 export async function findEventVersionByUrl(trx: Kysely<Database>, url: string, forUpdate: boolean): Promise<{ id: number; version: number } | undefined> {
+  if (!forUpdate) return (await eventVersionByUrl(trx, { url })).rows[0] as { id: number; version: number } | undefined;
   const query = trx.selectFrom('events').select(['id', 'version']).where('url', '=', url);
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
