@@ -7,6 +7,7 @@ import { inventoryLimitsMigration } from './migrations/20261123_0005_inventory_l
 import { unpaidDataRetentionMigration } from './migrations/20261123_0007_unpaid_data_retention';
 import { englishColumnsMigration } from './migrations/20261124_0008_english_columns';
 import { stockCountersMigration } from './migrations/20261126_0014_stock_counters';
+import { seatsMigration } from './migrations/20261127_0020_seats';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -18,6 +19,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261123_0007_unpaid_data_retention': unpaidDataRetentionMigration(),
     '20261124_0008_english_columns': englishColumnsMigration(),
     '20261126_0014_stock_counters': stockCountersMigration(),
+    '20261127_0020_seats': seatsMigration(db.dialect),
   };
 }
 

@@ -30,9 +30,9 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     { schema: { body: { $ref: 'api/new-purchase.request#' }, response: answers('new-purchase') }, config: rateLimited },
     async (request) => {
       await verifyBotCheck(ctx, request.body.token, 'new_purchase', request.hostname.split(':')[0]);
-      const { url, tickets, code, access, identificador } = request.body;
+      const { url, tickets, code, access, identificador, seats } = request.body;
       // The wire's `identificador` is the promoter's tag: inside it is the purchase's `referrer`.
-      return createPurchase(ctx, { url, tickets, code, access, referrer: identificador, clientKey: clientKeyOf(request.ip) });
+      return createPurchase(ctx, { url, tickets, code, access, seats, referrer: identificador, clientKey: clientKeyOf(request.ip) });
     },
   );
 

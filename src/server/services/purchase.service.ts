@@ -21,6 +21,7 @@ import { usableDiscountCode } from './discount.service';
 import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 import { holdWithRelease, NotEnoughStock } from './stock.service';
+import { claimPurchaseSeats, planPurchaseSeats, seatReleaseFor } from '../seats/purchase-seats';
 
 /**
  * What `createPurchase` needs: the request's fields, with the promoter's tag under its own name
@@ -84,7 +85,9 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   const event = await findEventByUrl(ctx.db.kysely, input.url);
   if (!event) throw errors.eventNotFound();
   const catalogue = offeredTicketTypes(await listTicketTypes(ctx.db.kysely, event.id), input.access);
-  const chosen = matchTicketLines(catalogue, input.tickets);
+  // Seated events only (null without a query otherwise): the places held by the chart's token decide the seated lines.
+  const seatPlan = await planPurchaseSeats(ctx, event, input);
+  const chosen = matchTicketLines(catalogue, seatPlan?.tickets ?? input.tickets);
   const pricedLines = chosen.map((c) => ticketLineFor(c.ticket, c.quantity));
   const nowDate = ctx.now();
   const now = nowDate.toISOString();
@@ -131,13 +134,14 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
       })),
     );
     await insertAccessKey(trx, { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now });
+    if (seatPlan) await claimPurchaseSeats(trx, seatPlan, id, event.id, now);
     // Last, so each ticket type's row stays locked only from its update to the commit: one
     // conditional update per type takes the units only if they are left (else all of the above rolls back).
     for (const { ticket, quantity } of byItem) {
       if (!(await takeHeld(trx, 'ticket', ticket.id, quantity))) throw new NotEnoughStock(errors.soldOut(ticket.name));
     }
     return { totals, discount };
-  }));
+  }), seatReleaseFor(ctx, event));
 
   return {
     purchase_id: id,

@@ -49,6 +49,7 @@ const newPurchaseRequest = {
   identificador: 'optional',
   access: 'optional',
   token: 'required',
+  seats: 'optional',
 } as const satisfies Presence<NewPurchaseRequest>;
 
 const ticketLineRequest = {

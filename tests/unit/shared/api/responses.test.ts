@@ -75,7 +75,7 @@ const reload = {
 } as const satisfies Presence<Api.PurchaseReload>;
 const resumen = { tickets: R, productos: R } as const satisfies Presence<Api.PurchaseReload['resumen']>;
 const ticketLine = {
-  ticket_id: R, cantidad: R, price: R, name: R, md_quantity: O, md_ispercentage: O, md_minimum: O,
+  ticket_id: R, cantidad: R, price: R, name: R, md_quantity: O, md_ispercentage: O, md_minimum: O, seats: O,
 } as const satisfies Presence<Api.PurchaseTicketLine>;
 const buyerInfo = { name: R, email: R, phone: R, lang: R } as const satisfies Presence<Api.BuyerInfo>;
 
