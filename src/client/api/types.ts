@@ -27,6 +27,7 @@ export type {
   PurchaseReload,
   PurchaseStatusResponse,
   PurchaseTicketLine,
+  SeatsRequest,
   TicketLineRequest,
   UpdateProductsResponse,
   VerifyDiscountRequest,

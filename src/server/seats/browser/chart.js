@@ -102,7 +102,7 @@
       } catch (e) {
         /* private mode: the session lives in this page only */
       }
-      if (self.config.onSessionInitialized) self.config.onSessionInitialized(token);
+      if (self.config.onSessionInitialized) self.config.onSessionInitialized({ token: token.holdToken, expiresAt: token.expiresAt, expiresInSeconds: token.expiresInSeconds });
     });
   };
 
@@ -420,6 +420,13 @@
           return self._poll();
         },
       );
+  };
+
+  SeatingChart.prototype.listCategories = function () {
+    var self = this;
+    return Promise.resolve((this._venue ? this._venue.categories : []).map(function (c) {
+      return { key: c.key, label: c.label, color: c.color, accessible: false, pricing: self._price(c.key), isFiltered: false };
+    }));
   };
 
   SeatingChart.prototype.listSelectedObjects = function () {
