@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import seated from './fixtures/asientos-api.event.json';
 import { body } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
-import { buyer, createPaymentsApp, type PaymentsTestApp } from './payments/helpers';
+import { buyer, createPaymentsApp, pdfText, type PaymentsTestApp } from './payments/helpers';
 
 /**
  * Seated events against the built-in seat sandbox, reached over HTTP by the official seatsio
@@ -110,6 +110,14 @@ describe.skipIf(skipDatabase)('seated events', () => {
     const loader = await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers });
     expect(body(loader).reload.emission_id).toBeTruthy();
     expect(await purchaseSeats(id)).toMatchObject({ status: 'booked' });
+    // Each ticket carries its place: on the tickets, the reload, the PDF and the e-mail.
+    expect((await t.rows('tickets', 'purchase_id', id)).map((x) => x.seat_label).sort()).toEqual(['A-5', 'A-6']);
+    expect(body(loader).reload.tickets).toEqual([expect.objectContaining({ ticket_id: 1, cantidad: 2, seats: ['A-5', 'A-6'] })]);
+    const pdf = await t.app.inject({ url: `/api/emissions/download/all?emission_id=${body(loader).reload.emission_id}&purchase_id=${id}`, headers });
+    const { text } = pdfText(pdf.rawPayload);
+    expect(text).toContain('Lugar');
+    expect(text).toContain('A-5');
+    expect(t.mails().some((mail) => mail.text.includes('Tus lugares: A-5, A-6.'))).toBe(true);
     expect((await statuses())['A-5'].status).toBe('booked');
     t.advance(3 * 60 * 60_000);
     const later = await statuses();

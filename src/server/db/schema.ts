@@ -230,6 +230,8 @@ export interface TicketTable {
   folio: number;
   qr_secret: string;
   attendee_name: string;
+  /** Seated events: the label of the place this ticket admits to ('A-12'; an area's label); null otherwise. */
+  seat_label: Generated<string | null>;
   created_at: string;
 }
 

@@ -8,7 +8,7 @@ export function mailLang(value: unknown): MailLang {
 }
 
 /** `ticketsUrl`: the buyer's thank-you page, with the key that opens it; `purchaseId`: the reference to give support. */
-interface TicketsMail { eventName: string; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null }
+interface TicketsMail { eventName: string; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null; /** Seated events: the places, in ticket order. */ seats?: string[] }
 interface RefundMail { eventName: string; buyerName: string; purchaseId: string; amountCents: number; currency: string; reason: string | null }
 
 /** The e-mail with the tickets attached, in the buyer's language. */
@@ -20,6 +20,7 @@ export function ticketsMail(lang: MailLang, data: TicketsMail): { subject: strin
         `Hello ${data.buyerName},`,
         '',
         `Your payment was approved. Attached you will find your ${data.count === 1 ? 'ticket' : `${data.count} tickets`} for ${data.eventName} as a PDF: show each QR code at the entrance.`,
+        data.seats?.length ? `Your places: ${[...new Set(data.seats)].join(', ')}.` : '',
         data.ticketsUrl ? `You can also see and download them here (keep this link to yourself): ${data.ticketsUrl}` : '',
         '',
         `Purchase number: ${data.purchaseId}`,
@@ -32,6 +33,7 @@ export function ticketsMail(lang: MailLang, data: TicketsMail): { subject: strin
       `Hola ${data.buyerName}:`,
       '',
       `Tu pago fue aprobado. Adjuntamos ${data.count === 1 ? 'tu boleto' : `tus ${data.count} boletos`} para ${data.eventName} en PDF: presenta cada código QR en el acceso.`,
+      data.seats?.length ? `Tus lugares: ${[...new Set(data.seats)].join(', ')}.` : '',
       data.ticketsUrl ? `También puedes verlos y descargarlos aquí (no compartas este enlace): ${data.ticketsUrl}` : '',
       '',
       `Número de compra: ${data.purchaseId}`,
@@ -84,6 +86,6 @@ export function refundMail(lang: MailLang, data: RefundMail): { subject: string;
 /** Words printed on the PDF tickets. */
 export function pdfWords(lang: MailLang) {
   return lang === 'en'
-    ? { ticket: 'Ticket type', attendee: 'Attendee', folio: 'Folio', purchase: 'Purchase', present: 'Show this QR code at the entrance. It admits one person once.', page: 'Ticket' }
-    : { ticket: 'Tipo de boleto', attendee: 'Asistente', folio: 'Folio', purchase: 'Compra', present: 'Presenta este código QR en el acceso. Vale por una entrada, una sola vez.', page: 'Boleto' };
+    ? { ticket: 'Ticket type', attendee: 'Attendee', seat: 'Seat', folio: 'Folio', purchase: 'Purchase', present: 'Show this QR code at the entrance. It admits one person once.', page: 'Ticket' }
+    : { ticket: 'Tipo de boleto', attendee: 'Asistente', seat: 'Lugar', folio: 'Folio', purchase: 'Compra', present: 'Presenta este código QR en el acceso. Vale por una entrada, una sola vez.', page: 'Boleto' };
 }

@@ -61,7 +61,7 @@ export async function purchasePdf(db: Kysely<Database>, purchase: PurchaseRow, o
     eventName: event.name,
     purchaseId: purchase.id,
     lang,
-    tickets: tickets.map((t) => ({ folio: t.folio, ticketTypeName: t.ticket_type_name, attendeeName: t.attendee_name, qrSecret: t.qr_secret })),
+    tickets: tickets.map((t) => ({ folio: t.folio, ticketTypeName: t.ticket_type_name, attendeeName: t.attendee_name, qrSecret: t.qr_secret, seat: t.seat_label })),
   });
 }
 
@@ -71,14 +71,16 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
   const buyer = buyerOf(purchase);
   const lang = mailLang(row.lang);
   if (row.kind === 'tickets') {
-    const count = (await listTicketsOfPurchase(db, purchase.id)).length;
+    const tickets = await listTicketsOfPurchase(db, purchase.id);
+    const count = tickets.length;
+    const seats = tickets.map((t) => t.seat_label).filter((label): label is string => Boolean(label));
     // Only with PUBLIC_URL: a link built from a request's Host header could point the key at someone else's site.
     const base = rt.ctx.config.publicUrl;
     // Each e-mail gets a key of its own (only its hash is stored), so the link opens the thank-you page on any device.
     const ticketsUrl = base && purchase.emission_id
       ? `${base}/${event.url}/payment-status#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}`
       : null;
-    const { subject, text } = ticketsMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl });
+    const { subject, text } = ticketsMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl, seats });
     const pdf = await purchasePdf(db, purchase);
     return { to: row.recipient, subject, text, dedupeKey: row.dedupe_key, attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }] };
   }

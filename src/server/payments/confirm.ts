@@ -18,7 +18,7 @@ import {
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
 import { findPurchase, lockPurchaseRow, returnPendingToHold, updatePurchase } from '../repositories/purchase.repository';
-import { bookPurchaseSeats, keepSeatsForVoucher } from '../seats/purchase-seats';
+import { bookPurchaseSeats, keepSeatsForVoucher, seatLabelsByTicket } from '../seats/purchase-seats';
 import { discountUses, expiredCounted, lockStockRows, moveCounters, releaseCounted, remaining } from '../repositories/stock.repository';
 import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
@@ -237,7 +237,7 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     // Held units become sold ones in the same statement; a run-out hold (released above) only adds sold units.
     await moveOrderCounters(trx, order, holdIsLive && current.stock_counted ? -1 : 0, 1);
     const paid = { ...current, buyer };
-    const emissionId = await emitTickets(trx, { order: { ...order, purchase: paid }, attemptId: attempt.id, now });
+    const emissionId = await emitTickets(trx, { order: { ...order, purchase: paid }, attemptId: attempt.id, now, seatLabels: await seatLabelsByTicket(trx, order) });
     await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, stock_counted: 0, emission_id: emissionId, buyer, updated_at: now });
     await queueTicketsMail(trx, paid, attempt.id, now);
   });

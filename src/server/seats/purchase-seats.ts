@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
 import type { EventRow } from '../repositories/event.repository';
+import type { Order } from '../repositories/order.repository';
 import {
   findPurchaseSeats, insertPurchaseSeats, liveSeatsOf, movePurchaseSeats, type HeldSeat, type PurchaseSeatsRow,
 } from '../repositories/purchase-seats.repository';
@@ -189,4 +190,19 @@ export async function bookPurchaseSeats(ctx: AppContext, purchaseId: string): Pr
     }
   }
   await movePurchaseSeats(ctx.db.kysely, purchaseId, ['held', 'kept'], 'booked', now);
+}
+
+/**
+ * The place labels of an order's seated lines, by ticket type (event file id), one per unit in
+ * the order they were chosen (an area's label once per place). Empty, without a query, for an
+ * unseated event. Emission puts one on each ticket; the reload shows them per line.
+ */
+export async function seatLabelsByTicket(db: Kysely<Database>, order: Order): Promise<Map<number, string[]>> {
+  const labels = new Map<number, string[]>();
+  if (!seatsConfigOf(order.event)) return labels;
+  const row = await findPurchaseSeats(db, order.purchase.id);
+  for (const seat of row?.seats ?? []) {
+    labels.set(seat.ticketId, [...(labels.get(seat.ticketId) ?? []), ...Array.from({ length: seat.quantity }, () => seat.label)]);
+  }
+  return labels;
 }

@@ -21,7 +21,7 @@ import { usableDiscountCode } from './discount.service';
 import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 import { holdWithRelease, NotEnoughStock } from './stock.service';
-import { claimPurchaseSeats, planPurchaseSeats, seatReleaseFor } from '../seats/purchase-seats';
+import { claimPurchaseSeats, planPurchaseSeats, seatLabelsByTicket, seatReleaseFor } from '../seats/purchase-seats';
 
 /**
  * What `createPurchase` needs: the request's fields, with the promoter's tag under its own name
@@ -277,6 +277,7 @@ export async function purchaseReload(ctx: AppContext, purchaseId: string): Promi
   const status = effectiveStatus(purchase, ctx.now().toISOString());
   if (status === 'expired') throw errors.purchaseExpired();
   const productos = order.products.map(productResponse);
+  const seatLabels = await seatLabelsByTicket(ctx.db.kysely, order);
   const tickets = order.tickets.map((t): PurchaseTicketLine => ({
     ticket_id: t.ticket.external_id,
     cantidad: t.quantity,
@@ -285,6 +286,7 @@ export async function purchaseReload(ctx: AppContext, purchaseId: string): Promi
     ...(t.ticket.volume_discount
       ? { md_quantity: t.ticket.volume_discount_value, md_ispercentage: Boolean(t.ticket.volume_discount_is_percentage), md_minimum: t.ticket.volume_discount_minimum }
       : {}),
+    ...(seatLabels.has(t.ticket.external_id) ? { seats: seatLabels.get(t.ticket.external_id) } : {}),
   }));
   return {
     status,

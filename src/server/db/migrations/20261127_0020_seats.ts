@@ -3,6 +3,7 @@ import type { DialectName } from '../connection';
 
 /**
  * Seated events (docs/decisions/015-seat-maps.md):
+ * - `tickets.seat_label`: the place a ticket admits to (null on unseated events).
  * - `purchase_seats`: the seats a purchase holds at the seat provider, with the hold token that
  *   holds them. A token backs at most one live purchase (unique while `held` or `kept`), so two
  *   purchases racing with the same seats and token cannot both win.
@@ -26,6 +27,8 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
+  // The place each ticket admits to, printed on the PDF and shown on the passes.
+  await db.schema.alterTable('tickets').addColumn('seat_label', 'text').execute();
   await sql`create unique index purchase_seats_live_token on purchase_seats (hold_token) where status in ('held', 'kept')`.execute(db);
 
   await db.schema
@@ -60,4 +63,5 @@ async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('seats_sandbox_events').execute();
   await db.schema.dropTable('seats_sandbox_tokens').execute();
   await db.schema.dropTable('purchase_seats').execute();
+  await db.schema.alterTable('tickets').dropColumn('seat_label').execute();
 }
