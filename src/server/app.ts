@@ -25,6 +25,7 @@ import { eventRoutes } from './routes/event.routes';
 import { healthRoutes } from './routes/health.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 import { seatsSandboxRoutes } from './seats/sandbox-routes';
+import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(purchaseRoutes, { ctx });
   // Seated events: the seat provider (seats.io, or the built-in sandbox's API and chart without a key).
   if (registerSeatsProvider(ctx, app).mode === 'sandbox') await app.register(seatsSandboxRoutes, { ctx });
+  await app.register(seatRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
   // Payments (start, loaders, webhooks → the one confirm path) and the tickets they emit.

@@ -137,6 +137,23 @@ describe.skipIf(skipDatabase)('seated events', () => {
     expect((await newPurchase({ seats: { holdToken: next, objects: [{ label: 'B-8' }] } })).statusCode).toBe(200);
     expect(await purchaseSeats(body(res).purchase_id)).toMatchObject({ status: 'released' });
   });
+
+  it('gives the places and the units back at once when the buyer starts over', async () => {
+    const token = await chartHolds(['C-5']);
+    const res = await newPurchase({ seats: { holdToken: token, objects: [{ label: 'C-5' }] } });
+    const id = body(res).purchase_id as string;
+    expect((await statuses())['C-5'].status).toBe('reservedByToken');
+    // Without the purchase's key nothing happens (404 like an unknown purchase).
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/release-seats', payload: { purchase_id: id } })).statusCode).toBe(404);
+    const headers = { 'x-purchase-key': body(res).access_key as string };
+    const released = await t.app.inject({ method: 'POST', url: '/api/payments/release-seats', payload: { purchase_id: id }, headers });
+    expect(body(released)).toEqual({ released: true });
+    expect((await statuses())['C-5'].status).toBe('free');
+    expect(await purchaseSeats(id)).toMatchObject({ status: 'released' });
+    expect((await t.rows('purchases', 'id', id))[0]).toMatchObject({ status: 'cancelled', stock_counted: 0 });
+    // Once more: nothing left to release.
+    expect(body(await t.app.inject({ method: 'POST', url: '/api/payments/release-seats', payload: { purchase_id: id }, headers }))).toEqual({ released: false });
+  });
 });
 
 function sandboxSecret(): string {

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect as baseExpect, expectAccessible, test } from './support/fixtures';
+
+// The map loads its own chunk and the chart script, then polls: on a busy machine that takes longer than a page.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /**
  * Seated events on the sandbox seat map (demo-seats): every place is a button named by its
@@ -8,6 +11,7 @@ import { expect, expectAccessible, test } from './support/fixtures';
  */
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'two browsers and the seat map: desktop only');
+  test.slow();
 });
 
 const seat = (page: Page, label: string, state: string, price = '$350') => page.getByRole('button', { name: `${label}, ${state}, ${price}`, exact: true });
@@ -73,4 +77,17 @@ test("an unseated event's ticket page loads no chart script", async ({ page, t }
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((url) => /chart\.js|seatsio/i.test(url))).toEqual([]);
   expect(await page.evaluate(() => 'seatsio' in window)).toBe(false);
+});
+
+test('starting over gives the held seats back at once', async ({ page, t }) => {
+  await page.goto('/demo-seats');
+  await seat(page, 'B-7', 'disponible').click();
+  await expect(seat(page, 'B-7', 'seleccionado')).toBeVisible();
+  await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') })).toHaveCount(0);
+  await page.getByRole('button', { name: t('checkout:actions.backToTickets') }).click();
+  await page.getByRole('dialog', { name: t('exit.title') }).getByRole('button', { name: t('exit.confirm') }).click();
+  // A new map session: the seat the old purchase held is free again (not merely selected by a new session).
+  await expect(seat(page, 'B-7', 'disponible')).toBeVisible();
+  await expect(page.getByRole('region', { name: t('checkout:summary.title') }).getByText(t('checkout:summary.empty'))).toBeVisible();
 });

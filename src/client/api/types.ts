@@ -27,6 +27,7 @@ export type {
   PurchaseReload,
   PurchaseStatusResponse,
   PurchaseTicketLine,
+  ReleaseSeatsResponse,
   SeatsRequest,
   TicketLineRequest,
   UpdateProductsResponse,

@@ -76,6 +76,15 @@ export class SeatSelectionStore {
     for (const ticketId of ticketIds) this.applyTo(ticketId);
   }
 
+  /** The buyer is back on the ticket page of a seated event: the held purchase and its places are given up (best effort: they run out with the hold anyway). */
+  async startOver(purchaseId: string): Promise<void> {
+    try {
+      await this.root.api.releaseSeats(purchaseId);
+    } catch (error) {
+      console.warn('Could not release the seats of the previous purchase', error);
+    }
+  }
+
   /** A fresh map (the ticket page opened again): nothing chosen yet. */
   reset(): void {
     this.picks = [];

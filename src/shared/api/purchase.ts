@@ -139,6 +139,16 @@ export interface PurchaseReload {
   form_completed: boolean;
 }
 
+/** `POST /api/payments/release-seats` (X-Purchase-Key): a seated event's buyer starts over; the hold ends and its places are released. */
+export interface ReleaseSeatsRequest {
+  purchase_id: string;
+}
+
+export interface ReleaseSeatsResponse {
+  /** False when the purchase was no longer held. */
+  released: boolean;
+}
+
 /** `GET /api/payments/purchase/{id}`: `reload` only for the holder of the purchase's access key. */
 export interface PurchaseStatusResponse {
   status: string;
