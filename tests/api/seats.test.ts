@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import seated from './fixtures/asientos-api.event.json';
 import { body } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
@@ -136,6 +136,29 @@ describe.skipIf(skipDatabase)('seated events', () => {
     const next = await chartHolds(['B-8']);
     expect((await newPurchase({ seats: { holdToken: next, objects: [{ label: 'B-8' }] } })).statusCode).toBe(200);
     expect(await purchaseSeats(body(res).purchase_id)).toMatchObject({ status: 'released' });
+  });
+
+  it('keeps a cash voucher\'s places in a custom status past the token\'s life, until the voucher runs out', async () => {
+    const token = await chartHolds(['T1-5', 'T1-6']);
+    const res = await newPurchase({ seats: { holdToken: token, objects: [{ label: 'T1-5' }, { label: 'T1-6' }] } });
+    const id = body(res).purchase_id as string;
+    const headers = { 'x-purchase-key': body(res).access_key as string };
+    const preference = await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: id, buyer_info: buyer() }, headers });
+    expect(preference.statusCode).toBe(200);
+    const checkout = await t.app.inject(body(preference).init_point);
+    const action = /action="([^"]+\/voucher)"/.exec(checkout.body)![1];
+    expect((await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(303);
+    await vi.waitFor(async () => expect(await purchaseSeats(id)).toMatchObject({ status: 'kept' }), { timeout: 10_000 });
+    expect((await statuses())['T1-5'].status).toBe('reservedForVoucher');
+    // Hours later (past the hold and any token's 2-hour life) the voucher still keeps them.
+    t.advance(3 * 60 * 60_000);
+    expect((await statuses())['T1-6'].status).toBe('reservedForVoucher');
+    // Past the voucher's deadline the next purchase of the event gives them back.
+    t.advance(72 * 60 * 60_000);
+    const next = await chartHolds(['A-10']);
+    expect((await newPurchase({ seats: { holdToken: next, objects: [{ label: 'A-10' }] } })).statusCode).toBe(200);
+    expect(await purchaseSeats(id)).toMatchObject({ status: 'released' });
+    expect((await statuses())['T1-5'].status).toBe('free');
   });
 
   it('gives the places and the units back at once when the buyer starts over', async () => {

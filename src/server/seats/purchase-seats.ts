@@ -146,7 +146,10 @@ export async function releasePurchaseSeats(ctx: AppContext, purchaseIds: string[
   const now = ctx.now().toISOString();
   for (const row of await liveSeatsOf(ctx.db.kysely, purchaseIds)) {
     try {
-      await seatsProviderOf(ctx).client(row.region).events.release(row.event_key, objectsOf(row), row.hold_token);
+      // Held places go with their token; a voucher's custom-status ones (the token may be long gone) by the purchase as order id.
+      const events = seatsProviderOf(ctx).client(row.region).events;
+      if (row.status === 'held') await events.release(row.event_key, objectsOf(row), row.hold_token);
+      else await events.release(row.event_key, objectsOf(row), null, row.purchase_id);
     } catch {
       if (row.status === 'kept') continue;
     }

@@ -139,7 +139,12 @@ export async function changeStatus(db: Db, change: StatusChange, now: Date): Pro
       const ownPlaces = own.reduce((sum, row) => sum + row.quantity, 0);
       const wanted = object.objectType === 'GeneralAdmissionArea' ? quantity ?? 1 : 1;
       if (change.status === null) {
-        const gone = rows.filter((row) => row.label === objectId && (change.holdToken ? row.hold_token === change.holdToken && (change.onlyHeld ? row.status === HELD : row.status !== BOOKED) : row.status !== HELD));
+        // With a token: that token's places; with an order id: that order's custom-status places; else every non-held place.
+        const mine = (row: SandboxHoldRow) =>
+          change.holdToken ? row.hold_token === change.holdToken && (change.onlyHeld ? row.status === HELD : row.status !== BOOKED)
+            : change.orderId ? row.order_id === change.orderId && row.status !== BOOKED
+              : row.status !== HELD;
+        const gone = rows.filter((row) => row.label === objectId && mine(row));
         await deleteSandboxHolds(trx, gone.map((row) => row.id));
       } else if (change.status === HELD) {
         if (object.objectType !== 'GeneralAdmissionArea' && ownPlaces > 0) continue;
