@@ -161,6 +161,31 @@ describe.skipIf(skipDatabase)('seated events', () => {
     expect((await statuses())['T1-5'].status).toBe('free');
   });
 
+  it('applies the per-order maximum to the seated quantities', async () => {
+    const labels = ['B-10', 'C-3', 'C-4', 'C-6', 'C-7', 'C-8', 'C-9'];
+    const token = await chartHolds(labels);
+    const res = await newPurchase({ seats: { holdToken: token, objects: labels.map((label) => ({ label })) } });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).mensaje).toMatch(/entre 1 y 6/);
+  });
+
+  it('plays seats.io\'s rules in the sandbox: area capacity, the 2-hour token, the secret key', async () => {
+    const auth = { authorization: `Basic ${Buffer.from(`${sandboxSecret()}:`).toString('base64')}` };
+    const token = body(await t.app.inject({ method: 'POST', url: '/sandbox/seatsio/api/hold-tokens', headers: auth, payload: { expiresInMinutes: 10 } }));
+    expect(token.expiresInSeconds).toBe(600);
+    expect((await t.app.inject({ method: 'POST', url: `/sandbox/seatsio/api/hold-tokens/${token.holdToken}`, headers: auth, payload: { expiresInMinutes: 121 } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/seatsio/api/hold-tokens', payload: {} })).statusCode).toBe(401);
+    const change = (objects: unknown[]) => t.app.inject({
+      method: 'POST', url: '/sandbox/seatsio/api/events/groups/actions/change-object-status', headers: auth,
+      payload: { events: ['otro-evento'], type: 'CHANGE_STATUS_TO', status: 'reservedByToken', holdToken: token.holdToken, objects },
+    });
+    const held = await change([{ objectId: 'General', quantity: 98 }]);
+    expect(body(held).objects.General).toMatchObject({ objectType: 'GeneralAdmissionArea', numHeld: 98, numFree: 2, holds: { [token.holdToken]: { NO_TICKET_TYPE: 98 } } });
+    const tooMany = await change([{ objectId: 'General', quantity: 3 }]);
+    expect(tooMany.statusCode).toBe(400);
+    expect(body(tooMany).errors[0].code).toBe('ILLEGAL_STATUS_CHANGE');
+  });
+
   it('gives the places and the units back at once when the buyer starts over', async () => {
     const token = await chartHolds(['C-5']);
     const res = await newPurchase({ seats: { holdToken: token, objects: [{ label: 'C-5' }] } });
