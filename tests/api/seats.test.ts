@@ -161,6 +161,27 @@ describe.skipIf(skipDatabase)('seated events', () => {
     expect((await statuses())['T1-5'].status).toBe('free');
   });
 
+  it('books a late payment\'s places when they are still free, and flags them for an operator when taken', async () => {
+    const pay = async (labels: string[], meanwhile: () => Promise<unknown>) => {
+      const token = await chartHolds(labels);
+      const res = await newPurchase({ seats: { holdToken: token, objects: labels.map((label) => ({ label })) } });
+      const id = body(res).purchase_id as string;
+      const headers = { 'x-purchase-key': body(res).access_key as string };
+      const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers }));
+      t.advance(16 * 60_000); // the hold and the token run out before the bank confirms
+      await meanwhile();
+      await t.app.inject({ method: 'POST', url: `${widget_url}/approve` });
+      await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers });
+      return id;
+    };
+    const free = await pay(['A-9'], async () => undefined);
+    expect(await purchaseSeats(free)).toMatchObject({ status: 'booked' });
+    expect((await statuses())['A-9'].status).toBe('booked');
+    const taken = await pay(['C-10'], () => chartHolds(['C-10']));
+    expect((await t.rows('purchases', 'id', taken))[0].status).toBe('paid');
+    expect(await purchaseSeats(taken)).toMatchObject({ status: 'unbooked' });
+  });
+
   it('applies the per-order maximum to the seated quantities', async () => {
     const labels = ['B-10', 'C-3', 'C-4', 'C-6', 'C-7', 'C-8', 'C-9'];
     const token = await chartHolds(labels);

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
 import type { EventRow } from '../repositories/event.repository';
 import type { Order } from '../repositories/order.repository';
+import { findPurchase } from '../repositories/purchase.repository';
 import {
   findPurchaseSeats, insertPurchaseSeats, liveSeatsOf, movePurchaseSeats, type HeldSeat, type PurchaseSeatsRow,
 } from '../repositories/purchase-seats.repository';
@@ -175,11 +176,16 @@ export async function keepSeatsForVoucher(ctx: AppContext, purchaseId: string): 
 /**
  * A paid purchase: its places are booked with its token (or, when the token ran out before a late
  * payment, as free places). A refusal (taken meanwhile) marks them `unbooked` for an operator.
+ * Only a purchase the confirm path made `paid` books; one it cancelled releases.
  * Called after the payment's transaction: no provider call runs under the stock lock.
  */
 export async function bookPurchaseSeats(ctx: AppContext, purchaseId: string): Promise<void> {
   const row = await findPurchaseSeats(ctx.db.kysely, purchaseId);
   if (!row || (row.status !== 'held' && row.status !== 'kept')) return;
+  // An approval the confirm path refused (sold out meanwhile, discount used up) cancelled the purchase: its places go back.
+  const status = (await findPurchase(ctx.db.kysely, purchaseId))?.status;
+  if (status === 'cancelled' || status === 'refunded') return releasePurchaseSeats(ctx, [purchaseId]);
+  if (status !== 'paid') return;
   const events = seatsProviderOf(ctx).client(row.region).events;
   const now = ctx.now().toISOString();
   try {
