@@ -31,10 +31,10 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async (request) => {
       // The token is spent in the purchase's own transaction (one commit, not two), and still spent when that fails.
       const spend = await verifyBotCheckDeferringSpend(ctx, request.body.token, 'new_purchase', request.hostname.split(':')[0]);
-      const { url, tickets, code, access, identificador } = request.body;
+      const { url, tickets, code, access, identificador, seats } = request.body;
       // The wire's `identificador` is the promoter's tag: inside it is the purchase's `referrer`.
       return spendUnlessCommitted(ctx, spend, (spendToken) =>
-        createPurchase(ctx, { url, tickets, code, access, referrer: identificador, clientKey: clientKeyOf(request.ip), spendToken }));
+        createPurchase(ctx, { url, tickets, code, access, seats, referrer: identificador, clientKey: clientKeyOf(request.ip), spendToken }));
     },
   );
 

@@ -22,6 +22,7 @@ import { purchaseCatalogue } from './catalogue-cache';
 import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 import { holdWithRelease, NotEnoughStock } from './stock.service';
+import { claimPurchaseSeats, planPurchaseSeats, seatLabelsByTicket, seatReleaseFor } from '../seats/purchase-seats';
 
 /**
  * What `createPurchase` needs: the request's fields, with the promoter's tag under its own name
@@ -91,7 +92,9 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   const found = await purchaseCatalogue(ctx.db.kysely, input.url);
   if (!found) throw errors.eventNotFound();
   const { event } = found;
-  const chosen = matchTicketLines(offeredTicketTypes(found.ticketTypes, input.access), input.tickets);
+  // Seated events only (null without a query otherwise): the places held by the chart's token decide the seated lines.
+  const seatPlan = await planPurchaseSeats(ctx, event, input);
+  const chosen = matchTicketLines(offeredTicketTypes(found.ticketTypes, input.access), seatPlan?.tickets ?? input.tickets);
   const pricedLines = chosen.map((c) => ticketLineFor(c.ticket, c.quantity));
   const nowDate = ctx.now();
   const now = nowDate.toISOString();
@@ -139,13 +142,14 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
     })),
     { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now },
     postgres);
+    if (seatPlan) await claimPurchaseSeats(trx, seatPlan, id, event.id, now);
     // Last, so each ticket type's row stays locked only from its update to the commit: one
     // conditional update per type takes the units only if they are left (else all of the above rolls back).
     for (const { ticket, quantity } of byItem) {
       if (!(await takeHeld(trx, 'ticket', ticket.id, quantity))) throw new NotEnoughStock(errors.soldOut(ticket.name));
     }
     return { totals, discount };
-  }));
+  }), seatReleaseFor(ctx, event));
 
   return {
     purchase_id: id,
@@ -281,6 +285,7 @@ export async function purchaseReload(ctx: AppContext, purchaseId: string): Promi
   const status = effectiveStatus(purchase, ctx.now().toISOString());
   if (status === 'expired') throw errors.purchaseExpired();
   const productos = order.products.map(productResponse);
+  const seatLabels = await seatLabelsByTicket(ctx.db.kysely, order);
   const tickets = order.tickets.map((t): PurchaseTicketLine => ({
     ticket_id: t.ticket.external_id,
     cantidad: t.quantity,
@@ -289,6 +294,7 @@ export async function purchaseReload(ctx: AppContext, purchaseId: string): Promi
     ...(t.ticket.volume_discount
       ? { md_quantity: t.ticket.volume_discount_value, md_ispercentage: Boolean(t.ticket.volume_discount_is_percentage), md_minimum: t.ticket.volume_discount_minimum }
       : {}),
+    ...(seatLabels.has(t.ticket.external_id) ? { seats: seatLabels.get(t.ticket.external_id) } : {}),
   }));
   return {
     status,
