@@ -118,6 +118,13 @@ describe.skipIf(skipDatabase)('seated events', () => {
     expect(text).toContain('Lugar');
     expect(text).toContain('A-5');
     expect(t.mails().some((mail) => mail.text.includes('Tus lugares: A-5, A-6.'))).toBe(true);
+    // …and on each ticket's wallet pass page (the passes are built from the same TicketPass).
+    for (const ticket of await t.rows('tickets', 'purchase_id', id)) {
+      const wallet = await t.app.inject({ method: 'POST', url: '/api/emissions/download/wallet', payload: { emission_id: ticket.id, purchase_id: id }, headers });
+      const page = await t.app.inject({ url: new URL(body(wallet).url as string, 'http://localhost').pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<dd>${ticket.seat_label}</dd>`);
+    }
     expect((await statuses())['A-5'].status).toBe('booked');
     t.advance(3 * 60 * 60_000);
     const later = await statuses();
