@@ -29,7 +29,7 @@ const eventFiles = [
   join(root, 'src/server/demo/demo.json'),
   join(root, 'src/server/demo/demo-free.json'),
   ...readdirSync(join(root, 'tests/fixtures/events'))
-    .filter((name) => name.endsWith('.json'))
+    .filter((name) => name.endsWith('.json') && !name.endsWith('.cases.json'))
     .map((name) => join(root, 'tests/fixtures/events', name)),
 ];
 const ticketForms = eventFiles.flatMap((path) => {
