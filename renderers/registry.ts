@@ -6,10 +6,15 @@ import { FieldErrorTemplate } from './templates/FieldErrorTemplate/FieldErrorTem
 import { FieldTemplate } from './templates/FieldTemplate/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate/ObjectFieldTemplate';
 import { TitleFieldTemplate } from './templates/TitleFieldTemplate/TitleFieldTemplate';
+import { CheckboxGroup } from './widgets/CheckboxGroup/CheckboxGroup';
 import { CheckboxLink } from './widgets/CheckboxLink/CheckboxLink';
+import { Country } from './widgets/Country/Country';
+import { DateInput } from './widgets/DateInput/DateInput';
 import { FileImage } from './widgets/FileImage/FileImage';
 import { Select } from './widgets/Select/Select';
 import { Telefono } from './widgets/Telefono/Telefono';
+import { Textarea } from './widgets/Textarea/Textarea';
+import { UpperCode } from './widgets/UpperCode/UpperCode';
 import { EmailWidget, TextWidget } from './widgets/Text/TextWidgets';
 
 /**
@@ -37,6 +42,11 @@ export const widgets: RegistryWidgetsType = {
   checkboxLink: CheckboxLinkWidget,
   select: SelectWidget,
   email: EmailWidget,
+  textarea: asWidget(Textarea, 'Textarea'),
+  date: asWidget(DateInput, 'DateInput'),
+  checkboxes: asWidget(CheckboxGroup, 'CheckboxGroup'),
+  country: asWidget(Country, 'Country'),
+  upperCode: UpperCode,
   TextWidget,
   EmailWidget,
   SelectWidget,

@@ -1,7 +1,8 @@
 import Form from '@rjsf/core';
 import type { RegistryWidgetsType, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
-import { useMemo, type ElementType, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, type ElementType, type FormEvent, type ReactNode } from 'react';
+import { conditionsOf, hiddenFields, withoutHiddenAnswers } from '../../src/shared/attendee-form/conditions';
 import { useTranslation } from 'react-i18next';
 import { createTranslateString } from '../i18n/createTranslateString';
 import { addFormsNamespace } from '../i18n/formsNamespace';
@@ -10,6 +11,7 @@ import type { SchemaFormContext } from '../state/formContext';
 import { ID_SEPARATOR, type SchemaFormState } from '../state/SchemaFormState';
 import { problemsToErrorSchema } from '../validator/problemsToErrorSchema';
 import { mergeAllOfForRendering } from './mergeAllOfForRendering';
+import { withoutConditions } from './withoutConditions';
 
 export interface SchemaFormProps<T> {
   schema: RJSFSchema;
@@ -50,6 +52,24 @@ function SchemaFormView<T>(props: SchemaFormProps<T>) {
   const translateString = useMemo(() => createTranslateString(t), [t]);
   const formContext = useMemo<SchemaFormContext>(() => ({ state: state as SchemaFormState<unknown> }), [state]);
   const extraErrors = useMemo(() => problemsToErrorSchema<T>(state.problems), [state.problems]);
+  const renderedSchema = useMemo(() => withoutConditions(schema), [schema]);
+  const conditions = useMemo(() => conditionsOf(schema), [schema]);
+  const form = useRef<Form<T>>(null);
+
+  // A field its condition hides loses its answer at once, in rjsf's data too (or the answer
+  // would come back with the field), so a hidden answer is never judged, kept in the draft or sent.
+  const change = (formData: T) => {
+    const answers = formData as Record<string, unknown>;
+    if (answers === null || typeof answers !== 'object' || Object.keys(conditions).length === 0) {
+      state.setFormData(formData);
+      return;
+    }
+    // rjsf fills an array field with [] by itself: clearing that one in rjsf would only refill it (and
+    // report a change again), so an empty answer is left there and merely kept out of the state.
+    const hidden = [...hiddenFields(conditions, answers)].filter((id) => answers[id] !== undefined && !(Array.isArray(answers[id]) && (answers[id] as unknown[]).length === 0));
+    state.setFormData(withoutHiddenAnswers(conditions, answers) as T);
+    for (const id of hidden) form.current?.setFieldValue([id], undefined);
+  };
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -60,7 +80,8 @@ function SchemaFormView<T>(props: SchemaFormProps<T>) {
 
   return (
     <Form<T>
-      schema={schema}
+      ref={form}
+      schema={renderedSchema}
       uiSchema={uiSchema}
       validator={validator}
       initialFormData={state.formData}
@@ -77,7 +98,7 @@ function SchemaFormView<T>(props: SchemaFormProps<T>) {
       noHtml5Validate
       showErrorList={false}
       liveValidate={false}
-      onChange={(event) => state.setFormData(event.formData as T)}
+      onChange={(event) => change(event.formData as T)}
       onBlur={(id) => state.touch(state.pointerOfId(id))}
       // rjsf's submit validates with the same validator; our state has already judged.
       onSubmit={(_data, event) => submit(event)}

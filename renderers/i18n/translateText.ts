@@ -19,12 +19,5 @@ export function translateText(t: TFunction, text: string | undefined, values: Re
   return t(text, { ...values, defaultValue: text }) as string;
 }
 
-/** Interpolation values a message may use, read from the field's schema (`{{min}}`, `{{maxLength}}`, …). */
-export function messageValues(schema: { minimum?: number; maximum?: number; minLength?: number; maxLength?: number } | undefined) {
-  return {
-    min: schema?.minimum,
-    max: schema?.maximum,
-    minLength: schema?.minLength,
-    maxLength: schema?.maxLength,
-  };
-}
+/** Interpolation values a message may use, read from the field's schema: shared with `event:check`'s answer cases. */
+export { messageValues } from '../../src/shared/attendee-form/message-values';

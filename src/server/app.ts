@@ -28,6 +28,9 @@ import { purchaseRoutes } from './routes/purchase.routes';
 import { walletRoutes } from './routes/wallet.routes';
 import { createGoogleWallet } from './wallet/google-wallet';
 import { googleWalletSaveSandbox } from './wallet/sandbox/google-wallet-save.sandbox';
+import { seatsSandboxRoutes } from './seats/sandbox-routes';
+import { seatRoutes } from './seats/seat.routes';
+import { registerSeatsProvider } from './seats/seats-provider';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
 function trustHops(hops: number) {
@@ -72,6 +75,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(attendeeValidatorRoutes, { ctx });
   await app.register(eventCalendarRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
+  // Seated events: the seat provider (seats.io, or the built-in sandbox's API and chart without a key).
+  if (registerSeatsProvider(ctx, app).mode === 'sandbox') await app.register(seatsSandboxRoutes, { ctx });
+  await app.register(seatRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
   // Payments (start, loaders, webhooks → the one confirm path) and the tickets they emit.

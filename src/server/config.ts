@@ -11,6 +11,8 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** Google reCAPTCHA v3 secret; when unset the built-in bot-check sandbox is used. */
   recaptchaSecret: string | undefined;
+  /** seats.io workspace secret key; when unset seated events use the built-in seat sandbox. */
+  seatsioSecretKey: string | undefined;
   recaptchaSiteKey: string | undefined;
   recaptchaMinScore: number;
   recaptchaVerifyUrl: string;
@@ -153,6 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
+    seatsioSecretKey: env.SEATSIO_SECRET_KEY || undefined,
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
     recaptchaMinScore: numberFrom(env.RECAPTCHA_MIN_SCORE, 0.5),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',

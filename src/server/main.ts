@@ -9,7 +9,7 @@ import { closeOnSignals } from './shutdown';
 /** Starts the storefront + API on one port: open and migrate the database, load demos, listen, print the URL; stops on SIGTERM/SIGINT (`shutdown.ts`). */
 async function main(): Promise<void> {
   const config = readConfig(process.env, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') });
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { backgroundCheckpoint: true });
   await migrateToLatest(db);
   const ctx = { db, config, now: () => new Date() };
   const loaded = config.loadDemoEvents ? await loadDemoEventsIfEmpty(ctx) : [];

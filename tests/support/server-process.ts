@@ -22,7 +22,12 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   let output = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    // A server that has not started in time is killed, not left behind: a late start would
+    // otherwise keep listening (and holding its database) after the test has given up on it.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Checkout listo en (http:\/\/localhost:\d+)/.exec(output);

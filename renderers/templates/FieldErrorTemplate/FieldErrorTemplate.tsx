@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { shownErrors } from '../../state/formContext';
 import { messageValues, translateText } from '../../i18n/translateText';
+import type { QuotedSchema } from '../../../src/shared/attendee-form/message-values';
 
 /**
  * The error line under a field: its FIRST problem (rules are checked in the schema's
@@ -13,14 +14,14 @@ import { messageValues, translateText } from '../../i18n/translateText';
  * does not jump under the pointer when a message appears.
  */
 export const FieldErrorTemplate = observer(function FieldErrorTemplate({ errors, fieldPathId, schema, registry }: FieldErrorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const shown = shownErrors(fieldPathId.$id, errors, registry);
   const message = shown[0];
   const isRoot = fieldPathId.path.length === 0;
   return (
     // One line is always reserved: a message appearing on blur must not move the button being clicked.
     <FormHelperText id={errorId(fieldPathId)} error component="div" aria-live="polite" sx={{ mx: 0, mt: isRoot && !message ? 0 : 0.25, minHeight: isRoot ? 0 : '1.25rem' }}>
-      {message ? translateText(t, message, messageValues(schema)) : null}
+      {message ? translateText(t, message, messageValues(schema as QuotedSchema, i18n.language)) : null}
     </FormHelperText>
   );
 });

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { getUiOptions, type FieldTemplateProps } from '@rjsf/utils';
 
-/** Widgets that take a whole row of the form grid. */
-const WIDE_WIDGETS = new Set(['checkboxLink', 'fileImage']);
+/** Widgets that take a whole row of the form grid (a consent line, an image, long text, a row of choices). */
+const WIDE_WIDGETS = new Set(['checkboxLink', 'fileImage', 'textarea', 'checkboxes']);
 
 /**
  * One field: the widget (which renders its own label, tied to its input), then the

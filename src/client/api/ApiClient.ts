@@ -7,6 +7,7 @@ import type {
   NewPurchaseResponse,
   ProductLineRequest,
   PurchaseStatusResponse,
+  ReleaseSeatsResponse,
   UpdateProductsResponse,
   VerifyDiscountRequest,
   VerifyDiscountResponse,
@@ -28,6 +29,8 @@ export interface ApiClient extends PaymentApi {
   verifyDiscount(body: VerifyDiscountRequest): Promise<VerifyDiscountResponse>;
   updateProducts(purchaseId: string, productos: ProductLineRequest[]): Promise<UpdateProductsResponse>;
   getPurchase(purchaseId: string): Promise<PurchaseStatusResponse>;
+  /** A seated event's buyer starts over: the held purchase ends and its places are released. */
+  releaseSeats(purchaseId: string): Promise<ReleaseSeatsResponse>;
   /** The attendee answers of a held purchase; a FORM_INVALID refusal carries `/ticketId/iteration/field` pointers. */
   addInfo(purchaseId: string, form: OrderFormAnswers): Promise<AddInfoResponse>;
 }

@@ -92,6 +92,7 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
     updateProducts: (purchaseId, productos) =>
       request('PUT', '/payments/update-productos-purchase', { purchase_id: purchaseId, productos }, purchaseId),
     getPurchase: (purchaseId) => request('GET', `/payments/purchase/${encodeURIComponent(purchaseId)}`, undefined, purchaseId),
+    releaseSeats: (purchaseId) => request('POST', '/payments/release-seats', { purchase_id: purchaseId }, purchaseId),
     addInfo: (purchaseId, form) => request('PUT', '/payments/add-info-purchase', { purchase_id: purchaseId, form }, purchaseId),
     ...createPaymentCalls({ request, send }),
   };

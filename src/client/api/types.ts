@@ -27,6 +27,8 @@ export type {
   PurchaseReload,
   PurchaseStatusResponse,
   PurchaseTicketLine,
+  ReleaseSeatsResponse,
+  SeatsRequest,
   TicketLineRequest,
   UpdateProductsResponse,
   VerifyDiscountRequest,

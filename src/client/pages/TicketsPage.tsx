@@ -15,17 +15,19 @@ import { useStores } from '../StoreContext';
 /** `/{url}`: choose tickets, maybe a discount code, then Continue creates the purchase. */
 export const TicketsPage = observer(function TicketsPage() {
   const { t } = useTranslation('checkout');
-  const { checkout, event, actions } = useStores();
+  const { checkout, event, actions, seats } = useStores();
   const advance = useAdvance('tickets');
   const [searchParams] = useSearchParams();
   const titleId = useId();
   // Stays true after success: the old page may show while the next chunk loads; no second purchase.
   const [advancing, setAdvancing] = useState(false);
 
-  // Opening the bare /{url} starts afresh: it gives up any held purchase and the form draft.
+  // Opening the bare /{url} starts afresh: it gives up any held purchase and the form draft
+  // (on a seated event the server is told, so its places are free on every map at once).
   useEffect(() => {
+    if (checkout.purchaseId && event.event?.config?.seats) void seats.startOver(checkout.purchaseId);
     checkout.clearHeldPurchase();
-  }, [checkout]);
+  }, [checkout, event, seats]);
 
   const onContinue = async () => {
     setAdvancing(true);

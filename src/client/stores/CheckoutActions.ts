@@ -29,7 +29,11 @@ export class CheckoutActions {
         return false;
       }
       const response = await ui.track(
-        this.root.api.newPurchase({ code: checkout.code, url, tickets: ticketRequestsOf(checkout.tickets), identificador, token, ...(event.access ? { access: event.access } : {}) }),
+        this.root.api.newPurchase({
+          code: checkout.code, url, tickets: ticketRequestsOf(checkout.tickets), identificador, token,
+          ...(event.access ? { access: event.access } : {}),
+          ...(this.root.seats.request ? { seats: this.root.seats.request } : {}),
+        }),
       );
       runInAction(() => checkout.setPurchase(response, url));
       return true;

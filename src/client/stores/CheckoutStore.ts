@@ -60,10 +60,11 @@ export class CheckoutStore {
   // ----- ticket selection -------------------------------------------------
 
   /** Choosing 0 removes the line, another quantity replaces it; resets code, amounts, commission and purchase id. */
-  setTicketQuantity(ticketId: number, quantity: number): void {
+  setTicketQuantity(ticketId: number, quantity: number, seats?: string[]): void {
     const ticket = this.root.event.ticketById(ticketId);
     if (!ticket) return;
-    this.tickets = upsertLine(this.tickets, ticketLine(ticket, quantity), (line) => line.ticketId === ticketId);
+    const line = seats?.length ? { ...ticketLine(ticket, quantity), seats } : ticketLine(ticket, quantity);
+    this.tickets = upsertLine(this.tickets, line, (existing) => existing.ticketId === ticketId);
     this.code = null;
     this.resetAmounts();
     this.purchaseId = null;
@@ -72,6 +73,11 @@ export class CheckoutStore {
     this.discountStatus = 'idle';
     this.discountErrorKey = null;
     if (this.tickets.length === 0) this.discountRevealed = false;
+  }
+
+  /** The seat labels of a ticket line (seated events), empty otherwise. */
+  seatsOf(ticketId: number): string[] {
+    return this.tickets.find((line) => line.ticketId === ticketId)?.seats ?? [];
   }
 
   quantityOf(ticketId: number): number {

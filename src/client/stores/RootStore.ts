@@ -6,6 +6,7 @@ import { PaymentStore } from './PaymentStore';
 import type { BotCheck, KeyValueStorage, Notifier } from './ports';
 import { memoryStorage } from './ports';
 import { UiStore } from './UiStore';
+import { SeatSelectionStore } from '../seats/SeatSelectionStore';
 
 export interface RootStoreOptions {
   api: ApiClient;
@@ -30,6 +31,8 @@ export class RootStore {
   readonly event: EventStore;
   readonly checkout: CheckoutStore;
   readonly payment: PaymentStore;
+  /** The seat map's selection (seated events only). */
+  readonly seats: SeatSelectionStore;
   /** Server round trips of the checkout (new purchase, discount, products, restore). */
   readonly actions: CheckoutActions;
 
@@ -43,6 +46,7 @@ export class RootStore {
     this.event = new EventStore(this);
     this.checkout = new CheckoutStore(this);
     this.payment = new PaymentStore(this);
+    this.seats = new SeatSelectionStore(this);
     this.actions = new CheckoutActions(this);
   }
 }

@@ -11,6 +11,8 @@ export interface SelectedTicket {
   quantity: number;
   price: number;
   volumeDiscount: VolumeDiscount | null;
+  /** Seated events: the labels of the places of this line (an area's label once per place). */
+  seats?: string[];
 }
 
 /** A selected product line (pesos); `options` maps option id to the chosen value. */

@@ -22,7 +22,10 @@ export function ticketLine(ticket: TicketType, quantity: number): SelectedTicket
 
 /** A ticket line restored from `GET /payments/purchase/{id}`. */
 export function ticketLineFromWire(line: PurchaseTicketLine): SelectedTicket {
-  return { ticketId: line.ticket_id, name: line.name, quantity: Number(line.cantidad), price: Number(line.price), volumeDiscount: volumeDiscountOf(line) };
+  return {
+    ticketId: line.ticket_id, name: line.name, quantity: Number(line.cantidad), price: Number(line.price), volumeDiscount: volumeDiscountOf(line),
+    ...(line.seats?.length ? { seats: line.seats } : {}),
+  };
 }
 
 /** A product line as the server priced it (products step, purchase reload). */

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { checkpointInBackground } from './sqlite-checkpointer';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -17,8 +18,11 @@ export interface Db {
 
 export const DEFAULT_SQLITE_PATH = 'data/checkout.sqlite';
 
-/** Chooses the dialect once from DATABASE_URL: none → SQLite default file, `sqlite:PATH`, or `postgres://…`. */
-export function openDatabase(databaseUrl: string | undefined): Db {
+/**
+ * Chooses the dialect once from DATABASE_URL: none → SQLite default file, `sqlite:PATH`, or `postgres://…`.
+ * `backgroundCheckpoint` (the server): a SQLite file's WAL checkpoints run on a worker thread (`sqlite-checkpointer.ts`).
+ */
+export function openDatabase(databaseUrl: string | undefined, options: { backgroundCheckpoint?: boolean } = {}): Db {
   const url = databaseUrl?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`;
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // A connect timeout, so that a database that stops answering (rather than refusing) gives
@@ -52,6 +56,7 @@ export function openDatabase(databaseUrl: string | undefined): Db {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     cachePreparedStatements(sqlite);
+    if (options.backgroundCheckpoint && filename !== ':memory:') checkpointInBackground(sqlite, filename);
     return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', describe: `sqlite:${filename}` };
   }
   throw new Error(`DATABASE_URL no reconocida: usa sqlite:RUTA o postgres://… (se recibió "${url.split(':')[0]}:…")`);

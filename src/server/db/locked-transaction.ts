@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Db } from './connection';
 import { findEventVersionByUrl, lockEventRow } from '../repositories/event.repository';
 import type { Database } from './schema';
@@ -37,14 +37,19 @@ export async function lockEventByUrl(db: Db, trx: Kysely<Database>, url: string)
 export async function withWriteTransaction<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   if (db.dialect === 'postgres') return db.kysely.transaction().execute((trx: Transaction<Database>) => work(trx));
   return db.kysely.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
+    await conn.executeQuery(BEGIN_IMMEDIATE);
     try {
       const result = await work(conn);
-      await sql`commit`.execute(conn);
+      await conn.executeQuery(COMMIT);
       return result;
     } catch (error) {
-      await sql`rollback`.execute(conn);
+      await conn.executeQuery(ROLLBACK);
       throw error;
     }
   });
 }
+
+// Compiled once: every purchase runs them.
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');

@@ -8,6 +8,7 @@ import { unpaidDataRetentionMigration } from './migrations/20261123_0007_unpaid_
 import { englishColumnsMigration } from './migrations/20261124_0008_english_columns';
 import { stockCountersMigration } from './migrations/20261126_0014_stock_counters';
 import { eventPassDetailsMigration } from './migrations/20261127_0016_event_pass_details';
+import { seatsMigration } from './migrations/20261127_0020_seats';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -20,6 +21,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261124_0008_english_columns': englishColumnsMigration(),
     '20261126_0014_stock_counters': stockCountersMigration(),
     '20261127_0016_event_pass_details': eventPassDetailsMigration(),
+    '20261127_0020_seats': seatsMigration(db.dialect),
   };
 }
 

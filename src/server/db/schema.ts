@@ -20,6 +20,10 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   sandbox_objects: SandboxObjectTable;
   purchase_access_keys: PurchaseAccessKeyTable;
+  purchase_seats: PurchaseSeatsTable;
+  seats_sandbox_tokens: SeatsSandboxTokenTable;
+  seats_sandbox_events: SeatsSandboxEventTable;
+  seats_sandbox_holds: SeatsSandboxHoldTable;
 }
 
 export interface EventTable {
@@ -233,6 +237,8 @@ export interface TicketTable {
   folio: number;
   qr_secret: string;
   attendee_name: string;
+  /** Seated events: the label of the place this ticket admits to ('A-12'; an area's label); null otherwise. */
+  seat_label: Generated<string | null>;
   created_at: string;
 }
 
@@ -274,4 +280,51 @@ export interface PurchaseAccessKeyTable {
   purchase_id: string;
   issued_to: 'browser' | 'mail';
   created_at: string;
+}
+
+/**
+ * `held`: held at the seat provider by `hold_token` until the purchase's hold ends; `kept`: moved to a
+ * custom status while a cash voucher is open (outlives the token); `booked` once paid; `released`;
+ * `unbooked`: paid but the provider refused the booking (an operator must seat the buyer).
+ */
+export type PurchaseSeatsStatus = 'held' | 'kept' | 'booked' | 'released' | 'unbooked';
+
+/** The seats of one purchase of a seated event, as held at the seat provider. */
+export interface PurchaseSeatsTable {
+  purchase_id: string;
+  event_id: number;
+  event_key: string;
+  region: string;
+  hold_token: string;
+  status: PurchaseSeatsStatus;
+  /** JSON array of `{ label, ticketId, quantity, objectType }` (ticketId: the event file's ticket type id). */
+  seats_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The seat sandbox's hold tokens. */
+export interface SeatsSandboxTokenTable {
+  token: string;
+  workspace_key: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** One row per sandbox seat event: every status change locks it first, so changes of one event run one at a time. */
+export interface SeatsSandboxEventTable {
+  event_key: string;
+  version: Generated<number>;
+}
+
+/** A hold (`reservedByToken`, live while its token is), a booking (`booked`) or a custom status of `quantity` places of one object. */
+export interface SeatsSandboxHoldTable {
+  id: Generated<number>;
+  event_key: string;
+  label: string;
+  hold_token: string | null;
+  status: string;
+  quantity: number;
+  order_id: string | null;
+  updated_at: string;
 }

@@ -29,7 +29,10 @@ export function attendeeNames(purchase: PurchaseRow, ticket: TicketTypeRow, quan
  * stock lock): one emission (unique per purchase), one ticket per unit with the next
  * folios of the event and an unguessable QR secret. Returns the emission id.
  */
-export async function emitTickets(trx: Kysely<Database>, input: { order: Order; attemptId: string; now: string }): Promise<string> {
+export async function emitTickets(
+  trx: Kysely<Database>,
+  input: { order: Order; attemptId: string; now: string; /** Seated events: the place labels of each ticket type (event file id), one per unit in order. */ seatLabels?: Map<number, string[]> },
+): Promise<string> {
   const { purchase } = input.order;
   const emissionId = randomUUID();
   await insertEmission(trx, { id: emissionId, purchase_id: purchase.id, attempt_id: input.attemptId, created_at: input.now });
@@ -37,7 +40,8 @@ export async function emitTickets(trx: Kysely<Database>, input: { order: Order; 
   let unit = 0;
   const rows = [];
   for (const { ticket, quantity } of input.order.tickets) {
-    for (const attendee of attendeeNames(purchase, ticket, quantity)) {
+    const seats = input.seatLabels?.get(ticket.external_id) ?? [];
+    for (const [index, attendee] of attendeeNames(purchase, ticket, quantity).entries()) {
       folio += 1;
       rows.push({
         id: randomUUID(),
@@ -49,6 +53,7 @@ export async function emitTickets(trx: Kysely<Database>, input: { order: Order; 
         folio,
         qr_secret: randomBytes(18).toString('base64url'),
         attendee_name: attendee,
+        seat_label: seats[index] ?? null,
         created_at: input.now,
       });
     }

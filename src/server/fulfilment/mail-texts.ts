@@ -8,8 +8,8 @@ export function mailLang(value: unknown): MailLang {
 }
 
 /** `ticketsUrl`: the buyer's thank-you page, with the key that opens it; `purchaseId`: the reference to give support. */
-/** `when` / `venue`: the event's date line and venue line (`event-when.ts`), null when the event file gives none. */
-interface TicketsMail { eventName: string; when: string | null; venue: string | null; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null }
+/** `when` / `venue`: the event's date line and venue line (`event-when.ts`), null when the event file gives none. `seats`: seated events' places, in ticket order. */
+interface TicketsMail { eventName: string; when: string | null; venue: string | null; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null; seats?: string[] }
 interface RefundMail { eventName: string; buyerName: string; purchaseId: string; amountCents: number; currency: string; reason: string | null }
 
 /** The e-mail with the tickets attached, in the buyer's language. */
@@ -22,6 +22,7 @@ export function ticketsMail(lang: MailLang, data: TicketsMail): { subject: strin
         '',
         `Your payment was approved. Attached you will find your ${data.count === 1 ? 'ticket' : `${data.count} tickets`} for ${data.eventName} as a PDF: show each QR code at the entrance.`,
         ...(data.when || data.venue ? ['', ...(data.when ? [`When: ${data.when}`] : []), ...(data.venue ? [`Where: ${data.venue}`] : [])] : []),
+        data.seats?.length ? `Your places: ${[...new Set(data.seats)].join(', ')}.` : '',
         data.ticketsUrl ? `You can also see and download them here (keep this link to yourself): ${data.ticketsUrl}` : '',
         '',
         `Purchase number: ${data.purchaseId}`,
@@ -35,6 +36,7 @@ export function ticketsMail(lang: MailLang, data: TicketsMail): { subject: strin
       '',
       `Tu pago fue aprobado. Adjuntamos ${data.count === 1 ? 'tu boleto' : `tus ${data.count} boletos`} para ${data.eventName} en PDF: presenta cada código QR en el acceso.`,
       ...(data.when || data.venue ? ['', ...(data.when ? [`Cuándo: ${data.when}`] : []), ...(data.venue ? [`Dónde: ${data.venue}`] : [])] : []),
+      data.seats?.length ? `Tus lugares: ${[...new Set(data.seats)].join(', ')}.` : '',
       data.ticketsUrl ? `También puedes verlos y descargarlos aquí (no compartas este enlace): ${data.ticketsUrl}` : '',
       '',
       `Número de compra: ${data.purchaseId}`,
@@ -87,6 +89,6 @@ export function refundMail(lang: MailLang, data: RefundMail): { subject: string;
 /** Words printed on the PDF tickets. */
 export function pdfWords(lang: MailLang) {
   return lang === 'en'
-    ? { when: 'When', venue: 'Where', ticket: 'Ticket type', attendee: 'Attendee', folio: 'Folio', purchase: 'Purchase', present: 'Show this QR code at the entrance. It admits one person once.', page: 'Ticket' }
-    : { when: 'Cuándo', venue: 'Dónde', ticket: 'Tipo de boleto', attendee: 'Asistente', folio: 'Folio', purchase: 'Compra', present: 'Presenta este código QR en el acceso. Vale por una entrada, una sola vez.', page: 'Boleto' };
+    ? { when: 'When', venue: 'Where', ticket: 'Ticket type', attendee: 'Attendee', seat: 'Seat', folio: 'Folio', purchase: 'Purchase', present: 'Show this QR code at the entrance. It admits one person once.', page: 'Ticket' }
+    : { when: 'Cuándo', venue: 'Dónde', ticket: 'Tipo de boleto', attendee: 'Asistente', seat: 'Lugar', folio: 'Folio', purchase: 'Compra', present: 'Presenta este código QR en el acceso. Vale por una entrada, una sola vez.', page: 'Boleto' };
 }

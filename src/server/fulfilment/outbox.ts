@@ -65,7 +65,7 @@ export async function purchasePdf(db: Kysely<Database>, purchase: PurchaseRow, o
     venue: venueLine(event.venue),
     purchaseId: purchase.id,
     lang,
-    tickets: tickets.map((t) => ({ folio: t.folio, ticketTypeName: t.ticket_type_name, attendeeName: t.attendee_name, qrSecret: t.qr_secret })),
+    tickets: tickets.map((t) => ({ folio: t.folio, ticketTypeName: t.ticket_type_name, attendeeName: t.attendee_name, qrSecret: t.qr_secret, seat: t.seat_label })),
   });
 }
 
@@ -75,7 +75,9 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
   const buyer = buyerOf(purchase);
   const lang = mailLang(row.lang);
   if (row.kind === 'tickets') {
-    const count = (await listTicketsOfPurchase(db, purchase.id)).length;
+    const tickets = await listTicketsOfPurchase(db, purchase.id);
+    const count = tickets.length;
+    const seats = tickets.map((t) => t.seat_label).filter((label): label is string => Boolean(label));
     // Only with PUBLIC_URL: a link built from a request's Host header could point the key at someone else's site.
     const base = rt.ctx.config.publicUrl;
     // Each e-mail gets a key of its own (only its hash is stored), so the link opens the thank-you page on any device.
@@ -83,7 +85,7 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
       ? `${base}/${event.url}/payment-status#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}`
       : null;
     const when = eventWhen(event.starts_at, event.ends_at, lang);
-    const { subject, text } = ticketsMail(lang, { eventName: event.name, when, venue: venueLine(event.venue), buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl });
+    const { subject, text } = ticketsMail(lang, { eventName: event.name, when, venue: venueLine(event.venue), buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl, seats });
     const pdf = await purchasePdf(db, purchase);
     // An invitation to the buyer's calendar when the event has a date (its link only with PUBLIC_URL, like the e-mail's).
     const calendar = eventCalendarOf(event, base ?? null);

@@ -8,6 +8,8 @@ export interface PrintableTicket {
   ticketTypeName: string;
   attendeeName: string;
   qrSecret: string;
+  /** Seated events: the place this ticket admits to. */
+  seat?: string | null;
 }
 
 /** What a QR code carries: the ticket's secret, which the door scanner looks up (nothing else is needed or leaked). */
@@ -70,6 +72,11 @@ export async function renderTicketsPdf(raw: TicketsPdfInput): Promise<Buffer> {
     doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.attendee, { width });
     doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(ticket.attendeeName || '—', { width });
     doc.moveDown(0.4);
+    if (ticket.seat) {
+      doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.seat, { width });
+      doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(clipForPrint(ticket.seat), { width });
+      doc.moveDown(0.4);
+    }
     doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.folio, { width });
     doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(formatFolio(ticket.folio), { width });
     doc.moveDown(0.8);

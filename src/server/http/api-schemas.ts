@@ -32,6 +32,8 @@ import stripeCreateOrderRequest from '../../../schemas/api/stripe-create-order.r
 import stripeCreateOrderResponse from '../../../schemas/api/stripe-create-order.response.json';
 import purchaseStatusResponse from '../../../schemas/api/purchase-status.response.json';
 import readyResponse from '../../../schemas/api/ready.response.json';
+import releaseSeatsRequest from '../../../schemas/api/release-seats.request.json';
+import releaseSeatsResponse from '../../../schemas/api/release-seats.response.json';
 import ticketLine from '../../../schemas/api/ticket-line.json';
 import updateProductosRequest from '../../../schemas/api/update-productos.request.json';
 import updateProductosResponse from '../../../schemas/api/update-productos.response.json';
@@ -58,6 +60,7 @@ export const apiSchemas: { $id: string }[] = [
   mercadopagoSupertokenCreateOrderRequest, mercadopagoSupertokenCreateOrderResponse,
   stripeCreateOrderRequest, stripeCreateOrderResponse,
   healthResponse, readyResponse,
+  releaseSeatsRequest, releaseSeatsResponse,
 ];
 
 /** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */

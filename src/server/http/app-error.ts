@@ -124,4 +124,8 @@ export const errors = {
   voucherLimitReached: (open: number, max: number) =>
     max === 0 ? coded(409, 'VOUCHER_LIMIT_REACHED', {}, 'variants.VOUCHER_LIMIT_REACHED_none') : coded(409, 'VOUCHER_LIMIT_REACHED', { open, max }),
   voucherShareReached: (name: string) => coded(409, 'VOUCHER_SHARE_REACHED', { name }),
+  /** A seat the purchase names is not held by the purchase's hold token at the seat provider (taken by another buyer, released, or never held). */
+  seatNotHeld: (seat: string) => coded(409, 'SEAT_NOT_HELD', { seat }),
+  seatsNotOffered: () => coded(400, 'SEATS_NOT_OFFERED'),
+  seatProviderUnavailable: () => coded(503, 'SEAT_PROVIDER_UNAVAILABLE'),
 };

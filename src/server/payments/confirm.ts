@@ -18,6 +18,7 @@ import {
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
 import { findPurchase, lockPurchaseRow, returnPendingToHold, updatePurchase } from '../repositories/purchase.repository';
+import { bookPurchaseSeats, keepSeatsForVoucher, seatLabelsByTicket } from '../seats/purchase-seats';
 import { discountUses, expiredCounted, lockStockRows, moveCounters, releaseCounted, remaining } from '../repositories/stock.repository';
 import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
@@ -48,7 +49,10 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
         break;
       }
       await moveAttemptStatus(db, attempt.id, statusesBefore('pending'), { status: 'pending', status_detail: detail, deadline: observed.deadline, updated_at: now });
-      if (observed.deadline) await holdUntilVoucherDeadline(rt, attempt, observed.deadline);
+      if (observed.deadline) {
+        await holdUntilVoucherDeadline(rt, attempt, observed.deadline);
+        await keepSeatsForVoucher(rt.ctx, attempt.purchase_id);
+      }
       break;
     case 'rejected':
     case 'cancelled':
@@ -63,6 +67,8 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
         await requireRefund(db, attempt.id, 'amount_mismatch', now);
       } else {
         await settleApproved(rt, attempt, observed);
+        // After the stock lock is let go (the seat provider is called over HTTP): a paid purchase's places are booked.
+        await bookPurchaseSeats(rt.ctx, attempt.purchase_id);
       }
       break;
     case 'refunded':
@@ -231,7 +237,7 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     // Held units become sold ones in the same statement; a run-out hold (released above) only adds sold units.
     await moveOrderCounters(trx, order, holdIsLive && current.stock_counted ? -1 : 0, 1);
     const paid = { ...current, buyer };
-    const emissionId = await emitTickets(trx, { order: { ...order, purchase: paid }, attemptId: attempt.id, now });
+    const emissionId = await emitTickets(trx, { order: { ...order, purchase: paid }, attemptId: attempt.id, now, seatLabels: await seatLabelsByTicket(trx, order) });
     await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, stock_counted: 0, emission_id: emissionId, buyer, updated_at: now });
     await queueTicketsMail(trx, paid, attempt.id, now);
   });

@@ -42,12 +42,18 @@ function stripe(config: ServerConfig): ProviderSources {
   };
 }
 
+/** seats.io's chart: its script from the regional CDN, the chart's frame and its API, all under seatsio.net. */
+function seatsio(config: ServerConfig): ProviderSources {
+  if (!config.seatsioSecretKey) return NONE;
+  return { script: ['https://*.seatsio.net'], connect: ['https://*.seatsio.net'], frame: ['https://*.seatsio.net'], form: [] };
+}
+
 /**
  * What the Content-Security-Policy adds for the providers that run live (their keys are set). A
  * provider in the sandbox needs nothing: its scripts, frames and API are this server's own origin.
  */
 export function providerSources(config: ServerConfig): ProviderSources {
-  const all = [mercadoPago(config), openpay(config), stripe(config)];
+  const all = [mercadoPago(config), openpay(config), stripe(config), seatsio(config)];
   const union = (key: keyof ProviderSources) => [...new Set(all.flatMap((sources) => sources[key]))];
   return { script: union('script'), connect: union('connect'), frame: union('frame'), form: union('form') };
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AttendeeField, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption } from '../../shared/event-file/event-file.types';
 import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeTable } from '../db/schema';
+import { precompiled } from './precompiled';
 
 /** An event with its JSON columns decoded: the config as the operator wrote it, the HTML blocks, the hold caps. */
 export type EventRow = Omit<Selectable<EventTable>, 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json'> & {
@@ -41,9 +42,17 @@ function decodeDiscountCode({ ticket_ids_json, ...row }: Selectable<DiscountCode
   return { ...row, ticket_ids: ticket_ids_json ? (JSON.parse(ticket_ids_json) as number[]) : null };
 }
 
+// Every purchase reads these three: compiled once (precompiled.ts).
+const eventByUrl = precompiled<{ url: string }>(['url'], (db, p) => db.selectFrom('events').selectAll().where('url', '=', p.url));
+const eventVersionByUrl = precompiled<{ url: string }>(['url'], (db, p) => db.selectFrom('events').select(['id', 'version']).where('url', '=', p.url));
+const activeTicketTypes = precompiled<{ eventId: number }>(['eventId'], (db, p) =>
+  db.selectFrom('ticket_types').selectAll().where('event_id', '=', p.eventId).where('active', '=', 1).orderBy('sort_order').orderBy('id'));
+const activeCode = precompiled<{ eventId: number; code: string }>(['eventId', 'code'], (db, p) =>
+  db.selectFrom('discount_codes').selectAll().where('event_id', '=', p.eventId).where('code', '=', p.code).where('active', '=', 1));
+
 /** The event stored under `url`, or undefined. */
 export async function findEventByUrl(db: Kysely<Database>, url: string): Promise<EventRow | undefined> {
-  const row = await db.selectFrom('events').selectAll().where('url', '=', url).executeTakeFirst();
+  const row = (await eventByUrl(db, { url })).rows[0] as Selectable<EventTable> | undefined;
   return row && decodeEvent(row);
 }
 
@@ -55,9 +64,9 @@ export async function findEventById(db: Kysely<Database>, id: number): Promise<E
 
 /** Ticket types of an event in the operator's order (inactive ones only when asked). */
 export async function listTicketTypes(db: Kysely<Database>, eventId: number, includeInactive = false): Promise<TicketTypeRow[]> {
-  let query = db.selectFrom('ticket_types').selectAll().where('event_id', '=', eventId);
-  if (!includeInactive) query = query.where('active', '=', 1);
-  return (await query.orderBy('sort_order').orderBy('id').execute()).map(decodeTicketType);
+  if (!includeInactive) return ((await activeTicketTypes(db, { eventId })).rows as Selectable<TicketTypeTable>[]).map(decodeTicketType);
+  const rows = await db.selectFrom('ticket_types').selectAll().where('event_id', '=', eventId).orderBy('sort_order').orderBy('id').execute();
+  return rows.map(decodeTicketType);
 }
 
 /** Products of an event in the operator's order (inactive ones only when asked). */
@@ -74,13 +83,7 @@ export function normaliseCode(code: string): string {
 
 /** The active discount code of an event matching `code` (any case), or undefined. */
 export async function findDiscountCode(db: Kysely<Database>, eventId: number, code: string): Promise<DiscountCodeRow | undefined> {
-  const row = await db
-    .selectFrom('discount_codes')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('code', '=', normaliseCode(code))
-    .where('active', '=', 1)
-    .executeTakeFirst();
+  const row = (await activeCode(db, { eventId, code: normaliseCode(code) })).rows[0] as Selectable<DiscountCodeTable> | undefined;
   return row && decodeDiscountCode(row);
 }
 
@@ -112,6 +115,7 @@ export async function lockEventRow(trx: Kysely<Database>, eventId: number): Prom
 
 /** The id and version of the event with this url, its row locked `FOR UPDATE` when `forUpdate` (PostgreSQL). */
 export async function findEventVersionByUrl(trx: Kysely<Database>, url: string, forUpdate: boolean): Promise<{ id: number; version: number } | undefined> {
+  if (!forUpdate) return (await eventVersionByUrl(trx, { url })).rows[0] as { id: number; version: number } | undefined;
   const query = trx.selectFrom('events').select(['id', 'version']).where('url', '=', url);
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { precompiled } from './precompiled';
 import { liveUnpaidPurchases } from './stock.repository';
 
 /** A purchase "has a voucher" while a cash-voucher payment of it is started or issued and not settled. */
@@ -18,14 +19,17 @@ function withOpenVoucher<QB extends ReturnType<typeof liveUnpaidPurchases>>(quer
 
 /** Ticket units one client holds unpaid in an event right now. */
 export async function ticketUnitsHeldByClient(db: Kysely<Database>, eventId: number, clientKey: string, now: string): Promise<number> {
-  const row = await liveUnpaidPurchases(db, eventId, now)
-    .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
-    .where('p.client_key', '=', clientKey)
-    .where('l.kind', '=', 'ticket')
-    .select((eb) => eb.fn.sum<number | string | null>('l.quantity').as('units'))
-    .executeTakeFirst();
+  const row = (await clientTicketUnits(db, { eventId, clientKey, now })).rows[0];
   return Number(row?.units ?? 0);
 }
+
+// Every hold checks the per-client cap: compiled once (precompiled.ts).
+const clientTicketUnits = precompiled<{ eventId: number; clientKey: string; now: string }, { units: number | string | null }>(['eventId', 'clientKey', 'now'], (db, p) =>
+  liveUnpaidPurchases(db, p.eventId, p.now)
+    .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
+    .where('p.client_key', '=', p.clientKey)
+    .where('l.kind', '=', 'ticket')
+    .select((eb) => eb.fn.sum<number | string | null>('l.quantity').as('units')));
 
 /** Other purchases of an event with an open cash voucher for this buyer e-mail. */
 export async function openVouchersOfBuyer(db: Kysely<Database>, eventId: number, buyerEmail: string, now: string, excludePurchaseId: string): Promise<number> {
@@ -55,5 +59,7 @@ export async function voucherUnitsByTicketType(db: Kysely<Database>, eventId: nu
  * while other clients' purchases do not wait for it.
  */
 export async function lockClientHolds(trx: Kysely<Database>, eventId: number, clientKey: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`${eventId}:${clientKey}`}))`.execute(trx);
+  await clientHoldsLock(trx, { pair: `${eventId}:${clientKey}` });
 }
+
+const clientHoldsLock = precompiled<{ pair: string }>(['pair'], (_db, p) => sql`select pg_advisory_xact_lock(hashtext(${p.pair}))`);

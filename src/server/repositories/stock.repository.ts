@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { affectedRows, precompiled } from './precompiled';
 
 /** Purchases of an event (`p`) whose stock is taken and unpaid at `now`: held orders and pending vouchers before `stock_until`. */
 export function liveUnpaidPurchases(db: Kysely<Database>, eventId: number, now: string) {
@@ -23,13 +24,15 @@ const stockTable = (kind: StockKind) => (kind === 'ticket' ? 'ticket_types' : 'p
  * the same item queue on that row alone. False when they are not left.
  */
 export async function takeHeld(trx: Kysely<Database>, kind: StockKind, itemId: number, quantity: number): Promise<boolean> {
-  const result = kind === 'ticket'
-    ? await trx.updateTable('ticket_types').set((eb) => ({ held: eb('held', '+', quantity) }))
-      .where('id', '=', itemId).where((eb) => eb(eb(eb.ref('capacity'), '-', eb.ref('sold')), '-', eb.ref('held')), '>=', quantity).executeTakeFirst()
-    : await trx.updateTable('products').set((eb) => ({ held: eb('held', '+', quantity) }))
-      .where('id', '=', itemId).where((eb) => eb(eb(eb.ref('stock'), '-', eb.ref('sold')), '-', eb.ref('held')), '>=', quantity).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return affectedRows(await (kind === 'ticket' ? takeTicketUnits : takeProductUnits)(trx, { itemId, quantity })) === 1;
 }
+
+type Take = { itemId: number; quantity: number };
+// The statement every hold runs per item: compiled once (precompiled.ts).
+const takeTicketUnits = precompiled<Take>(['itemId', 'quantity'], (db, p) => db.updateTable('ticket_types').set((eb) => ({ held: eb('held', '+', p.quantity) }))
+  .where('id', '=', p.itemId).where((eb) => eb(eb(eb.ref('capacity'), '-', eb.ref('sold')), '-', eb.ref('held')), '>=', p.quantity));
+const takeProductUnits = precompiled<Take>(['itemId', 'quantity'], (db, p) => db.updateTable('products').set((eb) => ({ held: eb('held', '+', p.quantity) }))
+  .where('id', '=', p.itemId).where((eb) => eb(eb(eb.ref('stock'), '-', eb.ref('sold')), '-', eb.ref('held')), '>=', p.quantity));
 
 /** Moves an item's counters by `held` and `sold` units (either may be negative or 0). */
 export async function moveCounters(trx: Kysely<Database>, kind: StockKind, itemId: number, held: number, sold = 0): Promise<void> {
@@ -73,11 +76,13 @@ export function remaining(item: { id: number; sold: number; held: number }, tota
 
 /** Up to `limit` counted purchases of an event whose `stock_until` passed: what the next release gives back. */
 export async function findExpiredCounted(db: Kysely<Database>, eventId: number, now: string, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('purchases').select('id')
-    .where('event_id', '=', eventId).where('stock_counted', '=', 1).where('stock_until', '<=', now)
-    .limit(limit).execute();
-  return rows.map((r) => r.id);
+  const { rows } = await expiredCountedIds(db, { eventId, now, limit });
+  return (rows as { id: string }[]).map((r) => r.id);
 }
+
+// Every purchase probes for holds to release first: compiled once (precompiled.ts).
+const expiredCountedIds = precompiled<{ eventId: number; now: string; limit: number }>(['eventId', 'now', 'limit'], (db, p) =>
+  db.selectFrom('purchases').select('id').where('event_id', '=', p.eventId).where('stock_counted', '=', 1).where('stock_until', '<=', p.now).limit(p.limit));
 
 /**
  * Takes these purchases out of the counters: marks them uncounted (only the ones still counted,

@@ -11,7 +11,7 @@ export async function findPaidTicketForPass(db: Kysely<Database>, ticketId: stri
     .selectFrom('tickets as t')
     .innerJoin('ticket_types as tt', 'tt.id', 't.ticket_type_id')
     .innerJoin('purchases as p', 'p.id', 't.purchase_id')
-    .select(['t.id', 't.purchase_id', 't.event_id', 't.folio', 't.qr_secret', 't.attendee_name', 'tt.name as ticket_type_name'])
+    .select(['t.id', 't.purchase_id', 't.event_id', 't.folio', 't.qr_secret', 't.attendee_name', 't.seat_label', 'tt.name as ticket_type_name'])
     .where('t.id', '=', ticketId)
     .where('p.status', '=', 'paid')
     .executeTakeFirst();

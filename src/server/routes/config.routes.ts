@@ -27,6 +27,9 @@ export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     ...(mercadopago ? { mercadopago } : {}),
     openpay,
     stripe,
+    seatsio: config.seatsioSecretKey
+      ? { mode: 'live', chartJsUrl: 'https://cdn-{region}.seatsio.net/chart.js' }
+      : { mode: 'sandbox', chartJsUrl: '/sandbox/seatsio/chart.js' },
   };
   app.get<{ Reply: AppConfigResponse }>('/api/config', { schema: { response: answers('config') } }, async () => body);
 }

@@ -2,7 +2,9 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { BotCheckAction } from '../../shared/api';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
-import { spendToken } from '../repositories/token.repository';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { spendToken, trimSpentTokens } from '../repositories/token.repository';
 
 /** How long a sandbox token may wait between being issued and being used. */
 export const SANDBOX_TOKEN_TTL_MS = 2 * 60_000;
@@ -20,7 +22,8 @@ export function issueSandboxToken(ctx: AppContext, action: BotCheckAction): stri
   return `sbx.${payload}.${sign(payload, ctx.config.signingSecret)}`;
 }
 
-async function verifySandboxToken(ctx: AppContext, token: string, action: BotCheckAction): Promise<void> {
+/** The claims of a sandbox token that is well formed, signed by us, for `action` and not expired; throws the 403 otherwise. */
+function checkSandboxToken(ctx: AppContext, token: string, action: BotCheckAction): SandboxClaims {
   const [prefix, payload, signature] = token.split('.');
   if (prefix !== 'sbx' || !payload || !signature) throw errors.botCheckFailed('token inválido');
   const expected = Buffer.from(sign(payload, ctx.config.signingSecret));
@@ -33,10 +36,31 @@ async function verifySandboxToken(ctx: AppContext, token: string, action: BotChe
     throw errors.botCheckFailed('token inválido');
   }
   if (claims.action !== action) throw errors.botCheckFailed('acción distinta');
-  const now = ctx.now();
-  if (claims.exp <= now.getTime()) throw errors.botCheckFailed('token vencido');
-  const fresh = await spendToken(ctx.db.kysely, claims.jti, new Date(claims.exp).toISOString(), now.toISOString());
-  if (!fresh) throw errors.botCheckFailed('token ya usado');
+  if (claims.exp <= ctx.now().getTime()) throw errors.botCheckFailed('token vencido');
+  return claims;
+}
+
+/**
+ * The single-use half of the sandbox check: records the token as spent in `db` (the database, or
+ * the caller's write transaction), 403 when it was spent already.
+ */
+export type TokenSpend = (db: Kysely<Database>) => Promise<void>;
+
+function spendOf(ctx: AppContext, claims: SandboxClaims): TokenSpend {
+  return async (db) => {
+    if (!(await spendToken(db, claims.jti, new Date(claims.exp).toISOString()))) throw errors.botCheckFailed('token ya usado');
+  };
+}
+
+/** A valid sandbox token's spend; expired entries are trimmed first, on the database itself (never inside a caller's transaction). */
+async function sandboxSpend(ctx: AppContext, token: string, action: BotCheckAction): Promise<TokenSpend> {
+  const claims = checkSandboxToken(ctx, token, action);
+  await trimSpentTokens(ctx.db.kysely, ctx.now().toISOString());
+  return spendOf(ctx, claims);
+}
+
+async function verifySandboxToken(ctx: AppContext, token: string, action: BotCheckAction): Promise<void> {
+  await (await sandboxSpend(ctx, token, action))(ctx.db.kysely);
 }
 
 interface SiteVerifyAnswer { success: boolean; action?: string; hostname?: string; score?: number; 'error-codes'?: string[] }
@@ -60,6 +84,36 @@ async function verifyRecaptcha(ctx: AppContext, token: string, action: BotCheckA
   const hosts = ctx.config.recaptchaHostnames.length > 0 ? ctx.config.recaptchaHostnames : [requestHost];
   if (!answer.hostname || !hosts.includes(answer.hostname)) throw errors.botCheckFailed('dominio distinto');
   if ((answer.score ?? 0) < ctx.config.recaptchaMinScore) throw errors.botCheckFailed('puntuación baja');
+}
+
+/**
+ * Like `verifyBotCheck`, but a sandbox token's spend is returned for the caller to run first in its
+ * own write transaction (one commit per purchase instead of two). The caller must still spend it
+ * when that transaction does not commit (`spendUnlessCommitted`). Undefined when nothing is left
+ * to spend (reCAPTCHA: Google's answer is the whole check).
+ */
+export async function verifyBotCheckDeferringSpend(ctx: AppContext, token: string | undefined | null, action: BotCheckAction, requestHost: string): Promise<TokenSpend | undefined> {
+  if (!token) throw errors.botCheckMissing();
+  if (ctx.config.recaptchaSecret) {
+    await verifyRecaptcha(ctx, token, action, requestHost);
+    return undefined;
+  }
+  return sandboxSpend(ctx, token, action);
+}
+
+/**
+ * Runs `work` with the token's spend (none: `work(undefined)`). When `work` fails, the spend may
+ * have been rolled back with it: the token is spent now, so a refused request uses its token up as
+ * before, and a token spent already answers its 403 ahead of `work`'s error, as when it was checked first.
+ */
+export async function spendUnlessCommitted<T>(ctx: AppContext, spend: TokenSpend | undefined, work: (spend: TokenSpend | undefined) => Promise<T>): Promise<T> {
+  if (!spend) return work(undefined);
+  try {
+    return await work(spend);
+  } catch (error) {
+    await spend(ctx.db.kysely);
+    throw error;
+  }
 }
 
 /** Verifies a bot-check token for `action` with reCAPTCHA when configured, otherwise the built-in sandbox. */

@@ -12,21 +12,28 @@ import { errors } from '../http/app-error';
 import { findDiscountCode, findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
 import { lockClientHolds } from '../repositories/hold.repository';
 import { loadOrder, type Order } from '../repositories/order.repository';
-import { deleteLines, insertLines, insertPurchase, lockPurchaseRow, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
+import { deleteLines, insertHeldPurchase, insertLines, lockPurchaseRow, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
 import { moveCounters, takeHeld } from '../repositories/stock.repository';
-import { insertAccessKey } from '../repositories/purchase-access.repository';
 import { newAccessKey } from './access-keys';
 import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
+import type { TokenSpend } from './bot-check.service';
+import { purchaseCatalogue } from './catalogue-cache';
 import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 import { holdWithRelease, NotEnoughStock } from './stock.service';
+import { claimPurchaseSeats, planPurchaseSeats, seatLabelsByTicket, seatReleaseFor } from '../seats/purchase-seats';
 
 /**
  * What `createPurchase` needs: the request's fields, with the promoter's tag under its own name
  * (`referrer`; the wire's `identificador` is mapped by the route) and the client that holds.
  */
-export type NewPurchaseInput = Omit<NewPurchaseRequest, 'identificador' | 'token'> & { referrer?: string | null; clientKey: string };
+export type NewPurchaseInput = Omit<NewPurchaseRequest, 'identificador' | 'token'> & {
+  referrer?: string | null;
+  clientKey: string;
+  /** The bot-check token's spend, run first in the holding transaction (bot-check.service.ts `verifyBotCheckDeferringSpend`). */
+  spendToken?: TokenSpend;
+};
 
 /** Ticket lines of a request matched to the event's catalogue; refuses unknown ids, repeats and bad quantities. */
 export function matchTicketLines(catalogue: TicketTypeRow[], lines: TicketLineRequest[]): { ticket: TicketTypeRow; quantity: number }[] {
@@ -81,10 +88,13 @@ function totalsColumns(totals: OrderTotals) {
 
 /** Creates a purchase and holds its ticket lines, atomically against every other buyer. */
 export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): Promise<NewPurchaseResponse> {
-  const event = await findEventByUrl(ctx.db.kysely, input.url);
-  if (!event) throw errors.eventNotFound();
-  const catalogue = offeredTicketTypes(await listTicketTypes(ctx.db.kysely, event.id), input.access);
-  const chosen = matchTicketLines(catalogue, input.tickets);
+  // The event and its ticket types from the per-version cache: one small read instead of two and their decoding.
+  const found = await purchaseCatalogue(ctx.db.kysely, input.url);
+  if (!found) throw errors.eventNotFound();
+  const { event } = found;
+  // Seated events only (null without a query otherwise): the places held by the chart's token decide the seated lines.
+  const seatPlan = await planPurchaseSeats(ctx, event, input);
+  const chosen = matchTicketLines(offeredTicketTypes(found.ticketTypes, input.access), seatPlan?.tickets ?? input.tickets);
   const pricedLines = chosen.map((c) => ticketLineFor(c.ticket, c.quantity));
   const nowDate = ctx.now();
   const now = nowDate.toISOString();
@@ -95,18 +105,21 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   const postgres = ctx.db.dialect === 'postgres';
   // A code with a usage limit counts its uses across the event's purchases: those orders keep the
   // event-wide lock. Every other order only queues on the rows of the ticket types it takes.
-  const limitedCode = input.code ? (await findDiscountCode(ctx.db.kysely, event.id, input.code))?.max_uses != null : false;
+  const codeRow = input.code ? await findDiscountCode(ctx.db.kysely, event.id, input.code) : undefined;
+  const limitedCode = codeRow?.max_uses != null;
   const transaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (limitedCode ? withStockLock(ctx.db, event.id, work) : withWriteTransaction(ctx.db, work));
   // Item rows are always taken in id order, so two orders never wait for each other in a circle.
   const byItem = [...chosen].sort((a, b) => a.ticket.id - b.ticket.id);
 
   const result = await holdWithRelease(ctx.db, event.id, now, () => transaction(async (trx) => {
+    if (input.spendToken) await input.spendToken(trx);
     if (postgres) await lockClientHolds(trx, event.id, input.clientKey);
-    const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now) : undefined;
+    const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now, undefined, codeRow) : undefined;
     const units = chosen.reduce((sum, c) => sum + c.quantity, 0);
     await assertClientMayHold(trx, holdLimitsOf(event, ctx.config), event.id, input.clientKey, units, now);
     const totals = priceForEvent(event, pricedLines, [], discount);
-    await insertPurchase(trx, {
+    // PostgreSQL writes the purchase, its line and its key in one round trip.
+    await insertHeldPurchase(trx, {
       id,
       event_id: event.id,
       status: 'held',
@@ -123,21 +136,20 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
       stock_counted: 1,
       created_at: now,
       updated_at: now,
-    });
-    await insertLines(
-      trx,
-      chosen.map(({ ticket, quantity }) => ({
-        purchase_id: id, kind: 'ticket' as const, item_id: ticket.id, quantity, unit_price_cents: ticket.price_cents, options: null,
-      })),
-    );
-    await insertAccessKey(trx, { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now });
+    },
+    chosen.map(({ ticket, quantity }) => ({
+      purchase_id: id, kind: 'ticket' as const, item_id: ticket.id, quantity, unit_price_cents: ticket.price_cents, options: null,
+    })),
+    { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now },
+    postgres);
+    if (seatPlan) await claimPurchaseSeats(trx, seatPlan, id, event.id, now);
     // Last, so each ticket type's row stays locked only from its update to the commit: one
     // conditional update per type takes the units only if they are left (else all of the above rolls back).
     for (const { ticket, quantity } of byItem) {
       if (!(await takeHeld(trx, 'ticket', ticket.id, quantity))) throw new NotEnoughStock(errors.soldOut(ticket.name));
     }
     return { totals, discount };
-  }));
+  }), seatReleaseFor(ctx, event));
 
   return {
     purchase_id: id,
@@ -273,6 +285,7 @@ export async function purchaseReload(ctx: AppContext, purchaseId: string): Promi
   const status = effectiveStatus(purchase, ctx.now().toISOString());
   if (status === 'expired') throw errors.purchaseExpired();
   const productos = order.products.map(productResponse);
+  const seatLabels = await seatLabelsByTicket(ctx.db.kysely, order);
   const tickets = order.tickets.map((t): PurchaseTicketLine => ({
     ticket_id: t.ticket.external_id,
     cantidad: t.quantity,
@@ -281,6 +294,7 @@ export async function purchaseReload(ctx: AppContext, purchaseId: string): Promi
     ...(t.ticket.volume_discount
       ? { md_quantity: t.ticket.volume_discount_value, md_ispercentage: Boolean(t.ticket.volume_discount_is_percentage), md_minimum: t.ticket.volume_discount_minimum }
       : {}),
+    ...(seatLabels.has(t.ticket.external_id) ? { seats: seatLabels.get(t.ticket.external_id) } : {}),
   }));
   return {
     status,

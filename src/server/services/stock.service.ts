@@ -2,6 +2,9 @@ import type { Db } from '../db/connection';
 import { withWriteTransaction } from '../db/locked-transaction';
 import { findExpiredCounted, releaseCounted } from '../repositories/stock.repository';
 
+/** Told which purchases' holds were just given back (seated events release their places at the seat provider); after the commit, never under a lock. */
+export type AfterRelease = (purchaseIds: string[]) => Promise<void>;
+
 /** Most expired holds one release gives back: a buyer who happens to touch the stock pays for a bounded batch, never for the crowd. */
 export const RELEASE_BATCH = 200;
 
@@ -11,12 +14,13 @@ export const RELEASE_BATCH = 200;
  * Each batch is its own short transaction, before the caller's, so it never holds item rows
  * while the caller waits for others. Nothing to release costs one index probe.
  */
-export async function releaseExpiredHolds(db: Db, eventId: number, now: string, drain = false): Promise<number> {
+export async function releaseExpiredHolds(db: Db, eventId: number, now: string, drain = false, afterRelease?: AfterRelease): Promise<number> {
   let released = 0;
   for (;;) {
     const ids = await findExpiredCounted(db.kysely, eventId, now, RELEASE_BATCH);
     if (ids.length === 0) return released;
     released += await withWriteTransaction(db, (trx) => releaseCounted(trx, ids));
+    if (afterRelease) await afterRelease(ids);
     if (!drain || ids.length < RELEASE_BATCH) return released;
   }
 }
@@ -34,13 +38,13 @@ export class NotEnoughStock extends Error {
  * short, releases every expired hold of the event and runs it once more, so "sold out" is only
  * answered when capacity − sold − live holds is really short.
  */
-export async function holdWithRelease<T>(db: Db, eventId: number, now: string, attempt: () => Promise<T>): Promise<T> {
-  await releaseExpiredHolds(db, eventId, now);
+export async function holdWithRelease<T>(db: Db, eventId: number, now: string, attempt: () => Promise<T>, afterRelease?: AfterRelease): Promise<T> {
+  await releaseExpiredHolds(db, eventId, now, false, afterRelease);
   try {
     return await attempt();
   } catch (error) {
     if (!(error instanceof NotEnoughStock)) throw error;
-    if ((await releaseExpiredHolds(db, eventId, now, true)) === 0) throw error.answer;
+    if ((await releaseExpiredHolds(db, eventId, now, true, afterRelease)) === 0) throw error.answer;
   }
   try {
     return await attempt();

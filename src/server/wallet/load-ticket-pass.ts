@@ -35,7 +35,7 @@ export async function loadTicketPass(db: Kysely<Database>, ticketId: string, opt
     colours: passColours(event.pass_colors),
     ticketTypeName: ticket.ticket_type_name,
     attendeeName: ticket.attendee_name,
-    seat: null,
+    seat: ticket.seat_label ?? null,
     lang: purchase.buyer?.lang === 'en' ? 'en' : 'es',
   };
 }

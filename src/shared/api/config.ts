@@ -20,6 +20,11 @@ export interface AppConfigResponse {
    * real service, the sandbox's own key in sandbox mode (an event's `stripe_public_key` wins in live mode).
    */
   stripe?: { mode: 'live' | 'sandbox'; publishableKey: string };
+  /**
+   * The seat map's chart script: seats.io's regional CDN (`https://cdn-{region}.seatsio.net/chart.js`,
+   * the chart component fills `{region}`) with SEATSIO_SECRET_KEY, this server's sandbox chart otherwise.
+   */
+  seatsio?: { mode: 'live' | 'sandbox'; chartJsUrl: string };
 }
 
 /** The actions a bot-check token may be issued for. */

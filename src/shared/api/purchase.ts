@@ -13,6 +13,19 @@ export interface TicketLineRequest {
   md_minimum?: number | null;
 }
 
+/** A place chosen on the seat map: a seat or booth by its label, or places of a general-admission area. */
+export interface SeatChoice {
+  label: string;
+  /** General-admission areas only: how many places (default 1). */
+  quantity?: number;
+}
+
+/** The seats a buyer chose on a seated event's map and the chart's hold token that holds them. */
+export interface SeatsRequest {
+  holdToken: string;
+  objects: SeatChoice[];
+}
+
 /** `POST /api/payments/new-purchase`: hold tickets. `token` is a bot-check token for action `new_purchase`. */
 export interface NewPurchaseRequest {
   code?: string | null;
@@ -22,6 +35,12 @@ export interface NewPurchaseRequest {
   /** The access code of a hidden ticket type's link, sent only when the page has one. */
   access?: string | null;
   token: string;
+  /**
+   * Seated events: the places chosen on the map. The server checks each is held by `holdToken` at
+   * the seat provider and takes the quantities of their ticket types (category key = ticket type
+   * id) from them, whatever `tickets` says for those types.
+   */
+  seats?: SeatsRequest | null;
 }
 
 export interface NewPurchaseResponse extends OrderAmounts {
@@ -99,6 +118,8 @@ export interface PurchaseTicketLine {
   md_quantity?: number | null;
   md_ispercentage?: boolean | null;
   md_minimum?: number | null;
+  /** Seated events: the labels of the places this line holds (an area's label once per place). */
+  seats?: string[];
 }
 
 /** Everything a page refresh needs to rebuild the order (only for the holder of the purchase's access key). */
@@ -116,6 +137,16 @@ export interface PurchaseReload {
   emission_id: string | null;
   isFormRequiered: boolean;
   form_completed: boolean;
+}
+
+/** `POST /api/payments/release-seats` (X-Purchase-Key): a seated event's buyer starts over; the hold ends and its places are released. */
+export interface ReleaseSeatsRequest {
+  purchase_id: string;
+}
+
+export interface ReleaseSeatsResponse {
+  /** False when the purchase was no longer held. */
+  released: boolean;
 }
 
 /** `GET /api/payments/purchase/{id}`: `reload` only for the holder of the purchase's access key. */

@@ -21,6 +21,8 @@ function pointerOf(error: ErrorObject): string {
 export function answerProblems(errors: readonly ErrorObject[] | null | undefined): AnswerProblem[] {
   const problems: AnswerProblem[] = [];
   for (const error of errors ?? []) {
+    // A failed condition's `then`/`else` reports its own errors; the `if` error beside them says nothing more.
+    if (error.keyword === 'if') continue;
     if (error.keyword === 'errorMessage') {
       const inner = (error.params as { errors?: ErrorObject[] }).errors ?? [];
       const pointers = new Set(inner.length > 0 ? inner.map(pointerOf) : [error.instancePath]);

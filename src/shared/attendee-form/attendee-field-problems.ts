@@ -1,4 +1,5 @@
 import type { AttendeeField, AttendeeFieldType } from '../event-file/event-file.types';
+import { isCalendarDate } from '../validation/answer-keywords';
 
 /** Why a field definition cannot be compiled as written. */
 export type FieldProblemCode =
@@ -14,7 +15,14 @@ export type FieldProblemCode =
   | 'notImageMime'
   | 'jpgMime'
   | 'checkboxLinkInvalid'
-  | 'duplicateFieldId';
+  | 'duplicateFieldId'
+  | 'invalidDate'
+  | 'minDateAboveMaxDate'
+  | 'minChoicesAboveMaxChoices'
+  | 'choicesAboveOptions'
+  | 'conditionUnknownField'
+  | 'conditionLaterField'
+  | 'conditionOneValue';
 
 /** One problem, `pointer` relative to the field (or, for duplicates, to the field list). */
 export interface FieldProblem {
@@ -28,10 +36,16 @@ type RuleName = keyof NonNullable<AttendeeField['validation']>;
 /** Which validation rules the compiler can honour per field type; anything else is refused. */
 export const RULES_BY_TYPE: Readonly<Record<AttendeeFieldType, readonly RuleName[]>> = {
   text: ['pattern', 'maxLength', 'minLength'],
+  textarea: ['pattern', 'maxLength', 'minLength'],
   email: ['pattern', 'maxLength', 'minLength'],
   telefono: ['pattern', 'maxLength', 'minLength'],
   number: ['min', 'max'],
   select: [],
+  multiselect: ['minChoices', 'maxChoices'],
+  country: [],
+  date: ['minDate', 'maxDate'],
+  curp: [],
+  rfc: [],
   checkbox: [],
   file: ['maxSize', 'allowedFormats'],
 };
@@ -69,7 +83,7 @@ export function attendeeFieldProblems(field: AttendeeField): FieldProblem[] {
     return problems;
   }
 
-  if (type === 'select') {
+  if (type === 'select' || type === 'multiselect') {
     const values = isObject(field.options) && Array.isArray(field.options.values) ? field.options.values : [];
     if (values.length === 0) add(field.options ? '/options/values' : '/options', 'selectWithoutValues');
     const seen = new Set<string>();
@@ -108,6 +122,23 @@ export function attendeeFieldProblems(field: AttendeeField): FieldProblem[] {
   if (typeof minLength === 'number' && typeof maxLength === 'number' && minLength > maxLength) {
     add('/validation/minLength/value', 'minLengthAboveMaxLength', { min: minLength, max: maxLength });
   }
+  const minDate = value('minDate');
+  const maxDate = value('maxDate');
+  for (const [rule, date] of [['minDate', minDate], ['maxDate', maxDate]] as const) {
+    if (typeof date === 'string' && allowed.includes(rule) && !isCalendarDate(date)) add(`/validation/${rule}/value`, 'invalidDate', { value: date });
+  }
+  if (typeof minDate === 'string' && typeof maxDate === 'string' && isCalendarDate(minDate) && isCalendarDate(maxDate) && minDate > maxDate) {
+    add('/validation/minDate/value', 'minDateAboveMaxDate', { min: minDate, max: maxDate });
+  }
+  const minChoices = value('minChoices');
+  const maxChoices = value('maxChoices');
+  if (typeof minChoices === 'number' && typeof maxChoices === 'number' && minChoices > maxChoices) {
+    add('/validation/minChoices/value', 'minChoicesAboveMaxChoices', { min: minChoices, max: maxChoices });
+  }
+  const optionCount = isObject(field.options) && Array.isArray(field.options.values) ? field.options.values.length : 0;
+  if (type === 'multiselect' && typeof minChoices === 'number' && optionCount > 0 && minChoices > optionCount) {
+    add('/validation/minChoices/value', 'choicesAboveOptions', { value: minChoices, options: optionCount });
+  }
   const formats = value('allowedFormats');
   if (Array.isArray(formats) && allowed.includes('allowedFormats')) {
     formats.forEach((format, index) => {
@@ -116,6 +147,22 @@ export function attendeeFieldProblems(field: AttendeeField): FieldProblem[] {
       else if (typeof format !== 'string' || !IMAGE_MIME.test(format)) add(pointer, 'notImageMime', { value: String(format) });
     });
   }
+  return problems;
+}
+
+/**
+ * A `visible_when` must name an EARLIER field of the same form (so one pass in field order
+ * settles every chain, and no condition can loop) and give exactly one of `equals` / `in`.
+ */
+function conditionProblems(fields: readonly AttendeeField[], index: number): FieldProblem[] {
+  const when = (fields[index] as { visible_when?: unknown }).visible_when;
+  if (!isObject(when) || typeof when.field !== 'string') return [];
+  const problems: FieldProblem[] = [];
+  const pointer = `/${index}/visible_when`;
+  const at = fields.findIndex((field) => isObject(field) && field.id === when.field);
+  if (at === -1) problems.push({ pointer: `${pointer}/field`, code: 'conditionUnknownField', params: { id: when.field } });
+  else if (at >= index) problems.push({ pointer: `${pointer}/field`, code: 'conditionLaterField', params: { id: when.field } });
+  if ((when.equals === undefined) === (when.in === undefined)) problems.push({ pointer, code: 'conditionOneValue', params: {} });
   return problems;
 }
 
@@ -128,6 +175,7 @@ export function attendeeFormProblems(fields: AttendeeField[]): FieldProblem[] {
     for (const problem of attendeeFieldProblems(field)) {
       problems.push({ ...problem, pointer: `/${index}${problem.pointer}` });
     }
+    problems.push(...conditionProblems(fields, index));
     if (typeof field.id === 'string') {
       if (ids.has(field.id)) problems.push({ pointer: `/${index}/id`, code: 'duplicateFieldId', params: { id: field.id } });
       ids.add(field.id);

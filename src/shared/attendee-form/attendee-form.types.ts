@@ -18,8 +18,8 @@ export interface OrderFormLine {
   fields: AttendeeField[];
 }
 
-/** One attendee's answers, keyed by field id (file answers are data URLs). */
-export type AttendeeAnswers = { [fieldId: string]: string | number | boolean };
+/** One attendee's answers, keyed by field id (file answers are data URLs, multiselect answers arrays of options). */
+export type AttendeeAnswers = { [fieldId: string]: string | number | boolean | string[] };
 
 /** A whole submission: ticket id → one answers object per unit (iteration 0, 1, …). */
 export type OrderFormAnswers = { [ticketId: string]: AttendeeAnswers[] };

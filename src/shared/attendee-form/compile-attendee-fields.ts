@@ -5,6 +5,7 @@ import { AttendeeFormDefinitionError } from './attendee-form-definition-error';
 import type { CompiledForm, UiSchema } from './attendee-form.types';
 import { fieldSchema, fieldUiSchema, type SchemaNode } from './field-schema';
 import { ATTENDEE_MESSAGE_KEYS as KEY } from './message-keys';
+import { conditionSchemas, fieldConditions, VISIBLE_WHEN_KEY } from './conditions';
 
 /**
  * Compiles an event's attendee field definitions into the JSON Schema (+ uiSchema) of
@@ -18,14 +19,21 @@ export function compileAttendeeFields(fields: AttendeeField[]): CompiledForm {
   const uiSchema: UiSchema = { 'ui:order': fields.map((field) => field.id) };
   const required: string[] = [];
   const requiredMessages: Record<string, string> = {};
+  const conditions = fieldConditions(fields);
   for (const field of fields) {
     properties[field.id] = fieldSchema(field);
     uiSchema[field.id] = fieldUiSchema(field);
-    if (field.required) {
+    // A conditional field is required only while shown: its `then` says so (conditions.ts).
+    if (field.required && !conditions[field.id]) {
       required.push(field.id);
       requiredMessages[field.id] = field.type === 'checkbox' ? KEY.checkboxRequired : KEY.required;
     }
   }
 
-  return { schema: closedObjectSchema(properties, required, requiredMessages), uiSchema };
+  const schema = closedObjectSchema(properties, required, requiredMessages) as SchemaNode;
+  if (Object.keys(conditions).length > 0) {
+    schema[VISIBLE_WHEN_KEY] = conditions;
+    schema.allOf = conditionSchemas(fields, conditions);
+  }
+  return { schema: schema as CompiledForm['schema'], uiSchema };
 }

@@ -2,6 +2,7 @@ import type { AttendeeField } from '../event-file/event-file.types';
 import type { UiSchema } from './attendee-form.types';
 import { IMAGE_ANSWER_MAX_BYTES, TEXT_ANSWER_MAX_LENGTH } from './answer-limits';
 import { ATTENDEE_MESSAGE_KEYS as KEY } from './message-keys';
+import { codeSchema, countrySchema, dateSchema, multiselectSchema, CURP_PATTERN, RFC_PATTERN } from './field-schema-more';
 
 /** A JSON Schema node under construction (ajv-errors' `errorMessage` included). */
 export type SchemaNode = { [keyword: string]: unknown };
@@ -12,7 +13,7 @@ export type SchemaNode = { [keyword: string]: unknown };
  * required key). So an empty required answer yields exactly one message, and an empty
  * optional answer is valid. Regexes are written for ajv's unicode mode (`u` flag).
  */
-const allowEmpty = (pattern: string): string => `^$|(?:${pattern})`;
+export const allowEmpty = (pattern: string): string => `^$|(?:${pattern})`;
 
 /** Simple address check (no spaces, one @, a dot in the domain); a pattern keeps validators free of ajv-formats. */
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
@@ -54,7 +55,7 @@ export function allowedFormatsPattern(mimeTypes: string[]): string {
   return `^(?!data:image/[a-z0-9.+-]+;base64,)|^data:(?:${mimeTypes.map(escapeRegExp).join('|')});base64,`;
 }
 
-interface StringFieldOptions {
+export interface StringFieldOptions {
   typeMessage: string;
   builtIn?: { pattern: string; message: string };
   defaultMaxLength?: { value: number; message: string };
@@ -77,8 +78,8 @@ function guardPatterns(schema: SchemaNode, maxLength: number, patterns: { patter
   if (rest.length > 0) schema.allOf = rest.map(({ pattern, message }) => ({ pattern, errorMessage: { pattern: message } }));
 }
 
-/** text, email, telefono: string with patterns, all behind the length cap (guardPatterns). */
-function stringSchema(field: AttendeeField, options: StringFieldOptions): SchemaNode {
+/** text, textarea, email, telefono, curp, rfc: string with patterns, all behind the length cap (guardPatterns). */
+export function stringSchema(field: AttendeeField, options: StringFieldOptions): SchemaNode {
   const validation = field.validation ?? {};
   const schema: SchemaNode = { type: 'string', title: field.label };
   const errorMessage: Record<string, string> = { type: options.typeMessage };
@@ -172,7 +173,18 @@ function fileSchema(field: AttendeeField): SchemaNode {
 export function fieldSchema(field: AttendeeField): SchemaNode {
   switch (field.type) {
     case 'text':
+    case 'textarea':
       return stringSchema(field, { typeMessage: KEY.invalid });
+    case 'date':
+      return dateSchema(field);
+    case 'multiselect':
+      return multiselectSchema(field);
+    case 'country':
+      return countrySchema(field);
+    case 'curp':
+      return codeSchema(field, stringSchema(field, { typeMessage: KEY.curp, builtIn: { pattern: CURP_PATTERN, message: KEY.curp }, defaultMaxLength: { value: 18, message: KEY.curp } }), true);
+    case 'rfc':
+      return codeSchema(field, stringSchema(field, { typeMessage: KEY.rfc, builtIn: { pattern: RFC_PATTERN, message: KEY.rfc }, defaultMaxLength: { value: 13, message: KEY.rfc } }), false);
     case 'email':
       return stringSchema(field, { typeMessage: KEY.email, builtIn: { pattern: EMAIL_PATTERN, message: KEY.email } });
     case 'telefono':
@@ -196,11 +208,17 @@ const WIDGET_BY_TYPE: Partial<Record<AttendeeField['type'], string>> = {
   email: 'email',
   telefono: 'telefono',
   select: 'select',
+  textarea: 'textarea',
+  date: 'date',
+  multiselect: 'checkboxes',
+  country: 'country',
+  curp: 'upperCode',
+  rfc: 'upperCode',
   checkbox: 'checkboxLink',
   file: 'fileImage',
 };
 
-/** uiSchema of one field: title, placeholder, and the widget name our registry knows. */
+/** uiSchema of one field: title, placeholder, the widget name our registry knows, and its options. */
 export function fieldUiSchema(field: AttendeeField): UiSchema {
   const ui: UiSchema = { 'ui:title': field.label };
   const widget = WIDGET_BY_TYPE[field.type];
@@ -210,6 +228,7 @@ export function fieldUiSchema(field: AttendeeField): UiSchema {
   } else if (field.placeholder) {
     ui['ui:placeholder'] = field.placeholder;
   }
+  if (field.type === 'curp' || field.type === 'rfc') ui['ui:options'] = { maxLength: field.type === 'curp' ? 18 : 13, autocomplete: 'off' };
   if (field.type === 'file') {
     const { maxSize, allowedFormats } = field.validation ?? {};
     // The widget checks type and size before reading the file, with the operator's own messages.

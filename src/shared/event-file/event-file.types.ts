@@ -7,7 +7,20 @@
  */
 
 /** The attendee field kinds the compiler in src/shared/attendee-form understands. */
-export type AttendeeFieldType = 'text' | 'email' | 'number' | 'telefono' | 'select' | 'checkbox' | 'file';
+export type AttendeeFieldType =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'number'
+  | 'telefono'
+  | 'select'
+  | 'multiselect'
+  | 'country'
+  | 'date'
+  | 'curp'
+  | 'rfc'
+  | 'checkbox'
+  | 'file';
 
 /** A rule whose failure shows the operator's own sentence. */
 export interface MessageRule<T> {
@@ -22,11 +35,11 @@ export interface OptionalMessageRule<T> {
 }
 
 export interface AttendeeFieldValidation {
-  /** text, email, telefono. A JavaScript regular expression in unicode mode. */
+  /** text, textarea, email, telefono. A JavaScript regular expression in unicode mode. */
   pattern?: MessageRule<string>;
-  /** text, email, telefono. */
+  /** text, textarea, email, telefono. */
   maxLength?: MessageRule<number>;
-  /** text, email, telefono. */
+  /** text, textarea, email, telefono. */
   minLength?: MessageRule<number>;
   /** number. */
   min?: OptionalMessageRule<number>;
@@ -36,6 +49,22 @@ export interface AttendeeFieldValidation {
   maxSize?: MessageRule<number>;
   /** file: image MIME types, e.g. `image/png`. */
   allowedFormats?: MessageRule<string[]>;
+  /** date: earliest date allowed, `YYYY-MM-DD`. */
+  minDate?: OptionalMessageRule<string>;
+  /** date: latest date allowed, `YYYY-MM-DD`. */
+  maxDate?: OptionalMessageRule<string>;
+  /** multiselect: fewest options to choose when answering (an empty answer counts as missing instead). */
+  minChoices?: OptionalMessageRule<number>;
+  /** multiselect: most options to choose. */
+  maxChoices?: OptionalMessageRule<number>;
+}
+
+/** Shows a field only when an earlier field's answer is `equals`, or one of `in` (exactly one of the two). */
+export interface VisibleWhen {
+  /** Id of an earlier field of the same form. */
+  field: string;
+  equals?: string | number | boolean;
+  in?: (string | number | boolean)[];
 }
 
 export interface SelectOptions {
@@ -50,9 +79,11 @@ export interface AttendeeField {
   /** Input hint; for a checkbox, the URL of the link beside the label. */
   placeholder?: string;
   required?: boolean;
-  /** select only. */
+  /** select and multiselect only. */
   options?: SelectOptions;
   validation?: AttendeeFieldValidation;
+  /** Asked only when an earlier answer matches; hidden, it is neither required nor sent. */
+  visible_when?: VisibleWhen;
 }
 
 export interface SeatsConfig {

@@ -13,8 +13,8 @@ const allowedRules = (type: unknown, none: string): string => {
 
 const ES: Sentences = {
   unknownType: (p) => `el tipo "${p.type}" no existe`,
-  selectWithoutValues: () => 'un campo select necesita al menos una opción en options.values',
-  optionsNotAllowed: (p) => `options solo aplica a campos select, y este campo es ${p.type}`,
+  selectWithoutValues: () => 'un campo select o multiselect necesita al menos una opción en options.values',
+  optionsNotAllowed: (p) => `options solo aplica a campos select y multiselect, y este campo es ${p.type}`,
   duplicateOptionValue: (p) => `la opción "${p.value}" está repetida`,
   emptyOptionValue: () => 'una opción no puede ser texto vacío',
   ruleNotAllowed: (p) =>
@@ -27,6 +27,14 @@ const ES: Sentences = {
   checkboxLinkInvalid: () =>
     'en un checkbox, placeholder es el enlace junto a la etiqueta: debe empezar con https://, http:// o /',
   duplicateFieldId: (p) => `el id "${p.id}" ya lo usa otro campo de este formulario`,
+  invalidDate: (p) => `"${p.value}" no es una fecha real en formato AAAA-MM-DD`,
+  minDateAboveMaxDate: (p) => `minDate (${p.min}) es posterior a maxDate (${p.max})`,
+  minChoicesAboveMaxChoices: (p) => `minChoices (${p.min}) es mayor que maxChoices (${p.max})`,
+  choicesAboveOptions: (p) => `minChoices (${p.value}) es mayor que el número de opciones (${p.options}); nadie podría responder`,
+  conditionUnknownField: (p) => `visible_when nombra el campo "${p.id}", que no existe en este formulario`,
+  conditionLaterField: (p) =>
+    `visible_when nombra el campo "${p.id}", que no va antes de este; una condición solo puede depender de un campo anterior`,
+  conditionOneValue: () => 'visible_when lleva equals o in (uno de los dos)',
   reservedUrl: (p) => `"${p.url}" está reservado por el sistema; elige otra url`,
   duplicateTicketId: (p) => `el id ${p.id} ya lo usa otro boleto`,
   duplicateProductId: (p) => `el id ${p.id} ya lo usa otro producto`,
@@ -60,8 +68,8 @@ const ES: Sentences = {
 
 const EN: Sentences = {
   unknownType: (p) => `the type "${p.type}" does not exist`,
-  selectWithoutValues: () => 'a select field needs at least one option in options.values',
-  optionsNotAllowed: (p) => `options only applies to select fields, and this field is ${p.type}`,
+  selectWithoutValues: () => 'a select or multiselect field needs at least one option in options.values',
+  optionsNotAllowed: (p) => `options only applies to select and multiselect fields, and this field is ${p.type}`,
   duplicateOptionValue: (p) => `the option "${p.value}" is repeated`,
   emptyOptionValue: () => 'an option cannot be empty text',
   ruleNotAllowed: (p) =>
@@ -74,6 +82,13 @@ const EN: Sentences = {
   checkboxLinkInvalid: () =>
     'for a checkbox, placeholder is the link beside the label: it must start with https://, http:// or /',
   duplicateFieldId: (p) => `the id "${p.id}" is already used by another field of this form`,
+  invalidDate: (p) => `"${p.value}" is not a real date written YYYY-MM-DD`,
+  minDateAboveMaxDate: (p) => `minDate (${p.min}) is later than maxDate (${p.max})`,
+  minChoicesAboveMaxChoices: (p) => `minChoices (${p.min}) is greater than maxChoices (${p.max})`,
+  choicesAboveOptions: (p) => `minChoices (${p.value}) is greater than the number of options (${p.options}); nobody could answer`,
+  conditionUnknownField: (p) => `visible_when names the field "${p.id}", which is not in this form`,
+  conditionLaterField: (p) => `visible_when names the field "${p.id}", which does not come before this one; a condition may only depend on an earlier field`,
+  conditionOneValue: () => 'visible_when takes equals or in (one of the two)',
   reservedUrl: (p) => `"${p.url}" is reserved by the system; choose another url`,
   duplicateTicketId: (p) => `the id ${p.id} is already used by another ticket`,
   duplicateProductId: (p) => `the id ${p.id} is already used by another product`,

@@ -1,6 +1,7 @@
 import Ajv, { type AnySchema, type Options } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
+import { addAnswerKeywords } from './answer-keywords';
 
 /** Options of {@link createAjv}: any Ajv option, plus extra annotation keywords. */
 export interface CreateAjvOptions extends Options {
@@ -48,7 +49,8 @@ function registerXKeywords(ajv: Ajv, schema: AnySchema | unknown): void {
 
 /**
  * Creates the Ajv 8 instance every validator in the project uses (server and client):
- * allErrors, strict mode, ajv-errors (`errorMessage`), ajv-formats, `x-…` annotations allowed.
+ * allErrors, strict mode, ajv-errors (`errorMessage`), ajv-formats, `x-…` annotations allowed,
+ * and the attendee-answer keywords (calendar dates, date bounds, CURP check digit) of answer-keywords.ts.
  */
 export function createAjv(options: CreateAjvOptions = {}): Ajv {
   const { annotations = [], ...ajvOptions } = options;
@@ -60,6 +62,7 @@ export function createAjv(options: CreateAjvOptions = {}): Ajv {
     ...ajvOptions,
   });
   addFormats(ajv);
+  addAnswerKeywords(ajv);
   ajvErrors(ajv);
   for (const keyword of annotations) {
     if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });

@@ -39,9 +39,12 @@ export const OrderSummary = observer(function OrderSummary() {
       ) : (
         <>
           <Box component="ul" sx={listSx}>
-            {summary.tickets.map((line) => (
-              <Row key={`t${line.ticketId}`} label={t('summary.line', { name: line.name, count: line.quantity })} amount={money(line.grossCents)} />
-            ))}
+            {summary.tickets.map((line) => {
+              const seats = checkout.seatsOf(line.ticketId);
+              const name = t('summary.line', { name: line.name, count: line.quantity });
+              const label = seats.length > 0 ? <>{name}<Box component="span" sx={{ display: 'block', fontSize: '0.875rem', color: 'text.secondary' }}>{t('summary.seats', { labels: [...new Set(seats)].join(', ') })}</Box></> : name;
+              return <Row key={`t${line.ticketId}`} label={label} amount={money(line.grossCents)} />;
+            })}
             {summary.tickets
               .filter((line) => line.volumeDiscountCents > 0)
               .map((line) => (

@@ -13,7 +13,7 @@ import { SafeHtml } from '../SafeHtml';
 /** One ticket type: name, price, quantity (or 'Sold Out') and its expandable description. */
 export const TicketRow = observer(function TicketRow({ ticket }: { ticket: TicketType }) {
   const { t } = useTranslation('checkout');
-  const { checkout } = useStores();
+  const { checkout, seats } = useStores();
   const money = useMoney();
   const soldOut = !(ticket.maximum > 0);
   return (
@@ -27,6 +27,11 @@ export const TicketRow = observer(function TicketRow({ ticket }: { ticket: Ticke
         </Box>
         {soldOut ? (
           <Typography sx={{ fontWeight: 700, color: 'error.main', whiteSpace: 'nowrap' }}>{t('tickets.soldOut')}</Typography>
+        ) : seats.isSeated(ticket.id) ? (
+          // A seated type's quantity is the number of its places chosen on the map.
+          <Typography sx={{ textAlign: 'right' }}>
+            {checkout.quantityOf(ticket.id) > 0 ? t('summary.line', { name: ticket.name, count: checkout.quantityOf(ticket.id) }) : t('tickets.onMap')}
+          </Typography>
         ) : (
           <QuantitySelect
             label={t('tickets.quantity')}

@@ -4,6 +4,7 @@ import { SchemaFormState } from '../../../../renderers/state/SchemaFormState';
 import { createPrecompiledValidator } from '../../../../renderers/validator/createPrecompiledValidator';
 import { pointerSegments } from '../../../../renderers/validator/problemsToErrorSchema';
 import { answerProblems } from '../../../shared/attendee-form/answer-problems';
+import { conditionsOf, withoutHiddenAnswers } from '../../../shared/attendee-form/conditions';
 import type { AnswerProblem, AttendeeAnswers, OrderFormAnswers } from '../../../shared/attendee-form/attendee-form.types';
 import { ApiError, isHandledGlobally } from '../../api/ApiError';
 import type { RootStore } from '../../stores/RootStore';
@@ -117,7 +118,8 @@ export class AttendeeFormStore {
             schema,
             uiSchema: form.uiSchema as UiSchema,
             validator: createPrecompiledValidator<AttendeeAnswers>(validate, schema, problemsOf),
-            state: new SchemaFormState<AttendeeAnswers>(problemsOf, saved && typeof saved === 'object' ? saved : {}, `a${ticketId}-${iteration}`),
+            // A draft saved under another version of the form may hold answers its conditions now hide.
+            state: new SchemaFormState<AttendeeAnswers>(problemsOf, saved && typeof saved === 'object' ? withoutHiddenAnswers(conditionsOf(schema), saved) : {}, `a${ticketId}-${iteration}`),
           });
         }
       }

@@ -46,7 +46,7 @@ type Calls = { [K in keyof ApiClient]: unknown[][] };
 /** A fake API client: each method answers from `responses` (a value, an Error to reject with, or a function). */
 export function fakeApi(responses: Partial<Record<keyof ApiClient, unknown>> = {}) {
   const calls: Calls = {
-    getConfig: [], getBotCheckToken: [], getEvent: [], newPurchase: [], verifyDiscount: [], updateProducts: [], getPurchase: [], addInfo: [],
+    getConfig: [], getBotCheckToken: [], getEvent: [], newPurchase: [], verifyDiscount: [], updateProducts: [], getPurchase: [], releaseSeats: [], addInfo: [],
     // Payment and emission calls (tests/unit/client/payments give their answers).
     createPreference: [], createPaypalOrder: [], createFintocSession: [], verifyFree: [], processCardPayment: [], createSuperTokenOrder: [], processOpenpayPayment: [], loaderProcess: [],
     downloadTickets: [], getWalletEmissions: [], getWalletUrl: [],

@@ -13,6 +13,7 @@ import mercadopagoProcessPayment from '../../../../schemas/api/mercadopago-proce
 import mercadopagoSupertokenCreateOrder from '../../../../schemas/api/mercadopago-supertoken-create-order.request.json';
 import openpayProcessPayment from '../../../../schemas/api/openpay-process-payment.request.json';
 import newPurchase from '../../../../schemas/api/new-purchase.request.json';
+import releaseSeats from '../../../../schemas/api/release-seats.request.json';
 import paymentLoader from '../../../../schemas/api/payment-loader.request.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.request.json';
 import stripeCreateOrder from '../../../../schemas/api/stripe-create-order.request.json';
@@ -27,6 +28,9 @@ import type {
   FintocSessionRequest,
   LoaderRequest,
   NewPurchaseRequest,
+  ReleaseSeatsRequest,
+  SeatChoice,
+  SeatsRequest,
   OpenpayProcessPaymentRequest,
   PaymentLanguage,
   PaypalCreateOrderRequest,
@@ -49,7 +53,12 @@ const newPurchaseRequest = {
   identificador: 'optional',
   access: 'optional',
   token: 'required',
+  seats: 'optional',
 } as const satisfies Presence<NewPurchaseRequest>;
+
+const seatsRequest = { holdToken: 'required', objects: 'required' } as const satisfies Presence<SeatsRequest>;
+const seatChoice = { label: 'required', quantity: 'optional' } as const satisfies Presence<SeatChoice>;
+const releaseSeatsRequest = { purchase_id: 'required' } as const satisfies Presence<ReleaseSeatsRequest>;
 
 const ticketLineRequest = {
   ticket_id: 'required',
@@ -104,6 +113,9 @@ describe('request types agree with schemas/api/*.request.json', () => {
   it.each([
     ['NewPurchaseRequest', newPurchase, newPurchaseRequest],
     ['TicketLineRequest', ticketLine, ticketLineRequest],
+    ['SeatsRequest', prop(newPurchase, 'properties', 'seats'), seatsRequest],
+    ['SeatChoice', prop(newPurchase, 'properties', 'seats', 'properties', 'objects', 'items'), seatChoice],
+    ['ReleaseSeatsRequest', releaseSeats, releaseSeatsRequest],
     ['VerifyDiscountRequest', verifyDiscount, verifyDiscountRequest],
     ['UpdateProductsRequest', updateProductos, updateProductsRequest],
     ['ProductLineRequest', prop(updateProductos, 'properties', 'productos', 'items'), productLineRequest],

@@ -25,6 +25,7 @@ import stripeCreateOrder from '../../../../schemas/api/stripe-create-order.respo
 import newPurchase from '../../../../schemas/api/new-purchase.response.json';
 import paypalCreateOrder from '../../../../schemas/api/paypal-create-order.response.json';
 import purchaseStatus from '../../../../schemas/api/purchase-status.response.json';
+import releaseSeats from '../../../../schemas/api/release-seats.response.json';
 import ready from '../../../../schemas/api/ready.response.json';
 import updateProductos from '../../../../schemas/api/update-productos.response.json';
 import verifyDiscount from '../../../../schemas/api/verify-discount.response.json';
@@ -41,7 +42,7 @@ const O = 'optional' as const;
 const amounts = { amount: R, comission: R, amountOutDiscount: R, amountDiscount: R, amountProductos: R } as const satisfies Presence<Api.OrderAmounts>;
 const errorBody = { mensaje: R, code: R, errors: O, payment_id: O, status_detail: O } as const satisfies Presence<Api.ApiErrorBody>;
 const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
-const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O, stripe: O } as const satisfies Presence<Api.AppConfigResponse>;
+const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O, stripe: O, seatsio: O } as const satisfies Presence<Api.AppConfigResponse>;
 const botCheck = { provider: R, siteKey: O } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
 const stripeCreateOrderResponse = { clientSecret: R } as const satisfies Presence<Api.StripeCreateOrderResponse>;
 const botCheckTokenResponse = { token: R } as const satisfies Presence<Api.BotCheckTokenResponse>;
@@ -62,6 +63,7 @@ const newPurchaseResponse = {
   purchase_id: R, access_key: R, ...amounts, expiresTickets: R, tickets_emited: R, code: R, isFormRequiered: R,
 } as const satisfies Presence<Api.NewPurchaseResponse>;
 const verifyDiscountResponse = { code: R, amount: R, comission: R, amountOutDiscount: R, amountDiscount: R } as const satisfies Presence<Api.VerifyDiscountResponse>;
+const releaseSeatsResponse = { released: R } as const satisfies Presence<Api.ReleaseSeatsResponse>;
 const updateProductsResponse = { productos: R, isFormRequiered: R, ...amounts } as const satisfies Presence<Api.UpdateProductsResponse>;
 const productLine = { id: R, nombre: R, cantidad: R, precio: R, opciones: R } as const satisfies Presence<Api.PurchaseProductLine>;
 const addInfoResponse = { purchase_id: R, form_completed: R, isFormRequiered: R } as const satisfies Presence<Api.AddInfoResponse>;
@@ -75,7 +77,7 @@ const reload = {
 } as const satisfies Presence<Api.PurchaseReload>;
 const resumen = { tickets: R, productos: R } as const satisfies Presence<Api.PurchaseReload['resumen']>;
 const ticketLine = {
-  ticket_id: R, cantidad: R, price: R, name: R, md_quantity: O, md_ispercentage: O, md_minimum: O,
+  ticket_id: R, cantidad: R, price: R, name: R, md_quantity: O, md_ispercentage: O, md_minimum: O, seats: O,
 } as const satisfies Presence<Api.PurchaseTicketLine>;
 const buyerInfo = { name: R, email: R, phone: R, lang: R } as const satisfies Presence<Api.BuyerInfo>;
 
@@ -132,6 +134,7 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['UpdateProductsResponse', updateProductos, updateProductsResponse],
     ['PurchaseProductLine (update-productos)', prop(updateProductos, 'properties', 'productos', 'items'), productLine],
     ['AddInfoResponse', addInfo, addInfoResponse],
+    ['ReleaseSeatsResponse', releaseSeats, releaseSeatsResponse],
     ['PurchaseStatusResponse', purchaseStatus, { ...purchaseStatusResponse, status_detail: O }],
     ['LoaderResponse', purchaseStatus, loaderResponse],
     ['PurchaseReload', reloadSchema, reload],

@@ -418,7 +418,7 @@ describe('definitions the compiler cannot honour', () => {
     ['non-image MIME', [{ id: 'a', type: 'file', label: 'A', validation: { allowedFormats: { value: ['text/plain'], message: 'm' } } }], 'notImageMime'],
     ['javascript: link', [{ id: 'a', type: 'checkbox', label: 'A', placeholder: 'javascript:alert(1)' }], 'checkboxLinkInvalid'],
     ['duplicate ids', [{ id: 'a', type: 'text', label: 'A' }, { id: 'a', type: 'email', label: 'B' }], 'duplicateFieldId'],
-    ['unknown type', [{ id: 'a', type: 'date' as AttendeeField['type'], label: 'A' }], 'unknownType'],
+    ['unknown type', [{ id: 'a', type: 'datetime' as AttendeeField['type'], label: 'A' }], 'unknownType'],
   ];
   it.each(cases)('%s → throws AttendeeFormDefinitionError', (_name, fields, code) => {
     try {

@@ -35,6 +35,7 @@ import type {
   SeatsConfig,
   SelectOptions,
   TicketType,
+  VisibleWhen,
 } from '../../../../src/shared/event-file/event-file.types';
 
 const eventFile = {
@@ -148,7 +149,10 @@ const attendeeField = {
   required: 'optional',
   options: 'optional',
   validation: 'optional',
+  visible_when: 'optional',
 } as const satisfies Presence<AttendeeField>;
+
+const visibleWhen = { field: 'required', equals: 'optional', in: 'optional' } as const satisfies Presence<VisibleWhen>;
 
 const validation = {
   pattern: 'optional',
@@ -158,6 +162,10 @@ const validation = {
   max: 'optional',
   maxSize: 'optional',
   allowedFormats: 'optional',
+  minDate: 'optional',
+  maxDate: 'optional',
+  minChoices: 'optional',
+  maxChoices: 'optional',
 } as const satisfies Presence<AttendeeFieldValidation>;
 
 const messageRule = { value: 'required', message: 'required' } as const satisfies Presence<MessageRule<unknown>>;
@@ -165,10 +173,16 @@ const optionalMessageRule = { value: 'required', message: 'optional' } as const 
 
 const fieldTypes = {
   text: true,
+  textarea: true,
   email: true,
   number: true,
   telefono: true,
   select: true,
+  multiselect: true,
+  country: true,
+  date: true,
+  curp: true,
+  rfc: true,
   checkbox: true,
   file: true,
 } satisfies Members<AttendeeFieldType>;
@@ -196,14 +210,16 @@ describe('event-file types agree with schemas/event', () => {
     ['AttendeeField', attendeeFieldSchema, attendeeField],
     ['AttendeeField.options', prop(attendeeFieldSchema, 'properties', 'options'), selectOptions],
     ['AttendeeFieldValidation', prop(attendeeFieldSchema, 'properties', 'validation'), validation],
+    ['AttendeeField.visible_when', prop(attendeeFieldSchema, 'properties', 'visible_when'), visibleWhen],
   ] as const)('%s', (_name, schema, manifest) => {
     expectAgreement(schema, manifest);
   });
 
-  it('validation rules: message required except for min and max', () => {
+  it('validation rules: message required except for the bounds that have a translated default', () => {
     const rules = prop(attendeeFieldSchema, 'properties', 'validation', 'properties') as Record<string, unknown>;
+    const optionalMessage = ['min', 'max', 'minDate', 'maxDate', 'minChoices', 'maxChoices'];
     for (const [rule, schema] of Object.entries(rules)) {
-      expectAgreement(schema, rule === 'min' || rule === 'max' ? optionalMessageRule : messageRule);
+      expectAgreement(schema, optionalMessage.includes(rule) ? optionalMessageRule : messageRule);
     }
   });
 

@@ -125,8 +125,12 @@ describe('schema problems as sentences', () => {
     ]);
     expect(problemsOf((f) => (f.tickets = []))).toEqual([{ pointer: '/tickets', message: 'debe tener al menos un elemento' }]);
     expect(problemsOf((f) => (f.event.name = ''), 'en')).toEqual([{ pointer: '/event/name', message: 'must not be empty' }]);
-    expect(problemsOf((f) => (f.tickets[0].form = [{ id: 'a', type: 'date', label: 'A' }]))).toEqual([
-      { pointer: '/tickets/0/form/0/type', message: 'debe ser uno de: "text", "email", "number", "telefono", "select", "checkbox", "file"' },
+    expect(problemsOf((f) => (f.tickets[0].form = [{ id: 'a', type: 'datetime', label: 'A' }]))).toEqual([
+      {
+        pointer: '/tickets/0/form/0/type',
+        message:
+          'debe ser uno de: "text", "textarea", "email", "number", "telefono", "select", "multiselect", "country", "date", "curp", "rfc", "checkbox", "file"',
+      },
     ]);
   });
 
@@ -337,10 +341,10 @@ describe('semantic checks', () => {
 
     it('select with no values', () => {
       expect(withForm([{ id: 's', type: 'select', label: 'S' }])).toEqual([
-        { pointer: '/tickets/0/form/0/options', message: 'un campo select necesita al menos una opción en options.values' },
+        { pointer: '/tickets/0/form/0/options', message: 'un campo select o multiselect necesita al menos una opción en options.values' },
       ]);
       expect(withForm([{ id: 's', type: 'select', label: 'S', options: { values: [] } }], 'en')).toEqual([
-        { pointer: '/tickets/0/form/0/options/values', message: 'a select field needs at least one option in options.values' },
+        { pointer: '/tickets/0/form/0/options/values', message: 'a select or multiselect field needs at least one option in options.values' },
       ]);
     });
 
@@ -398,7 +402,7 @@ describe('semantic checks', () => {
         { pointer: '/tickets/0/form/0/validation/maxLength', message: 'the rule maxLength cannot be applied to a checkbox field (possible rules: none)' },
       ]);
       expect(withForm([{ id: 't', type: 'text', label: 'T', options: { values: ['a'] } }])).toEqual([
-        { pointer: '/tickets/0/form/0/options', message: 'options solo aplica a campos select, y este campo es text' },
+        { pointer: '/tickets/0/form/0/options', message: 'options solo aplica a campos select y multiselect, y este campo es text' },
       ]);
     });
 

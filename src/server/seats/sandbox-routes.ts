@@ -1,0 +1,169 @@
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { sameSecret } from '../http/same-secret';
+import { findSandboxToken } from '../repositories/seats-sandbox.repository';
+import { objectInfoJson } from './object-info';
+import {
+  changeStatus, createToken, DEFAULT_TOKEN_MINUTES, eventStates, extendToken, HELD, liveToken, SeatSandboxError, statusOf,
+} from './sandbox-state';
+import { sandboxVenue } from './venue';
+
+/** The secret key the adapter uses against the sandbox seats API (derived, so every process sharing SIGNING_SECRET agrees). */
+export function seatsSandboxSecret(signingSecret: string): string {
+  return `sbx_${createHmac('sha256', signingSecret).update('seats-sandbox:secret').digest('hex').slice(0, 32)}`;
+}
+
+const chartScript = readFileSync(new URL('./browser/chart.js', import.meta.url), 'utf8');
+
+const label = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const objectsSchema = {
+  type: 'array', minItems: 1, maxItems: 100,
+  items: {
+    anyOf: [
+      label,
+      { type: 'object', required: ['objectId'], properties: { objectId: label, quantity: { type: 'integer', minimum: 1, maximum: 1000 } } },
+    ],
+  },
+} as const;
+const token = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const eventKeyParam = { type: 'object', properties: { eventKey: { type: 'string', maxLength: 120 }, workspaceKey: { type: 'string', maxLength: 120 } } } as const;
+
+type ObjectsBody = { objects: (string | { objectId: string; quantity?: number })[]; holdToken?: string | null };
+const normalise = (objects: ObjectsBody['objects']) => objects.map((o) => (typeof o === 'string' ? { objectId: o } : o));
+
+/**
+ * The built-in seat provider, for events whose seats config has no SEATSIO_SECRET_KEY to go live
+ * with. Its REST API (`/sandbox/seatsio/api`, basic auth with the sandbox secret key) has
+ * seats.io's paths and shapes for what the official `seatsio` client calls: hold tokens, object
+ * infos, change-object-status (hold, book, custom status, release), the by-category summary.
+ * The chart script and the public endpoints it polls and holds through take the workspace key
+ * in the path, as seats.io's browser API does. State lives in the database.
+ */
+export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const secret = seatsSandboxSecret(ctx.config.signingSecret);
+  const now = () => ctx.now();
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof SeatSandboxError) {
+      return reply.code(error.status).send({ errors: [{ code: error.code, message: error.message }], messages: [error.message], status: error.status });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    return reply.code(status < 500 ? status : 500).send({ errors: [{ code: 'BAD_REQUEST', message: status < 500 ? (error as Error).message : 'Internal error' }], messages: [], status });
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const authorised = async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization ?? '';
+    const user = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')[0] : '';
+    if (!sameSecret(user, secret)) return reply.code(401).send({ errors: [{ code: 'UNAUTHORIZED', message: 'Invalid secret key' }], messages: [], status: 401 });
+  };
+
+  app.get('/sandbox/seatsio/chart.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(chartScript));
+
+  const tokenJson = (row: { token: string; expires_at: string; workspace_key: string }) => ({
+    holdToken: row.token,
+    expiresAt: row.expires_at,
+    expiresInSeconds: Math.max(0, Math.round((new Date(row.expires_at).getTime() - now().getTime()) / 1000)),
+    workspaceKey: row.workspace_key,
+  });
+
+  // ── REST API (server, secret key) ──
+  await app.register(async (api) => {
+    api.addHook('preHandler', authorised);
+    const minutes = { type: 'object', additionalProperties: false, properties: { expiresInMinutes: { type: 'integer', minimum: 0, maximum: 1000 } } } as const;
+    api.post<{ Body: { expiresInMinutes?: number } }>('/hold-tokens', { schema: { body: minutes } }, async (request) =>
+      tokenJson(await createToken(ctx.db, 'sandbox', request.body?.expiresInMinutes ?? DEFAULT_TOKEN_MINUTES, now())));
+    api.get<{ Params: { token: string } }>('/hold-tokens/:token', async (request) => tokenJson(await liveToken(ctx.db, request.params.token, now())));
+    api.post<{ Params: { token: string }; Body: { expiresInMinutes: number } }>(
+      '/hold-tokens/:token',
+      { schema: { body: { ...minutes, required: ['expiresInMinutes'] } } },
+      async (request) => tokenJson(await extendToken(ctx.db, request.params.token, request.body.expiresInMinutes, now())),
+    );
+    api.get<{ Params: { eventKey: string }; Querystring: { label?: string | string[] } }>(
+      '/events/:eventKey/objects',
+      { schema: { params: eventKeyParam, querystring: { type: 'object', properties: { label: { anyOf: [label, { type: 'array', maxItems: 100, items: label }] } } } } },
+      async (request) => {
+        const labels = [request.query.label ?? []].flat();
+        const states = await eventStates(ctx.db, request.params.eventKey, now().toISOString(), labels);
+        if (states.length !== labels.length) throw new SeatSandboxError(404, 'OBJECT_NOT_FOUND', `Object ${labels.find((l) => !states.some((s) => s.object.label === l))} not found`);
+        return Object.fromEntries(states.map((s) => [s.object.label, objectInfoJson(s)]));
+      },
+    );
+    api.post<{ Body: ObjectsBody & { type?: string; status?: string; orderId?: string; events: string[] } }>(
+      '/events/groups/actions/change-object-status',
+      {
+        schema: {
+          body: {
+            type: 'object', required: ['objects', 'events'],
+            properties: {
+              objects: objectsSchema, events: { type: 'array', minItems: 1, maxItems: 1, items: { type: 'string', maxLength: 120 } },
+              type: { enum: ['CHANGE_STATUS_TO', 'RELEASE'] }, status: { type: 'string', minLength: 1, maxLength: 64 },
+              holdToken: token, orderId: { type: 'string', maxLength: 100 },
+            },
+          },
+        },
+      },
+      async (request) => {
+        const { body } = request;
+        const status = body.type === 'RELEASE' ? null : body.status;
+        if (status === undefined) throw new SeatSandboxError(400, 'STATUS_REQUIRED', 'status is required');
+        const states = await changeStatus(ctx.db, { eventKey: body.events[0], objects: normalise(body.objects), status, holdToken: body.holdToken ?? null, orderId: body.orderId ?? null }, now());
+        return { objects: Object.fromEntries(states.map((s) => [s.object.label, objectInfoJson(s)])) };
+      },
+    );
+    api.get<{ Params: { eventKey: string } }>('/reports/events/:eventKey/byCategoryKey/summary', { schema: { params: eventKeyParam } }, async (request) => {
+      const states = await eventStates(ctx.db, request.params.eventKey, now().toISOString());
+      const summary: Record<string, { count: number; byStatus: Record<string, number> }> = {};
+      for (const state of states) {
+        const entry = (summary[state.object.categoryKey] ??= { count: 0, byStatus: {} });
+        entry.count += state.object.capacity;
+        const status = statusOf(state);
+        entry.byStatus[status] = (entry.byStatus[status] ?? 0) + 1;
+      }
+      return summary;
+    });
+  }, { prefix: '/sandbox/seatsio/api' });
+
+  // ── Public API (the chart in the buyer's browser, workspace key) ──
+  await app.register(async (api) => {
+    api.post<{ Params: { workspaceKey: string } }>('/:workspaceKey/hold-tokens', { schema: { params: eventKeyParam } }, async (request) =>
+      tokenJson(await createToken(ctx.db, request.params.workspaceKey, DEFAULT_TOKEN_MINUTES, now())));
+    api.get<{ Params: { workspaceKey: string; eventKey: string }; Querystring: { holdToken?: string } }>(
+      '/:workspaceKey/events/:eventKey/objects',
+      { schema: { params: eventKeyParam, querystring: { type: 'object', properties: { holdToken: token } } } },
+      async (request) => {
+        const states = await eventStates(ctx.db, request.params.eventKey, now().toISOString());
+        const mine = request.query.holdToken;
+        const token = mine ? await findSandboxToken(ctx.db.kysely, mine) : undefined;
+        const live = token && token.expires_at > now().toISOString();
+        // Another buyer's token is never shown: only whether a place is yours (and when your own token ends).
+        return {
+          ...(mine ? { holdToken: live ? { expiresAt: token.expires_at } : null } : {}),
+          objects: states.map((s) => ({
+            label: s.object.label,
+            status: statusOf(s),
+            numFree: s.numFree,
+            heldByYou: mine ? s.holds[mine] ?? 0 : 0,
+          })),
+        };
+      },
+    );
+    api.get('/:workspaceKey/venue', { schema: { params: eventKeyParam } }, async () => sandboxVenue);
+    for (const action of ['hold-objects', 'release-objects'] as const) {
+      api.post<{ Params: { workspaceKey: string; eventKey: string }; Body: ObjectsBody }>(
+        `/:workspaceKey/events/:eventKey/actions/${action}`,
+        { schema: { params: eventKeyParam, body: { type: 'object', additionalProperties: false, required: ['objects', 'holdToken'], properties: { objects: objectsSchema, holdToken: token } } } },
+        async (request) => {
+          const objects = normalise(request.body.objects);
+          const states = await changeStatus(ctx.db, { eventKey: request.params.eventKey, objects, status: action === 'hold-objects' ? HELD : null, holdToken: request.body.holdToken!, orderId: null, onlyHeld: true }, now());
+          return { objects: states.map((s) => ({ label: s.object.label, status: statusOf(s), numFree: s.numFree, heldByYou: s.holds[request.body.holdToken!] ?? 0 })) };
+        },
+      );
+    }
+  }, { prefix: '/sandbox/seatsio/api/public' });
+}
+

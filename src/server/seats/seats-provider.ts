@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { Region, SeatsioClient } from 'seatsio';
+import type { AppContext } from '../context';
+import { seatsSandboxSecret } from './sandbox-routes';
+
+/** The seat provider as the rest of the server sees it: seats.io with SEATSIO_SECRET_KEY, else the built-in sandbox. */
+export interface SeatsProvider {
+  mode: 'live' | 'sandbox';
+  /** The official client for an event's region (live: `https://api-{region}.seatsio.net`; sandbox: this server's seats API). */
+  client: (region: string) => SeatsioClient;
+}
+
+const providers = new WeakMap<AppContext, SeatsProvider>();
+
+function listeningUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The seat sandbox needs the server listening on TCP (or INTERNAL_URL set).');
+  const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * Builds the seat provider of an app (once, in `buildApp`). The sandbox is reached over HTTP like
+ * the real service, through the same official client with a `Region` whose URL is our own.
+ */
+export function registerSeatsProvider(ctx: AppContext, app: FastifyInstance): SeatsProvider {
+  const { seatsioSecretKey, internalUrl, signingSecret } = ctx.config;
+  const clients = new Map<string, SeatsioClient>();
+  const provider: SeatsProvider = seatsioSecretKey
+    ? {
+        mode: 'live',
+        client: (region) => {
+          if (!clients.has(region)) clients.set(region, new SeatsioClient(new Region(Region.urlForId(region)), seatsioSecretKey));
+          return clients.get(region)!;
+        },
+      }
+    : {
+        mode: 'sandbox',
+        client: () => {
+          const base = `${internalUrl ?? listeningUrl(app)}/sandbox/seatsio/api`;
+          if (!clients.has(base)) clients.set(base, new SeatsioClient(new Region(base), seatsSandboxSecret(signingSecret)).setMaxRetries(0));
+          return clients.get(base)!;
+        },
+      };
+  providers.set(ctx, provider);
+  return provider;
+}
+
+/** The seat provider `buildApp` registered for this context. */
+export function seatsProviderOf(ctx: AppContext): SeatsProvider {
+  const provider = providers.get(ctx);
+  if (!provider) throw new Error('No seat provider registered for this app context');
+  return provider;
+}

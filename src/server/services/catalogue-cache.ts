@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { findEventByUrl, findEventVersionByUrl, listTicketTypes, type EventRow, type TicketTypeRow } from '../repositories/event.repository';
+
+/**
+ * An event and its active ticket types as a purchase reads them, kept per database and url while
+ * the event's `version` stays the same: every catalogue change is an import, and an import raises
+ * the version in the same transaction. A purchase then reads one indexed (id, version) row instead
+ * of the event and its ticket types, and decodes no JSON. The stock counters (`sold`, `held`) in
+ * these rows are NOT current: stock is only ever read and taken through its own statements
+ * (stock.repository.ts); these rows are for matching, limits, prices, forms and names.
+ */
+export interface CachedCatalogue { event: EventRow; ticketTypes: TicketTypeRow[] }
+
+const byDatabase = new WeakMap<Kysely<Database>, Map<string, CachedCatalogue>>();
+/** Urls kept per database: far more than the events on sale at once; a full map starts over. */
+const MAX_EVENTS = 200;
+
+/** The event under `url` and its active ticket types (undefined: no such event), from the cache when its version is current. */
+export async function purchaseCatalogue(db: Kysely<Database>, url: string): Promise<CachedCatalogue | undefined> {
+  const current = await findEventVersionByUrl(db, url, false);
+  if (!current) return undefined;
+  let cache = byDatabase.get(db);
+  const cached = cache?.get(url);
+  if (cached && cached.event.id === current.id && cached.event.version === current.version) return cached;
+  const event = await findEventByUrl(db, url);
+  if (!event) return undefined;
+  const entry = { event, ticketTypes: await listTicketTypes(db, event.id) };
+  if (!cache) byDatabase.set(db, (cache = new Map()));
+  if (cache.size >= MAX_EVENTS) cache.clear();
+  // Only a version read together with the rows is kept: an import between the two reads leaves
+  // `event.version` newer than `current`, and the next purchase reads again.
+  cache.set(url, entry);
+  return entry;
+}
