@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { openMethod } from './payments-helpers';
 import { expect as baseExpect, expectAccessible, test } from './support/fixtures';
 
 // The map loads its own chunk and the chart script, then polls: on a busy machine that takes longer than a page.
@@ -15,6 +17,21 @@ test.beforeEach(({}, testInfo) => {
 });
 
 const seat = (page: Page, label: string, state: string, price = '$350') => page.getByRole('button', { name: `${label}, ${state}, ${price}`, exact: true });
+
+/** Another buyer: a browser context of its own (no shared storage), reading Spanish. */
+async function otherBuyer(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => window.localStorage.setItem('language', 'es'));
+  return page;
+}
+
+/** A place's status at the sandbox seat provider, as the chart's public status endpoint reports it. */
+async function seatStatus(page: Page, eventKey: string, label: string): Promise<string | undefined> {
+  const answer = await page.request.get(`/sandbox/seatsio/api/public/sandbox-workspace/events/${eventKey}/objects`);
+  const { objects } = (await answer.json()) as { objects: { label: string; status: string }[] };
+  return objects.find((object) => object.label === label)?.status;
+}
 
 test('buyer A holds A-1 and A-2; buyer B sees them unavailable and cannot take them', async ({ page, browser, t }) => {
   await page.goto('/demo-seats');
@@ -90,4 +107,67 @@ test('starting over gives the held seats back at once', async ({ page, t }) => {
   // A new map session: the seat the old purchase held is free again (not merely selected by a new session).
   await expect(seat(page, 'B-7', 'disponible')).toBeVisible();
   await expect(page.getByRole('region', { name: t('checkout:summary.title') }).getByText(t('checkout:summary.empty'))).toBeVisible();
+});
+
+test('buyer A pays with PayPal: the seats are booked, buyer B cannot take them', async ({ page, browser, t }) => {
+  await page.goto('/demo-seats');
+  await seat(page, 'B-1', 'disponible').click();
+  await seat(page, 'B-2', 'disponible').click();
+  await expect(seat(page, 'B-2', 'seleccionado')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+  await expect(page).toHaveURL(/\/demo-seats\/payment-method$/);
+  const panel = await openMethod(page, t, 'paypal');
+  await panel.getByRole('button', { name: t('payments:methods.paypal.submit') }).click();
+  // The provider's sandbox approval page, then our loader captures the payment and moves on.
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagar con PayPal' })).toBeVisible();
+  await page.getByRole('button', { name: 'Aprobar pago' }).click();
+  await expect(page).toHaveURL(/\/demo-seats\/payment-status$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
+  await expect(page.getByText(t('checkout:summary.seats', { labels: 'B-1, B-2' }))).toBeVisible();
+  // Booked, not merely held: a booking outlives the hold token (the API tests move the clock past it).
+  expect(await seatStatus(page, 'demo-seats', 'B-1')).toBe('booked');
+  expect(await seatStatus(page, 'demo-seats', 'B-2')).toBe('booked');
+
+  const pageB = await otherBuyer(browser);
+  await pageB.goto('/demo-seats');
+  await expect(seat(pageB, 'B-1', 'no disponible')).toHaveAttribute('aria-disabled', 'true');
+  await expect(seat(pageB, 'B-2', 'no disponible')).toHaveAttribute('aria-disabled', 'true');
+  await seat(pageB, 'B-1', 'no disponible').click({ force: true });
+  await expect(seat(pageB, 'B-1', 'no disponible')).toHaveAttribute('aria-pressed', 'false');
+  await expect(pageB.getByRole('region', { name: t('checkout:summary.title') }).getByText(t('checkout:summary.empty'))).toBeVisible();
+  await pageB.context().close();
+});
+
+test.describe('a purchase hold that runs out', () => {
+  /** A seated event whose purchases are held one minute (the shortest hold an event may have). */
+  const shortHold = JSON.parse(readFileSync(new URL('../fixtures/events/seats-short-hold.event.json', import.meta.url), 'utf8')) as { url: string };
+
+  test.beforeAll(async ({ request }) => {
+    const imported = await request.put(`/api/admin/events/${shortHold.url}`, {
+      headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` },
+      data: shortHold,
+    });
+    expect([200, 201], await imported.text()).toContain(imported.status());
+  });
+
+  test("buyer C's hold expires: the seat is free again and buyer D takes it", async ({ page, browser, t }) => {
+    await page.goto(`/${shortHold.url}`);
+    await seat(page, 'A-1', 'disponible').click();
+    await expect(seat(page, 'A-1', 'seleccionado')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
+    await expect(page).toHaveURL(new RegExp(`/${shortHold.url}/payment-method$`));
+    await expect(page.getByText(t('checkout:summary.seats', { labels: 'A-1' }))).toBeVisible();
+
+    const pageD = await otherBuyer(browser);
+    await pageD.goto(`/${shortHold.url}`);
+    await expect(seat(pageD, 'A-1', 'no disponible')).toHaveAttribute('aria-disabled', 'true');
+    // The seat provider's token ends with the purchase's one-minute hold; D's map polls the statuses.
+    await expect(seat(pageD, 'A-1', 'disponible')).toBeVisible({ timeout: 100_000 });
+    await seat(pageD, 'A-1', 'disponible').click();
+    await expect(seat(pageD, 'A-1', 'seleccionado')).toHaveAttribute('aria-pressed', 'true');
+    await pageD.getByRole('button', { name: t('checkout:actions.continue') }).click();
+    await expect(pageD).toHaveURL(new RegExp(`/${shortHold.url}/payment-method$`));
+    await expect(pageD.getByText(t('checkout:summary.seats', { labels: 'A-1' }))).toBeVisible();
+    await pageD.context().close();
+  });
 });
