@@ -23,6 +23,7 @@ import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
 import { emissionRoutes } from './routes/emission.routes';
 import { eventRoutes } from './routes/event.routes';
 import { healthRoutes } from './routes/health.routes';
+import { previewRoutes } from './routes/preview.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
@@ -69,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(purchaseRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
+  // The event preview shares the admin API's token: without ADMIN_TOKEN it does not exist either.
+  if (ctx.config.adminToken) await app.register(previewRoutes, { config: ctx.config, token: ctx.config.adminToken });
   // Payments (start, loaders, webhooks → the one confirm path) and the tickets they emit.
   const payments = createPaymentsRuntime(ctx, app);
   await app.register(paymentRoutes, { rt: payments });
