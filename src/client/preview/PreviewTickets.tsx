@@ -1,26 +1,49 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
+import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, pesosToCents } from '../../shared/money';
 import type { EventPreviewEvent } from '../../shared/api';
-import { MoreInfo } from '../components/MoreInfo';
-import { QuantitySelect } from '../components/QuantitySelect';
 import { SafeHtml } from '../components/SafeHtml';
 import type { PreviewStore } from './PreviewStore';
 
-/** A file's currency may be anything while it is being written: an unknown one shows as pesos. */
+/**
+ * The price as the ticket page writes it (es-MX, the event's currency). Not through shared/money:
+ * importing it here made the bundler split it out of the first bundle (one more request per buyer).
+ * A file's currency may be anything while it is being written: an unknown one shows as pesos.
+ */
 function price(pesos: number, currency: string): string {
   try {
-    return formatMoney(pesosToCents(pesos), currency);
+    return new Intl.NumberFormat('es-MX', { style: 'currency', currency }).format(pesos);
   } catch {
-    return formatMoney(pesosToCents(Number.isFinite(pesos) ? pesos : 0));
+    return new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(Number.isFinite(pesos) ? pesos : 0);
   }
 }
 
 /**
+ * How many attendee blocks of a type to show: a native select like the ticket page's quantity
+ * picker, written here because sharing that module with this lazy chunk made the bundler split it
+ * (and its icons) out of the first bundle — more requests on every buyer's first visit.
+ */
+function BlockCount({ label, maximum, value, onChange }: { label: string; maximum: number; value: number; onChange: (value: number) => void }) {
+  const id = useId();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end' }}>
+      <label htmlFor={id}>{label}</label>
+      <Box component="select" id={id} value={value} onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(Number(event.target.value))} sx={{ font: 'inherit', minHeight: 44, minWidth: 72, mt: 0.5 }}>
+        {Array.from({ length: maximum + 1 }, (_, count) => (
+          <option key={count} value={count}>
+            {count}
+          </option>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
  * The ticket list as the ticket page shows it (name, price, description), with the storefront's
- * quantity select choosing how many attendee blocks of each type to preview.
+ * a select of how many attendee blocks of each type to preview.
  */
 export const PreviewTickets = observer(function PreviewTickets({ event, store }: { event: EventPreviewEvent; store: PreviewStore }) {
   const { t } = useTranslation('preview');
@@ -40,10 +63,8 @@ export const PreviewTickets = observer(function PreviewTickets({ event, store }:
               {!ticket.hasForm ? <Typography sx={{ color: 'text.secondary' }}>{t('tickets.noForm')}</Typography> : null}
             </Box>
             {ticket.hasForm ? (
-              <QuantitySelect
-                label={t('tickets.blocks')}
-                hiddenLabel={t('tickets.blocksOf', { name: ticket.name })}
-                minimum={1}
+              <BlockCount
+                label={t('tickets.blocksOf', { name: ticket.name })}
                 maximum={Math.max(1, Math.min(ticket.maximum, 10))}
                 value={store.quantities.get(ticket.id) ?? 0}
                 onChange={(quantity) => store.setQuantity(ticket.id, quantity)}
@@ -51,9 +72,10 @@ export const PreviewTickets = observer(function PreviewTickets({ event, store }:
             ) : null}
           </Box>
           {ticket.description ? (
-            <MoreInfo label={tCheckout('tickets.moreInfo')} hiddenLabel={ticket.name}>
+            <Box component="details" sx={{ mt: 1 }}>
+              <summary>{tCheckout('tickets.moreInfo')}</summary>
               <SafeHtml html={ticket.description} />
-            </MoreInfo>
+            </Box>
           ) : null}
         </Box>
       ))}
