@@ -64,7 +64,9 @@ function SchemaFormView<T>(props: SchemaFormProps<T>) {
       state.setFormData(formData);
       return;
     }
-    const hidden = [...hiddenFields(conditions, answers)].filter((id) => answers[id] !== undefined);
+    // rjsf fills an array field with [] by itself: clearing that one in rjsf would only refill it (and
+    // report a change again), so an empty answer is left there and merely kept out of the state.
+    const hidden = [...hiddenFields(conditions, answers)].filter((id) => answers[id] !== undefined && !(Array.isArray(answers[id]) && (answers[id] as unknown[]).length === 0));
     state.setFormData(withoutHiddenAnswers(conditions, answers) as T);
     for (const id of hidden) form.current?.setFieldValue([id], undefined);
   };

@@ -23,6 +23,7 @@ const LABEL = {
   genero: 'Género musical favorito',
   curp: 'CURP (opcional)',
   foto: 'Foto para tu gafete',
+  accesible: '¿Necesitas un lugar accesible?',
   terminos: 'Acepto los términos y condiciones',
 };
 const OPERATOR = {
@@ -235,6 +236,8 @@ inBothLanguages((language) => {
         [attendee.getByRole('combobox', { name: LABEL.genero }), () => page.keyboard.press('ArrowDown')],
         [attendee.getByLabel(LABEL.curp, { exact: false }).first(), async () => undefined],
         [attendee.getByLabel(LABEL.foto, { exact: true }), async () => undefined],
+        // Left unticked: its follow-up question (visible_when) stays hidden and out of the tab order.
+        [attendee.getByRole('checkbox', { name: LABEL.accesible }), async () => undefined],
         [attendee.getByRole('checkbox', { name: LABEL.terminos }), () => page.keyboard.press('Space')],
       ];
       for (const [field, act] of steps) {

@@ -32,6 +32,8 @@ const port = Number(process.env.PLAYWRIGHT_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_DATABASE_FILE ??= join(tmpdir(), `storefront-e2e-${Date.now()}-${process.pid}.sqlite`);
 process.env.E2E_MAIN_SITE_URL ??= `${baseURL}/__main-site`;
+// The admin import is on, so a spec can import a fixture event of tests/fixtures/events (field-types.spec.ts).
+process.env.E2E_ADMIN_TOKEN ??= 'e2e-admin-token';
 // The server writes buyer e-mails here as .eml files (payments-*.spec.ts read them).
 process.env.E2E_MAIL_OUTBOX_DIR ??= join(tmpdir(), `storefront-e2e-outbox-${Date.now()}-${process.pid}`);
 // The server serves a snapshot of dist/client, so a rebuild during the run (other work in
@@ -107,6 +109,7 @@ export default defineConfig({
       VOUCHER_MAX_PER_BUYER: '100000',
       VOUCHER_MAX_SHARE: '1',
       DEMO_EVENTS: 'on',
+      ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN,
       LOG_LEVEL: 'warn',
       MAIL_OUTBOX_DIR: process.env.E2E_MAIL_OUTBOX_DIR,
       // The browser-facing origin: the tickets e-mail links the thank-you page only when it is known.

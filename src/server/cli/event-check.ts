@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProblemLang } from '../../shared/event-file/event-file-problem';
+import type { EventFile } from '../../shared/event-file/event-file.types';
 import { validateEventFile } from '../../shared/event-file/validate-event-file';
+import { casesFileProblems, casesPathOf, eventPathOf, runAnswerCases, type AnswerCase } from './answer-cases';
 
 const TEXT = {
   es: {
@@ -14,6 +17,9 @@ const TEXT = {
     EISDIR: 'es una carpeta',
     EACCES: 'sin permiso de lectura',
     at: (line: number, column: number) => `línea ${line}, columna ${column}`,
+    casesOk: (count: number) => `${count} ${count === 1 ? 'caso correcto' : 'casos correctos'}`,
+    casesFailed: (failed: number, count: number) => `${failed} de ${count} casos fallan (- esperado, + encontrado)`,
+    caseTitle: (index: number, name: string, ticket: number) => `caso ${index + 1} «${name}» (boleto ${ticket})`,
   },
   en: {
     usage: 'Usage: npm run event:check -- [--lang es|en] event.json [other.json ...]',
@@ -24,6 +30,9 @@ const TEXT = {
     EISDIR: 'it is a folder',
     EACCES: 'no permission to read it',
     at: (line: number, column: number) => `line ${line}, column ${column}`,
+    casesOk: (count: number) => `${count} ${count === 1 ? 'case' : 'cases'} ok`,
+    casesFailed: (failed: number, count: number) => `${failed} of ${count} cases fail (- expected, + found)`,
+    caseTitle: (index: number, name: string, ticket: number) => `case ${index + 1} "${name}" (ticket ${ticket})`,
   },
 } as const;
 
@@ -81,8 +90,47 @@ function jsonFailure(error: unknown, raw: string, text: Text): string {
 }
 
 /**
+ * Runs the answer cases beside a valid event file (`my-event.cases.json`); prints
+ * `CASES: N cases ok`, or each failing case with its difference. Returns whether all passed.
+ */
+async function checkCases(casesFile: string, event: EventFile, lang: ProblemLang, out: (line: string) => void): Promise<boolean> {
+  const text = TEXT[lang];
+  let input: unknown;
+  try {
+    const raw = (await readFile(casesFile, 'utf8')).replace(/^\uFEFF/, '');
+    try {
+      input = JSON.parse(raw);
+    } catch (error) {
+      out(`${casesFile}: ${text.notJson(jsonFailure(error, raw, text))}`);
+      return false;
+    }
+  } catch (error) {
+    out(`${casesFile}: ${text.unreadable(readFailure(error, text))}`);
+    return false;
+  }
+  const shape = casesFileProblems(input);
+  if (shape.length > 0) {
+    for (const problem of shape) out(`${casesFile}  ${problem}`);
+    return false;
+  }
+  const cases = (input as { cases: AnswerCase[] }).cases;
+  const failures = await runAnswerCases(event, cases, lang);
+  if (failures.length === 0) {
+    out(`${casesFile}: ${text.casesOk(cases.length)}`);
+    return true;
+  }
+  out(`${casesFile}: ${text.casesFailed(failures.length, cases.length)}`);
+  for (const failure of failures) {
+    out(`  ${text.caseTitle(failure.index, failure.name, failure.ticket)}`);
+    for (const line of failure.lines) out(`    ${line}`);
+  }
+  return false;
+}
+
+/**
  * `npm run event:check -- FILE...`: validates event files without touching a database and
- * prints `FILE: ok` or one `FILE  /pointer  sentence` line per problem. Returns the exit
+ * prints `FILE: ok` or one `FILE  /pointer  sentence` line per problem, then runs the answer
+ * cases beside each valid file (`FILE.cases.json`, see answer-cases.ts). Returns the exit
  * code: 0 all valid, 1 any invalid/unreadable file, 2 bad usage.
  */
 export async function runEventCheck(
@@ -102,7 +150,9 @@ export async function runEventCheck(
     return 2;
   }
   let failed = 0;
-  for (const file of args.files) {
+  // A cases file stands for its event file (whose check runs its cases); each event file once.
+  const files = [...new Set(args.files.map((file) => (/\.cases\.json$/i.test(file) ? eventPathOf(file) : file)))];
+  for (const file of files) {
     let raw: string;
     try {
       raw = await readFile(file, 'utf8');
@@ -123,6 +173,8 @@ export async function runEventCheck(
     const result = validateEventFile(input, args.lang);
     if (result.valid) {
       out(`${file}: ok`);
+      const casesFile = casesPathOf(file);
+      if (existsSync(casesFile) && !(await checkCases(casesFile, result.event, args.lang, out))) failed++;
       continue;
     }
     failed++;

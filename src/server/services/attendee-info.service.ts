@@ -51,6 +51,17 @@ function fileErrors(lines: OrderFormLine[], form: Record<string, unknown>): ApiF
   return found;
 }
 
+/**
+ * The server's whole verdict on an order's attendee answers: the compiled order schema (the
+ * same attendee schemas the browser's precompiled validators judge), then every image's
+ * decoded bytes. Empty = accepted. `event:check` runs answer cases through it.
+ */
+export function attendeeAnswerProblems(lines: OrderFormLine[], form: unknown): ApiFieldError[] {
+  const validate = validatorFor(lines);
+  if (!validate(form)) return answerProblems(validate.errors).map((p) => ({ path: p.pointer, message: p.message }));
+  return fileErrors(lines, form as Record<string, unknown>);
+}
+
 function orderFormLines(tickets: { ticket: TicketTypeRow; quantity: number }[]): OrderFormLine[] {
   return tickets
     .map(({ ticket, quantity }) => ({ ticketId: ticket.external_id, ticketName: ticket.name, quantity, fields: ticket.form }))
@@ -67,10 +78,8 @@ export async function saveAttendeeInfo(ctx: AppContext, purchaseId: string, form
   const { purchase, tickets } = await openOrder(db, purchaseId, now);
   if (!needsAttendeeForm(tickets.map((t) => t.ticket))) throw errors.formNotRequired();
   const lines = orderFormLines(tickets);
-  const validate = validatorFor(lines);
-  if (!validate(form)) throw errors.formInvalid(answerProblems(validate.errors).map((p) => ({ path: p.pointer, message: p.message })));
-  const badFiles = fileErrors(lines, form);
-  if (badFiles.length > 0) throw errors.formInvalid(badFiles);
+  const problems = attendeeAnswerProblems(lines, form);
+  if (problems.length > 0) throw errors.formInvalid(problems);
   // The compiled schema has just checked the shape: one answer object per unit of each ticket type.
   await updatePurchase(db, purchase.id, { attendee_answers: form as OrderFormAnswers, form_completed: 1, updated_at: now });
   return { purchase_id: purchase.id, form_completed: true, isFormRequiered: true };

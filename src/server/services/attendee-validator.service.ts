@@ -11,7 +11,7 @@ import { standaloneValidatorModule } from '../../shared/validation/standalone-mo
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import type { ContentEncoding } from '../http/content-encoding';
-import { findEventByUrl, listTicketTypes } from '../repositories/event.repository';
+import { findEventByUrl, listTicketTypes, type TicketTypeRow } from '../repositories/event.repository';
 
 /** One event version's attendee validators as an ES module, with its ETag. */
 export interface AttendeeValidatorModule {
@@ -28,6 +28,27 @@ export interface AttendeeValidatorModule {
  */
 const moduleCache = new Map<string, AttendeeValidatorModule>();
 const CACHE_LIMIT = 200;
+
+/**
+ * The code of the attendee module for these ticket types (those with a form): pure, so
+ * `event:check` runs an event file's answer cases through exactly what the browser imports.
+ */
+export function attendeeModuleCode(version: string, tickets: readonly Pick<TicketTypeRow, 'external_id' | 'name' | 'form'>[]): string {
+  const schemas: Record<string, object> = {};
+  const forms: AttendeeFormsExport = {};
+  for (const ticket of tickets) {
+    if (ticket.form.length === 0) continue;
+    const compiled = compileAttendeeFields(ticket.form);
+    schemas[attendeeValidatorExport(ticket.external_id)] = compiled.schema;
+    forms[String(ticket.external_id)] = { ticketName: ticket.name, ...compiled };
+  }
+  const body = Object.keys(schemas).length > 0 ? standaloneValidatorModule(schemas) : '"use strict";';
+  return (
+    `${body}\n` +
+    `export const ${EVENT_VERSION_EXPORT} = ${JSON.stringify(version)};\n` +
+    `export const ${ATTENDEE_FORMS_EXPORT} = ${JSON.stringify(forms)};\n`
+  );
+}
 
 /**
  * The storefront's attendee validators of one event: standalone ajv code (no `new Function`
@@ -49,18 +70,7 @@ export async function attendeeValidatorModule(ctx: AppContext, url: string): Pro
     .digest('base64url');
   const cached = moduleCache.get(key);
   if (cached) return cached;
-  const schemas: Record<string, object> = {};
-  const forms: AttendeeFormsExport = {};
-  for (const ticket of tickets) {
-    const compiled = compileAttendeeFields(ticket.form);
-    schemas[attendeeValidatorExport(ticket.external_id)] = compiled.schema;
-    forms[String(ticket.external_id)] = { ticketName: ticket.name, ...compiled };
-  }
-  const body = Object.keys(schemas).length > 0 ? standaloneValidatorModule(schemas) : '"use strict";';
-  const code =
-    `${body}\n` +
-    `export const ${EVENT_VERSION_EXPORT} = ${JSON.stringify(String(event.version))};\n` +
-    `export const ${ATTENDEE_FORMS_EXPORT} = ${JSON.stringify(forms)};\n`;
+  const code = attendeeModuleCode(String(event.version), tickets);
   const built: AttendeeValidatorModule = {
     code,
     etag: `"av-${createHash('sha256').update(code).digest('base64url').slice(0, 27)}"`,

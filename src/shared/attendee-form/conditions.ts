@@ -75,7 +75,7 @@ export function conditionSchemas(fields: readonly AttendeeField[], conditions: F
   return Object.entries(conditions).map(([id, condition]) => {
     const field = byId.get(id)!;
     const controller = byId.get(condition.field);
-    const test = controller?.type === 'multiselect' ? { contains: { enum: condition.in } } : { enum: condition.in };
+    const test = controller?.type === 'multiselect' ? { type: 'array', contains: { enum: condition.in } } : { enum: condition.in };
     const then: SchemaNode = { type: 'object' };
     if (field.required) {
       // `properties` only because ajv's strict mode wants a required key declared beside it.

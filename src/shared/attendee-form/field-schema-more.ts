@@ -1,20 +1,10 @@
 import type { AttendeeField } from '../event-file/event-file.types';
-import { ANSWER_KEYWORDS } from '../validation/answer-keywords';
+import { ANSWER_KEYWORDS, CURP_PATTERN } from '../validation/answer-keywords';
+
+export { CURP_PATTERN };
 import { COUNTRY_CODES } from './country-codes';
 import type { SchemaNode } from './field-schema';
 import { ATTENDEE_MESSAGE_KEYS as KEY } from './message-keys';
-
-/**
- * CURP as RENAPO issues it: 4 letters (the second a vowel or X), birth date YYMMDD, sex
- * (H, M, or X for the non-binary mark some states issue), the state of birth (32 codes and NE
- * for born abroad), 3 inner consonants, a homonymy character (digit up to 1999, letter from
- * 2000) and the check digit (judged by the `curpCheckDigit` keyword). Upper case only: the
- * widget upper-cases what is typed.
- */
-export const CURP_PATTERN =
-  '^[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[HMX]' +
-  '(?:AS|B[CS]|C[CLMSH]|D[FG]|G[TR]|HG|JC|M[CNS]|N[ETL]|OC|PL|Q[TR]|S[PLR]|T[CSL]|VZ|YN|ZS|NE)' +
-  '[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9][0-9]$';
 
 /**
  * RFC as the SAT issues it: 4 letters for a person (3 for a company; Ñ and & included), the

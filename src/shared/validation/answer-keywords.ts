@@ -2,6 +2,8 @@ import type Ajv from 'ajv';
 import { _, type KeywordCxt } from 'ajv';
 // The class behind ajv's `_` template (a raw piece of code); ajv exports only its type.
 import { _Code } from 'ajv/dist/compile/codegen/code.js';
+// How ajv's own `pattern` keyword puts a RegExp in scope (standalone code included).
+import { usePattern } from 'ajv/dist/vocabularies/code.js';
 
 /**
  * Checks of attendee answers that a `pattern` cannot make: a real calendar date (no
@@ -48,6 +50,17 @@ export function hasCurpCheckDigit(value: string): boolean {
   }
   return String((10 - (sum % 10)) % 10) === value.charAt(17);
 }
+
+/**
+ * CURP as RENAPO issues it: 4 letters (the second a vowel or X), birth date YYMMDD, sex
+ * (H, M, or X for the non-binary mark some states issue), the state of birth (32 codes and NE
+ * for born abroad), 3 inner consonants, a homonymy character (digit up to 1999, letter from
+ * 2000) and the check digit. Upper case only: the widget upper-cases what is typed.
+ */
+export const CURP_PATTERN =
+  '^[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[HMX]' +
+  '(?:AS|B[CS]|C[CLMSH]|D[FG]|G[TR]|HG|JC|M[CNS]|N[ETL]|OC|PL|Q[TR]|S[PLR]|T[CSL]|VZ|YN|ZS|NE)' +
+  '[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9][0-9]$';
 
 /** The keyword names, for schemas and errorMessage keys. */
 export const ANSWER_KEYWORDS = {
@@ -100,7 +113,9 @@ export function addAnswerKeywords(ajv: Ajv): void {
     code(cxt) {
       if (cxt.schema !== true) return;
       const checks = helper(cxt, hasCurpCheckDigit);
-      cxt.fail(_`${cxt.data} !== "" && !${checks}(${cxt.data})`);
+      // Only an answer of the official shape is judged: a misshapen one is the pattern's to refuse, with one message.
+      const shape = usePattern(cxt, CURP_PATTERN);
+      cxt.fail(_`${shape}.test(${cxt.data}) && !${checks}(${cxt.data})`);
     },
   });
 }

@@ -7,6 +7,8 @@ import { runEventCheck } from '../../../src/server/cli/event-check';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const demo = join(root, 'src/server/demo/demo.json');
+/** The demo's answer cases run after its check (answer-cases.test.ts covers them). */
+const demoCases = `${join(root, 'src/server/demo/demo.cases.json')}: 6 casos correctos`;
 const dir = mkdtempSync(join(tmpdir(), 'event-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -38,7 +40,7 @@ describe('runEventCheck', () => {
   it('prints FILE: ok and exits 0 when every file is valid', async () => {
     expect(await run([demo, join(root, 'src/server/demo/demo-free.json')])).toEqual({
       code: 0,
-      lines: [`${demo}: ok`, `${join(root, 'src/server/demo/demo-free.json')}: ok`],
+      lines: [`${demo}: ok`, demoCases, `${join(root, 'src/server/demo/demo-free.json')}: ok`],
     });
   });
 
@@ -47,6 +49,7 @@ describe('runEventCheck', () => {
       code: 1,
       lines: [
         `${demo}: ok`,
+        demoCases,
         `${broken}  /tickets/0/price  debe ser un número mayor o igual a 0`,
         `${broken}  /discount_codes/0/ticket_ids/0  no existe un boleto con id 2 en este archivo`,
       ],
@@ -88,6 +91,7 @@ describe('runEventCheck', () => {
       `${missing}: no se pudo leer el archivo (no existe)`,
       expect.stringMatching(new RegExp(`^${notJson.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: no es JSON válido \\(.*línea 3, columna 3\\)$`)),
       `${demo}: ok`,
+      demoCases,
     ]);
     expect(lines.join('\n')).not.toMatch(/\bat .*\(.*:\d+:\d+\)/);
     expect((await run(['--lang', 'en', dir])).lines).toEqual([`${dir}: cannot read the file (it is a folder)`]);

@@ -17,7 +17,7 @@ const validFiles = [
   join(root, 'src/server/demo/demo.json'),
   join(root, 'src/server/demo/demo-free.json'),
   ...readdirSync(fixtures)
-    .filter((name) => name.endsWith('.json'))
+    .filter((name) => name.endsWith('.json') && !name.endsWith('.cases.json'))
     .map((name) => join(fixtures, name)),
 ];
 const invalidFiles = readdirSync(invalidFixtures).filter((name) => name.endsWith('.json') && !name.endsWith('.expected.json'));
@@ -67,7 +67,7 @@ describe('the demo event', () => {
     expect(demo.tickets.find((t) => t.name === 'Preventa')?.capacity).toBe(0);
     expect(demo.tickets.find((t) => t.name === 'Cortesía prensa')?.hidden).toBe(true);
     expect(new Set(general.form?.map((field) => field.type))).toEqual(
-      new Set(['text', 'email', 'number', 'telefono', 'select', 'checkbox', 'file']),
+      new Set(['text', 'textarea', 'email', 'number', 'telefono', 'select', 'checkbox', 'file']),
     );
     expect(demo.event.html?.find((block) => block.posicion === 'FINISH')?.html).toContain('{purchase_id}');
     expect(demo.discount_codes?.find((code) => code.code === 'DEMO10')?.percent).toBe(10);
