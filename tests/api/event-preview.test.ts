@@ -103,3 +103,20 @@ describe.skipIf(skipDatabase)('the preview without ADMIN_TOKEN', () => {
     expect(body(res)).toMatchObject({ code: expect.any(String), mensaje: expect.any(String) });
   });
 });
+
+describe.skipIf(skipDatabase)('GET /api/admin/preview/file on the running server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ adminToken: ADMIN });
+  });
+  afterAll(() => t.close());
+
+  it('tells a wrong token (401) from a right one with no watched file (404), so the page knows which to ask for', async () => {
+    const wrong = await t.app.inject({ url: '/api/admin/preview/file', headers: { authorization: 'Bearer otro' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(body(wrong)).toMatchObject({ code: 'UNAUTHORIZED', mensaje: expect.any(String) });
+    const right = await t.app.inject({ url: '/api/admin/preview/file', headers: { authorization: `Bearer ${ADMIN}` } });
+    expect(right.statusCode).toBe(404);
+    expect(body(right)).toMatchObject({ code: 'NOT_FOUND', mensaje: expect.any(String) });
+  });
+});

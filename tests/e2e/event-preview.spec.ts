@@ -100,3 +100,21 @@ test('is reachable by keyboard and has no serious axe violations', async ({ page
   await expect(alias).toHaveValue('Ana');
   await expectAccessible(page, 'the event preview');
 });
+
+test('on the running server: asks for the token, previews a pasted file without saving it', async ({ page, baseURL }) => {
+  await page.goto('/admin/preview');
+  await page.getByLabel(preview.es.token.label).fill('no-es-el-token');
+  await page.getByRole('button', { name: preview.es.token.submit }).click();
+  await expect(page.getByRole('alert')).toHaveText(preview.es.token.wrong);
+  await page.getByLabel(preview.es.token.label).fill(process.env.E2E_ADMIN_TOKEN!);
+  await page.getByRole('button', { name: preview.es.token.submit }).click();
+
+  const pasted = { ...structuredClone(fixture), url: 'vista-previa-sin-guardar', hold_minutes: -1 };
+  await page.getByLabel(preview.es.source.label).fill(JSON.stringify(pasted, null, 2));
+  await page.getByRole('button', { name: preview.es.source.submit }).click();
+  await expect(block(page, fixture.tickets[0].name).getByRole('textbox', { name: 'Alias' })).toBeVisible();
+  const panel = page.getByRole('complementary', { name: preview.es.problems.heading });
+  await expect(panel.getByRole('listitem').filter({ hasText: '/hold_minutes' })).toBeVisible();
+  // Nothing was saved: the event does not exist for buyers.
+  expect((await page.request.get(`${baseURL}/api/event/vista-previa-sin-guardar`)).status()).toBe(404);
+});

@@ -25,8 +25,9 @@ export interface PreviewRouteOptions {
  * - POST /api/admin/preview: bearer; body `{ source }` (the file's text, up to 5 MiB).
  * - GET /api/admin/preview/modules/{id}.js: the compiled validators of one preview, no bearer
  *   (a module import cannot send one); the id is the hash of the code, known only to whoever posted it.
- * - GET /api/admin/preview/file?after=N (event:preview only): bearer; the watched file's preview
- *   once its version is past N (a long poll, so a save reaches the page at once).
+ * - GET /api/admin/preview/file?after=N: bearer; the file event:preview watches, once its version
+ *   is past N (a long poll, so a save reaches the page at once); 404 on the running server, which
+ *   watches none (the page then asks for a pasted file, having learnt the token is right).
  */
 export async function previewRoutes(app: FastifyInstance, { config, token, watched }: PreviewRouteOptions) {
   const bearer = async (request: Parameters<typeof bearerMatches>[0]) => {
@@ -60,7 +61,6 @@ export async function previewRoutes(app: FastifyInstance, { config, token, watch
     },
   );
 
-  if (!watched) return;
   app.get<{ Querystring: { after?: string }; Reply: WatchedPreviewResponse }>(
     '/api/admin/preview/file',
     {
@@ -68,9 +68,13 @@ export async function previewRoutes(app: FastifyInstance, { config, token, watch
         querystring: { type: 'object', additionalProperties: false, properties: { after: { type: 'string', pattern: '^\\d{1,12}$' } } },
         response: answers('admin-preview-file'),
       },
-      onRequest: bearer,
+      config: limitedAs(config, 'read'),
+      // After the rate limit: wrong tokens count too.
+      preHandler: bearer,
     },
     async (request, reply) => {
+      // On the running server there is no watched file: the token was right, the operator pastes one.
+      if (!watched) throw errors.notFound();
       const after = request.query.after;
       if (after !== undefined) {
         // A page that goes away ends its wait (the response's socket closes).
