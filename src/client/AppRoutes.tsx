@@ -1,8 +1,9 @@
+import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { EventLayout } from './layout/EventLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
-import { FormPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, ProductsPage } from './pages/lazyPages';
+import { FormPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, PreviewPage, ProductsPage } from './pages/lazyPages';
 import { TicketsPage } from './pages/TicketsPage';
 
 // One loader page per provider segment (docs/product-rules.md, *Loader pages*); one data-driven page serves them all (payments/loader).
@@ -19,6 +20,14 @@ export function AppRoutes() {
     <RouteErrorBoundary resetKey={pathname}>
       <Routes>
         <Route index element={<NotFoundPage />} />
+        <Route
+          path="admin/preview"
+          element={
+            <Suspense fallback={null}>
+              <PreviewPage />
+            </Suspense>
+          }
+        />
         <Route path=":url" element={<EventLayout />}>
           <Route index element={<TicketsPage />} />
           <Route path="productos" element={<ProductsPage />} />

@@ -24,6 +24,7 @@ import { emissionRoutes } from './routes/emission.routes';
 import { eventRoutes } from './routes/event.routes';
 import { eventCalendarRoutes } from './routes/event-calendar.routes';
 import { healthRoutes } from './routes/health.routes';
+import { previewRoutes } from './routes/preview.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 import { walletRoutes } from './routes/wallet.routes';
 import { createGoogleWallet } from './wallet/google-wallet';
@@ -80,6 +81,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(seatRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
+  // The event preview shares the admin API's token: without ADMIN_TOKEN it does not exist either.
+  if (ctx.config.adminToken) await app.register(previewRoutes, { config: ctx.config, token: ctx.config.adminToken });
   // Payments (start, loaders, webhooks → the one confirm path) and the tickets they emit.
   const payments = createPaymentsRuntime(ctx, app);
   await app.register(paymentRoutes, { rt: payments });

@@ -13,6 +13,8 @@ export const FormPage = lazyWithRetry(loaders.information);
 export const PaymentMethodPage = lazyWithRetry(loaders.payment);
 export const PaymentStatusPage = lazyWithRetry(() => import('./PaymentStatusPage'));
 export const PaymentLoaderPage = lazyWithRetry(() => import('./PaymentLoaderPage'));
+/** The operators' event preview (`/admin/preview`): its own chunk, never on a buyer's walk. */
+export const PreviewPage = lazyWithRetry(() => import('../preview/PreviewPage'));
 
 /**
  * Starts downloading step `id`'s chunk (called on Continue for the step the flow puts next, in

@@ -1,6 +1,9 @@
 import addInfoRequest from '../../../schemas/api/add-info.request.json';
 import addInfoResponse from '../../../schemas/api/add-info.response.json';
 import adminImportResponse from '../../../schemas/api/admin-import.response.json';
+import adminPreviewRequest from '../../../schemas/api/admin-preview.request.json';
+import adminPreviewResponse from '../../../schemas/api/admin-preview.response.json';
+import adminPreviewFileResponse from '../../../schemas/api/admin-preview-file.response.json';
 import adminOutboxFailedResponse from '../../../schemas/api/admin-outbox-failed.response.json';
 import adminOutboxRetryResponse from '../../../schemas/api/admin-outbox-retry.response.json';
 import botCheckTokenRequest from '../../../schemas/api/bot-check-token.request.json';
@@ -61,6 +64,7 @@ export const apiSchemas: { $id: string }[] = [
   stripeCreateOrderRequest, stripeCreateOrderResponse,
   healthResponse, readyResponse,
   releaseSeatsRequest, releaseSeatsResponse,
+  adminPreviewRequest, adminPreviewResponse, adminPreviewFileResponse,
 ];
 
 /** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */

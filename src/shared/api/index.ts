@@ -7,6 +7,7 @@ export type * from './config';
 export type * from './emission';
 export type * from './errors';
 export type * from './event';
+export * from './event-preview';
 export type * from './health';
 export type * from './openpay';
 export type * from './payment';

@@ -22,7 +22,12 @@ export interface AttendeeModule {
  * page runs under a CSP without 'unsafe-eval' (docs/decisions/003).
  */
 export async function loadAttendeeModule(eventUrl: string): Promise<AttendeeModule> {
-  const module = (await import(/* @vite-ignore */ attendeeModuleUrl(eventUrl))) as Record<string, unknown>;
+  return loadAttendeeModuleFrom(attendeeModuleUrl(eventUrl));
+}
+
+/** The same, from any same-origin URL serving that contract (the event preview's modules). */
+export async function loadAttendeeModuleFrom(moduleUrl: string): Promise<AttendeeModule> {
+  const module = (await import(/* @vite-ignore */ moduleUrl)) as Record<string, unknown>;
   const forms = (module[ATTENDEE_FORMS_EXPORT] ?? {}) as AttendeeFormsExport;
   const validators: Record<string, SchemaValidateFunction> = {};
   for (const ticketId of Object.keys(forms)) {

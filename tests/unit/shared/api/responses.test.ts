@@ -9,6 +9,8 @@ import addInfo from '../../../../schemas/api/add-info.response.json';
 import adminImport from '../../../../schemas/api/admin-import.response.json';
 import adminOutboxFailed from '../../../../schemas/api/admin-outbox-failed.response.json';
 import adminOutboxRetry from '../../../../schemas/api/admin-outbox-retry.response.json';
+import adminPreview from '../../../../schemas/api/admin-preview.response.json';
+import adminPreviewFile from '../../../../schemas/api/admin-preview-file.response.json';
 import botCheckToken from '../../../../schemas/api/bot-check-token.response.json';
 import config from '../../../../schemas/api/config.response.json';
 import emission from '../../../../schemas/api/emission.response.json';
@@ -97,6 +99,11 @@ const walletUrlResponse = { url: R } as const satisfies Presence<Api.WalletUrlRe
 
 const importResponse = { url: R, created: R, version: R, tickets: R, productos: R, hidden_links: R } as const satisfies Presence<Api.ImportEventResponse>;
 const hiddenLink = { ticket_id: R, name: R, link: R } as const satisfies Presence<Api.HiddenTicketLink>;
+const eventPreview = { problems: R, event: R, module: R } as const satisfies Presence<Api.EventPreviewResponse>;
+const previewProblem = { pointer: R, es: R, en: R } as const satisfies Presence<Api.EventPreviewProblem>;
+const previewEvent = { name: R, currency: R, tickets: R } as const satisfies Presence<Api.EventPreviewEvent>;
+const previewTicket = { id: R, name: R, price: R, description: R, minimum: R, maximum: R, hidden: R, hasForm: R } as const satisfies Presence<Api.EventPreviewTicket>;
+const watchedPreview = { file: R, version: R, preview: R } as const satisfies Presence<Api.WatchedPreviewResponse>;
 const deadMailList = { messages: R } as const satisfies Presence<Api.DeadMailListResponse>;
 const deadMail = {
   id: R, dedupe_key: R, kind: R, purchase_id: R, recipient: R, attempts: R, error: R, last_attempt_at: R, created_at: R,
@@ -159,6 +166,12 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['WalletUrlResponse', emission, walletUrlResponse],
     ['ImportEventResponse', adminImport, importResponse],
     ['HiddenTicketLink', prop(adminImport, 'properties', 'hidden_links', 'items'), hiddenLink],
+    ['EventPreviewResponse', adminPreview, eventPreview],
+    ['EventPreviewProblem', prop(adminPreview, 'properties', 'problems', 'items'), previewProblem],
+    ['EventPreviewEvent', prop(adminPreview, 'properties', 'event', 'anyOf', '1'), previewEvent],
+    ['EventPreviewTicket', prop(adminPreview, 'properties', 'event', 'anyOf', '1', 'properties', 'tickets', 'items'), previewTicket],
+    ['WatchedPreviewResponse', adminPreviewFile, watchedPreview],
+    ['EventPreviewResponse (watched)', prop(adminPreviewFile, 'definitions', 'preview'), eventPreview],
     ['DeadMailListResponse', adminOutboxFailed, deadMailList],
     ['DeadMailView', prop(adminOutboxFailed, 'properties', 'messages', 'items'), deadMail],
     ['RequeueMailResponse', adminOutboxRetry, requeue],

@@ -1,0 +1,120 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SchemaForm } from '../../../renderers/SchemaForm/SchemaForm';
+import type { BuyerForm } from '../api/paymentTypes';
+import { AttendeeBlockForm } from '../forms/attendee/AttendeeBlockForm';
+import { loadStaticForm, type StaticForm } from '../forms/staticForms';
+import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { useStores } from '../StoreContext';
+import { createPreviewApi } from './previewApi';
+import { addPreviewNamespace } from './previewNamespace';
+import { PreviewStore } from './PreviewStore';
+import { PreviewTickets } from './PreviewTickets';
+import { ProblemsPanel } from './ProblemsPanel';
+import { SourceForm, TokenForm } from './PreviewSourceForms';
+
+const sectionSx = { border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper', p: { xs: 2, sm: 3 }, mb: 3 } as const;
+
+/** The buyer's details form, from the same schema and precompiled validator as the payment step. */
+function BuyerPreview() {
+  const [form, setForm] = useState<StaticForm<BuyerForm> | null>(null);
+  useEffect(() => {
+    void loadStaticForm<BuyerForm>('buyer', { idPrefix: 'preview-buyer' }).then(setForm);
+  }, []);
+  return form ? <SchemaForm<BuyerForm> schema={form.schema} uiSchema={form.uiSchema} validator={form.validator} state={form.state} tagName="div" /> : null;
+}
+
+/**
+ * `/admin/preview` (docs/decisions/018-event-preview.md): an event file as buyers would see it —
+ * the ticket list, each ticket type's attendee blocks and the buyer form, rendered by the
+ * storefront's components and judged by validators the server compiled from the file — beside
+ * every problem `event:check` finds. Its own lazy chunk: nothing here reaches a buyer's page.
+ */
+const PreviewPage = observer(function PreviewPage() {
+  const { t, i18n } = useTranslation('preview');
+  addPreviewNamespace(i18n);
+  const { ui } = useStores();
+  const [store] = useState<PreviewStore>(() => {
+    const created: PreviewStore = new PreviewStore(createPreviewApi(() => created.token, () => ui.language), sessionStorage);
+    return created;
+  });
+  useEffect(() => {
+    void store.start(window.location.hash);
+    // The token leaves the address bar (and the history) once kept.
+    if (window.location.hash) history.replaceState(null, '', window.location.pathname);
+    return () => store.stop();
+  }, [store]);
+  useEffect(() => {
+    document.title = t('title');
+  }, [t]);
+
+  const preview = store.preview;
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box component="header" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, px: { xs: 2, sm: 4 }, py: 2, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
+          {t('title')}
+        </Typography>
+        <LanguageSwitch />
+      </Box>
+      <Box component="main" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 3, p: { xs: 2, sm: 4 } }}>
+        <Box>
+          <Typography sx={{ mb: 2 }}>{t('intro')}</Typography>
+          {store.mode === 'token' ? (
+            <Box sx={sectionSx}>
+              <TokenForm store={store} />
+            </Box>
+          ) : null}
+          {store.mode === 'paste' ? (
+            <Box sx={sectionSx}>
+              <SourceForm store={store} />
+            </Box>
+          ) : null}
+          {store.mode === 'watch' && store.watchedFile ? <Typography sx={{ mb: 2 }}>{t('source.watching', { file: store.watchedFile })}</Typography> : null}
+          {store.failed ? (
+            <Typography role="alert" sx={{ color: 'error.dark', mb: 2 }}>
+              {t('source.failed')}
+            </Typography>
+          ) : null}
+          {preview?.event ? (
+            <>
+              <Box component="section" aria-labelledby="preview-tickets" sx={sectionSx}>
+                <Typography id="preview-tickets" variant="h2" sx={{ fontSize: '1.3rem', mb: 1 }}>
+                  {t('tickets.heading')}
+                  {preview.event.name ? ` · ${preview.event.name}` : ''}
+                </Typography>
+                <PreviewTickets event={preview.event} store={store} />
+              </Box>
+              {store.blocks.length > 0 ? (
+                <Box component="section" aria-labelledby="preview-attendees" sx={{ mb: 3 }}>
+                  <Typography id="preview-attendees" variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
+                    {t('attendees.heading')}
+                  </Typography>
+                  {store.blocks.map((block) => (
+                    <AttendeeBlockForm key={`${preview.module}-${block.key}`} block={block} disabled={false} />
+                  ))}
+                </Box>
+              ) : null}
+              <Box component="section" aria-labelledby="preview-buyer" sx={sectionSx}>
+                <Typography id="preview-buyer" variant="h2" sx={{ fontSize: '1.3rem', mb: 2 }}>
+                  {t('buyer.heading')}
+                </Typography>
+                <BuyerPreview />
+              </Box>
+            </>
+          ) : null}
+        </Box>
+        {preview ? (
+          <Box>
+            <ProblemsPanel problems={preview.problems} />
+          </Box>
+        ) : null}
+      </Box>
+    </Box>
+  );
+});
+
+export default PreviewPage;

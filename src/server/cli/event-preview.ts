@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify from 'fastify';
+import { readConfig } from '../config';
+import { apiSchemas } from '../http/api-schemas';
+import { errorHandlerPlugin } from '../plugins/error-handler';
+import { securityPlugin } from '../plugins/security';
+import { storefrontPlugin } from '../plugins/storefront';
+import { previewRoutes } from '../routes/preview.routes';
+import { watchEventFile } from '../services/event-preview-watch';
+
+const USAGE = 'Uso: npm run event:preview -- evento.json   (PREVIEW_PORT=4400 por omisión; 0 = uno libre)';
+
+/**
+ * `npm run event:preview -- FILE`: a local preview of an event file, with no database and no
+ * payments — only the preview API and the built storefront (which holds the preview page), on
+ * 127.0.0.1. The file is watched: a save reaches the open page within the long poll. The URL it
+ * prints carries a token made up for this run in its fragment (never sent to the server as
+ * such: the page keeps it in sessionStorage and sends it as a bearer header), so another local
+ * user or a web page cannot read the file through this port.
+ */
+async function main(argv: string[]): Promise<void> {
+  const file = argv.filter((arg) => arg !== '--')[0];
+  if (!file || file.startsWith('-')) {
+    console.log(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  if (!existsSync(file)) {
+    console.error(`No existe: ${file}`);
+    process.exitCode = 1;
+    return;
+  }
+  const clientDir = resolve(process.env.CLIENT_DIR ?? 'dist/client');
+  if (!existsSync(resolve(clientDir, 'index.html'))) {
+    console.error(`No hay tienda construida en ${clientDir}: ejecuta "npm run build" antes.`);
+    process.exitCode = 1;
+    return;
+  }
+  const config = readConfig({ ...process.env, REDIS_URL: '' }, { clientDir });
+  const token = randomBytes(18).toString('base64url');
+  const watched = await watchEventFile(file);
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  app.removeContentTypeParser('text/plain');
+  await app.register(securityPlugin, { config });
+  await app.register(errorHandlerPlugin);
+  for (const schema of apiSchemas) app.addSchema(schema);
+  await app.register(previewRoutes, { config, token, watched });
+  await app.register(storefrontPlugin, { clientDir });
+  const stop = () => {
+    watched.close();
+    void app.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await app.listen({ port: Number(process.env.PREVIEW_PORT ?? 4400), host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(`\n  Vista previa de ${file}: http://127.0.0.1:${port}/admin/preview#token=${token}`);
+  console.log('  Se recarga al guardar el archivo. Nada se guarda en una base de datos (Ctrl+C para salir).\n');
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(`No se pudo iniciar la vista previa: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
