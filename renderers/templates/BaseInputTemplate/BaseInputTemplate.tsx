@@ -1,12 +1,10 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { ariaDescribedByIds, getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import type { ChangeEvent, FocusEvent, HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shownErrors } from '../../state/formContext';
 import { translateText } from '../../i18n/translateText';
+import { OutlinedField, useOutlinedField } from '../OutlinedField/OutlinedField';
 
 /** Extra props our own widgets pass to the input template. */
 export interface OurInputProps {
@@ -23,11 +21,10 @@ export interface OurInputProps {
  */
 export const BaseInputTemplate = observer(function BaseInputTemplate(props: BaseInputTemplateProps & OurInputProps) {
   const {
-    id, htmlName, placeholder, required, readonly, disabled, type, label, hideLabel, value, onChange, onChangeOverride,
-    onBlur, onFocus, autofocus, options, schema, rawErrors, registry, endAdornment, normalize,
+    id, htmlName, placeholder, required, readonly, disabled, type, value, onChange, onChangeOverride, onBlur, onFocus, autofocus, options, schema, endAdornment, normalize,
   } = props;
   const { t } = useTranslation();
-  const invalid = shownErrors(id, rawErrors, registry).length > 0;
+  const { invalid, shownLabel } = useOutlinedField(props);
   const { step, min, max, accept: _accept, ...inputProps } = getInputProps(schema, type, options);
   const digitsOnly = options.digitsOnly === true;
   const maxLength = typeof options.maxLength === 'number' ? options.maxLength : undefined;
@@ -42,18 +39,10 @@ export const BaseInputTemplate = observer(function BaseInputTemplate(props: Base
     onChange(next === '' ? options.emptyValue : next);
   };
   const shownValue = value || value === 0 ? value : '';
-  const shownLabel = hideLabel ? undefined : translateText(t, label);
-  // FormControl + InputLabel + OutlinedInput is what MUI's TextField renders for an outlined
-  // input; composed here because TextField also imports the menu-based Select (with its popover
-  // and modal) and the other two variants, which the form never shows: 9 KiB gzip on the walk to
-  // the attendee form (docs/decisions/016-page-weight.md).
+  // OutlinedField + OutlinedInput is what MUI's TextField renders for an outlined input, without
+  // TextField's other imports: 9 KiB gzip on the walk to the attendee form.
   return (
-    <FormControl fullWidth required={required} disabled={disabled || readonly} error={invalid}>
-      {shownLabel ? (
-        <InputLabel htmlFor={id} id={`${id}-label`}>
-          {shownLabel}
-        </InputLabel>
-      ) : null}
+    <OutlinedField id={id} shownLabel={shownLabel} invalid={invalid} required={required} disabled={disabled || readonly}>
       <OutlinedInput
         id={id}
         name={htmlName || id}
@@ -78,6 +67,6 @@ export const BaseInputTemplate = observer(function BaseInputTemplate(props: Base
           'aria-describedby': ariaDescribedByIds(id),
         }}
       />
-    </FormControl>
+    </OutlinedField>
   );
 });

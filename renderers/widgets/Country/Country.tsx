@@ -1,5 +1,3 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
@@ -7,8 +5,9 @@ import { observer } from 'mobx-react-lite';
 import { useMemo, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryChoices } from './countryChoices';
-import { formStateOf, shownErrors } from '../../state/formContext';
+import { formStateOf } from '../../state/formContext';
 import { translateText } from '../../i18n/translateText';
+import { OutlinedField, useOutlinedField } from '../../templates/OutlinedField/OutlinedField';
 
 /**
  * `country`: a native select of the schema's ISO 3166 codes, named in the form's language by
@@ -16,20 +15,14 @@ import { translateText } from '../../i18n/translateText';
  * alphabetical in that language. The answer is the code (`MX`).
  */
 export const Country = observer(function Country(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, label, hideLabel, autofocus, placeholder, onChange, onBlur, onFocus, options, rawErrors, registry } = props;
+  const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, onChange, onBlur, onFocus, options, registry } = props;
   const { t, i18n } = useTranslation();
-  const invalid = shownErrors(id, rawErrors, registry).length > 0;
+  const { invalid, shownLabel } = useOutlinedField(props);
   const state = formStateOf(registry);
   const codes = useMemo(() => (options.enumOptions ?? []).map((option) => String(option.value)), [options.enumOptions]);
   const choices = useMemo(() => countryChoices(codes, i18n.language), [codes, i18n.language]);
-  const shownLabel = hideLabel ? undefined : translateText(t, label);
   return (
-    <FormControl fullWidth required={required} disabled={disabled || readonly} error={invalid}>
-      {shownLabel ? (
-        <InputLabel htmlFor={id} id={`${id}-label`} shrink>
-          {shownLabel}
-        </InputLabel>
-      ) : null}
+    <OutlinedField id={id} shownLabel={shownLabel} invalid={invalid} required={required} disabled={disabled || readonly} shrink>
       <NativeSelect
         input={<OutlinedInput label={shownLabel} notched />}
         id={id}
@@ -52,6 +45,6 @@ export const Country = observer(function Country(props: WidgetProps) {
           </option>
         ))}
       </NativeSelect>
-    </FormControl>
+    </OutlinedField>
   );
 });

@@ -1,13 +1,11 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDate } from '../../../src/shared/attendee-form/message-values';
-import { formStateOf, shownErrors } from '../../state/formContext';
-import { translateText } from '../../i18n/translateText';
+import { formStateOf } from '../../state/formContext';
+import { OutlinedField, useOutlinedField } from '../../templates/OutlinedField/OutlinedField';
 
 /**
  * `date`: the browser's own date input (keyboard entry, a calendar on phones, no date-picker
@@ -16,20 +14,14 @@ import { translateText } from '../../i18n/translateText';
  * language under it ('14 de marzo de 2026' / 'March 14, 2026').
  */
 export const DateInput = observer(function DateInput(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, label, hideLabel, autofocus, onChange, onBlur, onFocus, options, schema, rawErrors, registry } = props;
-  const { t, i18n } = useTranslation();
-  const invalid = shownErrors(id, rawErrors, registry).length > 0;
+  const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, registry } = props;
+  const { i18n } = useTranslation();
+  const { invalid, shownLabel } = useOutlinedField(props);
   const state = formStateOf(registry);
   const bounds = schema as { earliestDate?: string; latestDate?: string };
-  const shownLabel = hideLabel ? undefined : translateText(t, label);
   const spelled = typeof value === 'string' && value !== '' ? displayDate(value, i18n.language) : undefined;
   return (
-    <FormControl fullWidth required={required} disabled={disabled || readonly} error={invalid}>
-      {shownLabel ? (
-        <InputLabel htmlFor={id} id={`${id}-label`} shrink>
-          {shownLabel}
-        </InputLabel>
-      ) : null}
+    <OutlinedField id={id} shownLabel={shownLabel} invalid={invalid} required={required} disabled={disabled || readonly} shrink>
       <OutlinedInput
         id={id}
         name={htmlName || id}
@@ -50,6 +42,6 @@ export const DateInput = observer(function DateInput(props: WidgetProps) {
       <span id={`${id}-spelled`} style={{ fontSize: '0.75rem', opacity: 0.75, minHeight: '1rem' }}>
         {spelled ?? ''}
       </span>
-    </FormControl>
+    </OutlinedField>
   );
 });

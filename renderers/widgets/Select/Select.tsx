@@ -1,13 +1,12 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formStateOf, shownErrors } from '../../state/formContext';
+import { formStateOf } from '../../state/formContext';
 import { translateText } from '../../i18n/translateText';
+import { OutlinedField, useOutlinedField } from '../../templates/OutlinedField/OutlinedField';
 
 /**
  * `select`: a native select (keyboard, screen readers and phones get the system list),
@@ -15,9 +14,9 @@ import { translateText } from '../../i18n/translateText';
  * Choosing counts as touching the field.
  */
 export const Select = observer(function Select(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, label, hideLabel, autofocus, placeholder, onChange, onBlur, onFocus, options, rawErrors, registry } = props;
+  const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, onChange, onBlur, onFocus, options, registry } = props;
   const { t } = useTranslation();
-  const invalid = shownErrors(id, rawErrors, registry).length > 0;
+  const { invalid, shownLabel } = useOutlinedField(props);
   const state = formStateOf(registry);
   const enumOptions = options.enumOptions ?? [];
   const selected = enumOptions.findIndex((option) => option.value === value);
@@ -26,16 +25,10 @@ export const Select = observer(function Select(props: WidgetProps) {
     onChange(index === -1 ? options.emptyValue : enumOptions[index]?.value);
     state?.touch(state.pointerOfId(id));
   };
-  const shownLabel = hideLabel ? undefined : translateText(t, label);
   // What MUI's TextField renders for `select` + `native`, composed from its parts (TextField
   // would bring the menu-based Select, its popover and modal: docs/decisions/016-page-weight.md).
   return (
-    <FormControl fullWidth required={required} disabled={disabled || readonly} error={invalid}>
-      {shownLabel ? (
-        <InputLabel htmlFor={id} id={`${id}-label`} shrink>
-          {shownLabel}
-        </InputLabel>
-      ) : null}
+    <OutlinedField id={id} shownLabel={shownLabel} invalid={invalid} required={required} disabled={disabled || readonly} shrink>
       <NativeSelect
         input={<OutlinedInput label={shownLabel} notched />}
         id={id}
@@ -55,6 +48,6 @@ export const Select = observer(function Select(props: WidgetProps) {
           </option>
         ))}
       </NativeSelect>
-    </FormControl>
+    </OutlinedField>
   );
 });

@@ -1,12 +1,10 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shownErrors } from '../../state/formContext';
 import { translateText } from '../../i18n/translateText';
+import { OutlinedField, useOutlinedField } from '../../templates/OutlinedField/OutlinedField';
 
 /**
  * `textarea`: several lines of text (4 rows, growing to 10), stopped at the schema's
@@ -14,19 +12,13 @@ import { translateText } from '../../i18n/translateText';
  * field's error line so the buyer sees the limit coming.
  */
 export const Textarea = observer(function Textarea(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, label, hideLabel, autofocus, placeholder, onChange, onBlur, onFocus, options, schema, rawErrors, registry } = props;
+  const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, onChange, onBlur, onFocus, options, schema } = props;
   const { t } = useTranslation();
-  const invalid = shownErrors(id, rawErrors, registry).length > 0;
+  const { invalid, shownLabel } = useOutlinedField(props);
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const text = typeof value === 'string' ? value : '';
-  const shownLabel = hideLabel ? undefined : translateText(t, label);
   return (
-    <FormControl fullWidth required={required} disabled={disabled || readonly} error={invalid}>
-      {shownLabel ? (
-        <InputLabel htmlFor={id} id={`${id}-label`}>
-          {shownLabel}
-        </InputLabel>
-      ) : null}
+    <OutlinedField id={id} shownLabel={shownLabel} invalid={invalid} required={required} disabled={disabled || readonly}>
       <OutlinedInput
         id={id}
         name={htmlName || id}
@@ -47,6 +39,6 @@ export const Textarea = observer(function Textarea(props: WidgetProps) {
           {t('forms:textarea.count', { used: [...text].length, max: maxLength })}
         </span>
       ) : null}
-    </FormControl>
+    </OutlinedField>
   );
 });
