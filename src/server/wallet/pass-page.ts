@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { esc, htmlDocument } from '../http/html-page';
 import { eventWhen, venueLine } from '../fulfilment/event-when';
 import { passWords } from './pass-texts';
 import type { TicketPass } from './ticket-pass';
@@ -10,9 +11,6 @@ export interface WalletLinks {
   google: { url: string; sandbox: boolean };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text for HTML content and attribute values: every value on the page is the operator's or the buyer's. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /**
  * The "add to your phone" buttons of one ticket: plain links (no script), each one wallet's. A
@@ -20,12 +18,12 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
  */
 export function walletButtons(pass: TicketPass, links: WalletLinks): string {
   const words = passWords(pass.lang);
-  const apple = `<a class="wallet-button apple" href="${escapeHtml(links.apple.url)}" download="boleto_${escapeHtml(pass.folio)}.pkpass" type="application/vnd.apple.pkpass">${escapeHtml(words.appleButton)}</a>`;
+  const apple = `<a class="wallet-button apple" href="${esc(links.apple.url)}" download="boleto_${esc(pass.folio)}.pkpass" type="application/vnd.apple.pkpass">${esc(words.appleButton)}</a>`;
   // Google saves from its own page: a plain link there (the JWT rides in the path), opened in this tab.
-  const google = `<a class="wallet-button google" href="${escapeHtml(links.google.url)}" rel="noopener noreferrer">${escapeHtml(words.googleButton)}</a>`;
+  const google = `<a class="wallet-button google" href="${esc(links.google.url)}" rel="noopener noreferrer">${esc(words.googleButton)}</a>`;
   // One note for every wallet in test mode, read once rather than as a run of separate notes.
   const sandboxed = [links.apple.sandbox ? words.appleSandbox : null, links.google.sandbox ? words.googleSandbox : null].filter((note) => note !== null);
-  const note = sandboxed.length ? `<p class="sandbox-note" role="note">${sandboxed.map(escapeHtml).join(' ')}</p>` : '';
+  const note = sandboxed.length ? `<p class="sandbox-note" role="note">${sandboxed.map(esc).join(' ')}</p>` : '';
   return `<div class="wallet-buttons">${apple}${google}</div>${note}`;
 }
 
@@ -55,22 +53,7 @@ figcaption{font-size:.9rem;color:#333}
 `;
 
 function page(lang: 'es' | 'en', title: string, header: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-${header}
-<main>
-${body}
-</main>
-</body>
-</html>`;
+  return htmlDocument({ lang, title, style: STYLE, body: `${header}\n<main>\n${body}\n</main>` });
 }
 
 /**
@@ -93,23 +76,23 @@ export async function passPageHtml(pass: TicketPass, links: { wallets: WalletLin
   ];
   const details = rows
     .filter((row): row is [string, string] => row[1] !== null)
-    .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .map(([label, value]) => `<dt>${esc(label)}</dt><dd>${esc(value)}</dd>`)
     .join('');
   const qr = await QRCode.toString(pass.qrSecret, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   const qrSrc = `data:image/svg+xml;base64,${Buffer.from(qr).toString('base64')}`;
-  const header = `<header style="background:${pass.colours.background};color:${pass.colours.foreground}"><a href="${escapeHtml(pass.eventUrl)}">${escapeHtml(pass.eventName)}</a></header>`;
-  const body = `<h1>${escapeHtml(words.pageTitle)}</h1>
+  const header = `<header style="background:${pass.colours.background};color:${pass.colours.foreground}"><a href="${esc(pass.eventUrl)}">${esc(pass.eventName)}</a></header>`;
+  const body = `<h1>${esc(words.pageTitle)}</h1>
 <section class="ticket" aria-labelledby="ticket-heading">
-<h2 id="ticket-heading">${escapeHtml(pass.eventName)}</h2>
+<h2 id="ticket-heading">${esc(pass.eventName)}</h2>
 <dl>${details}</dl>
 <figure>
-<img src="${qrSrc}" alt="${escapeHtml(words.qrAlt(pass.folio))}" width="256" height="256">
-<figcaption>${escapeHtml(words.present)}</figcaption>
+<img src="${qrSrc}" alt="${esc(words.qrAlt(pass.folio))}" width="256" height="256">
+<figcaption>${esc(words.present)}</figcaption>
 </figure>
-<p class="pdf"><a href="${escapeHtml(links.pdf)}">${escapeHtml(words.pdf)}</a></p>
+<p class="pdf"><a href="${esc(links.pdf)}">${esc(words.pdf)}</a></p>
 </section>
 <section class="wallet" aria-labelledby="wallet-heading">
-<h2 id="wallet-heading">${escapeHtml(words.addToWallet)}</h2>
+<h2 id="wallet-heading">${esc(words.addToWallet)}</h2>
 ${walletButtons(pass, links.wallets)}
 </section>`;
   return page(pass.lang, `${words.pageTitle} · ${pass.eventName}`, header, body);
@@ -118,5 +101,5 @@ ${walletButtons(pass, links.wallets)}
 /** What a link that opens no ticket shows (unknown, another's, cut or made-up token; a purchase no longer paid). */
 export function passNotFoundHtml(lang: 'es' | 'en'): string {
   const words = passWords(lang);
-  return page(lang, words.notFoundTitle, '', `<h1>${escapeHtml(words.notFoundTitle)}</h1>\n<p>${escapeHtml(words.notFoundText)}</p>`);
+  return page(lang, words.notFoundTitle, '', `<h1>${esc(words.notFoundTitle)}</h1>\n<p>${esc(words.notFoundText)}</p>`);
 }

@@ -1,9 +1,7 @@
 import type { FastifyReply } from 'fastify';
+import { esc, htmlDocument } from '../../http/html-page';
 
-/** Escapes text for HTML element content and attribute values. */
-export function esc(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { esc };
 
 /** A POST form with one submit button whose visible text is its accessible name. */
 export function actionButton(action: string, label: string, variant: 'primary' | 'secondary' = 'primary', fields: Record<string, string> = {}): string {
@@ -32,14 +30,10 @@ export function when(iso: string): string {
  */
 export function page(input: { provider: string; title: string; body: string; accent: string; lang?: 'es' | 'en' }): string {
   const en = input.lang === 'en';
-  return `<!doctype html>
-<html lang="${en ? 'en' : 'es'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${esc(input.title)} · ${esc(input.provider)} (sandbox)</title>
-<style>
+  return htmlDocument({
+    lang: en ? 'en' : 'es',
+    title: `${input.title} · ${input.provider} (sandbox)`,
+    style: `
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1b1b1b; }
   header { background: ${input.accent}; color: #fff; padding: 12px 24px; }
   header p { margin: 0; font-size: 14px; }
@@ -55,16 +49,14 @@ export function page(input: { provider: string; title: string; body: string; acc
   .reference { font-family: ui-monospace, monospace; font-size: 20px; letter-spacing: 2px; }
   label { display: block; font-weight: 600; margin-bottom: 4px; }
   select, input { font-size: 16px; padding: 6px; } input { width: 100%; box-sizing: border-box; }
-</style>
-</head>
-<body>
-<header><p><strong>${esc(input.provider)}</strong> · ${en ? 'Payment sandbox: no charge is real.' : 'Sandbox de pagos: ningún cargo es real.'}</p></header>
+`,
+    body: `<header><p><strong>${esc(input.provider)}</strong> · ${en ? 'Payment sandbox: no charge is real.' : 'Sandbox de pagos: ningún cargo es real.'}</p></header>
 <main>
 <h1>${esc(input.title)}</h1>
 ${input.body}
 </main>
-</body>
-</html>`;
+`,
+  });
 }
 
 /**

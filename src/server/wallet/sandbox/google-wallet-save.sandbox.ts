@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import { messageLanguage } from '../../http/error-messages';
-import { esc } from '../../payments/sandbox/html';
+import { esc, htmlDocument } from '../../http/html-page';
 import { SANDBOX_SAVE_PATH, verifySaveJwt, type GoogleWallet, type SaveJwtRefusal } from '../google-wallet';
 import type { EventTicketClass, EventTicketObject, LocalizedString } from '../google-wallet-pass';
 
@@ -42,14 +42,10 @@ function textOn(background: string): string {
 }
 
 function html(lang: Lang, title: string, body: string, accent = '#1a73e8'): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${esc(title)} · Google Wallet (sandbox)</title>
-<style>
+  return htmlDocument({
+    lang,
+    title: `${title} · Google Wallet (sandbox)`,
+    style: `
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1b1b1b; }
   header { background: #202124; color: #fff; padding: 12px 24px; } header p { margin: 0; font-size: 14px; }
   main { max-width: 480px; margin: 24px auto; padding: 0 16px; }
@@ -61,16 +57,14 @@ function html(lang: Lang, title: string, body: string, accent = '#1a73e8'): stri
   .qr { background: #fff; border-radius: 8px; padding: 12px; margin-top: 16px; text-align: center; }
   .qr svg { width: 220px; height: 220px; }
   .refused { background: #fff; border-left: 6px solid #b3261e; padding: 16px; border-radius: 8px; }
-</style>
-</head>
-<body>
-<header><p>${esc(words[lang].banner)}</p></header>
+`,
+    body: `<header><p>${esc(words[lang].banner)}</p></header>
 <main>
 <h1>${esc(title)}</h1>
 ${body}
 </main>
-</body>
-</html>`;
+`,
+  });
 }
 
 const text = (value: LocalizedString | undefined) => value?.defaultValue?.value ?? '';
