@@ -149,6 +149,8 @@ function numberFrom(value: string | undefined, fallback: number): number {
 
 /** Reads the configuration from `env` (defaults suit `npm start` on a laptop). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  // One folder holds every wallet's sandbox keys (the Apple chain and the Google key).
+  const walletSandboxDir = env.WALLET_SANDBOX_DIR || 'data/wallet-sandbox';
   return {
     port: numberFrom(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -221,8 +223,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       issuerId: env.GOOGLE_WALLET_ISSUER_ID || undefined,
       serviceAccount: env.GOOGLE_WALLET_SERVICE_ACCOUNT || undefined,
       issuerName: env.GOOGLE_WALLET_ISSUER_NAME || 'Boletos',
-      // Beside the Apple sandbox chain: one folder holds every wallet's sandbox keys.
-      sandboxKeyPath: join(env.WALLET_SANDBOX_DIR || 'data/wallet-sandbox', 'google-wallet-key.pem'),
+      sandboxKeyPath: join(walletSandboxDir, 'google-wallet-key.pem'),
     },
     webhookToleranceSeconds: numberFrom(env.WEBHOOK_TOLERANCE_SECONDS, 300),
     smtpUrl: env.SMTP_URL || undefined,
@@ -236,7 +237,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       keyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE || undefined,
       wwdrCert: env.APPLE_WWDR_CERT || undefined,
       organizationName: env.APPLE_PASS_ORGANIZATION || 'Boletos',
-      sandboxDir: env.WALLET_SANDBOX_DIR || 'data/wallet-sandbox',
+      sandboxDir: walletSandboxDir,
     },
     retryIntervalSeconds: numberFrom(env.RETRY_INTERVAL_SECONDS, 60),
     mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),

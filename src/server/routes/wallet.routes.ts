@@ -4,7 +4,7 @@ import { messageLanguage } from '../http/error-messages';
 import { limitedAs, rateLimited } from '../plugins/security';
 import { ticketLinkToken } from '../services/access-keys';
 import { buildApplePass } from '../wallet/apple-pass';
-import { appleSigning } from '../wallet/apple-signing';
+import { appleSigning, appleSigningMode } from '../wallet/apple-signing';
 import { loadTicketPass } from '../wallet/load-ticket-pass';
 import { passNotFoundHtml, passPageHtml } from '../wallet/pass-page';
 import { applePassPath, validPassToken } from '../wallet/pass-token';
@@ -29,8 +29,9 @@ const params = {
  */
 export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: { ctx: AppContext; googleWallet: GoogleWallet }) {
   const db = ctx.db.kysely;
-  // Made (or read) at start: a sandbox chain is generated once, and a half-set live configuration stops the start.
-  const signing = appleSigning(ctx.config.applePass);
+  // A half-set live configuration stops the start; the signing material itself (a sandbox chain
+  // is two RSA keys and two certificates on first use) is made or read when a pass is first asked for.
+  const appleMode = appleSigningMode(ctx.config.applePass);
 
   const origin = (request: FastifyRequest) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -51,7 +52,7 @@ export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: 
     // The PDF link is signed afresh on every view (short-lived, like the other signed ticket links); the page itself is never cached.
     const pdf = `/api/emissions/download/ticket?${new URLSearchParams({ ticket_id: pass.ticketId, purchase_id: pass.purchaseId, token: ticketLinkToken(ctx, pass.purchaseId, pass.ticketId) })}`;
     const wallets = {
-      apple: { url: applePassPath(ticketId, token), sandbox: signing.mode === 'sandbox' },
+      apple: { url: applePassPath(ticketId, token), sandbox: appleMode === 'sandbox' },
       // Signed afresh on each (uncached) view, so the link is always within its lifetime; `origins` names this storefront.
       google: { url: await googleWallet.saveUrl(pass, origin(request), ctx.now()), sandbox: googleWallet.mode === 'sandbox' },
     };
@@ -63,7 +64,7 @@ export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: 
   app.get<{ Params: PassParams }>('/api/wallet/passes/:ticketId/:token/apple.pkpass', { schema: { params }, config: limitedAs(ctx.config, 'pdf') }, async (request, reply) => {
     const pass = await openPass(request, reply);
     if (!pass) return reply;
-    const file = await buildApplePass(pass, signing);
+    const file = await buildApplePass(pass, appleSigning(ctx.config.applePass));
     return reply
       .type('application/vnd.apple.pkpass')
       .header('content-disposition', `attachment; filename="boleto_${pass.folio}.pkpass"`)

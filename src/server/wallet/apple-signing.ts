@@ -38,20 +38,29 @@ const ENV_NAMES: Record<(typeof LIVE_KEYS)[number], string> = {
 const cache = new Map<string, AppleSigning>();
 
 /**
- * The live signing material when every APPLE_* variable is set, else the sandbox chain (made
- * on first use and kept on disk, so passes issued before a restart still verify). Some set and
- * some not is a mistake, refused rather than silently falling back to the sandbox.
+ * Live when every APPLE_* variable is set, sandbox when none is; some set and some not is a
+ * mistake, refused (checked at start, without making or reading any signing material).
  */
-export function appleSigning(config: ApplePassConfig): AppleSigning {
+export function appleSigningMode(config: ApplePassConfig): AppleSigning['mode'] {
   const set = LIVE_KEYS.filter((key) => config[key]);
   if (set.length > 0 && set.length < LIVE_KEYS.length) {
     const missing = LIVE_KEYS.filter((key) => !config[key]).map((key) => ENV_NAMES[key]);
     throw new Error(`Apple Wallet: faltan ${missing.join(', ')} (o quita las demás variables APPLE_* para usar el sandbox)`);
   }
-  const cacheKey = set.length > 0 ? `live:${config.passTypeId}:${config.cert}` : `sandbox:${config.sandboxDir}`;
+  return set.length > 0 ? 'live' : 'sandbox';
+}
+
+/**
+ * The live signing material when every APPLE_* variable is set, else the sandbox chain (made
+ * on first use and kept on disk, so passes issued before a restart still verify). Some set and
+ * some not is a mistake, refused rather than silently falling back to the sandbox.
+ */
+export function appleSigning(config: ApplePassConfig): AppleSigning {
+  const live = appleSigningMode(config) === 'live';
+  const cacheKey = live ? `live:${config.passTypeId}:${config.cert}` : `sandbox:${config.sandboxDir}`;
   let signing = cache.get(cacheKey);
   if (!signing) {
-    signing = set.length > 0
+    signing = live
       ? {
           mode: 'live',
           passTypeId: config.passTypeId!,
