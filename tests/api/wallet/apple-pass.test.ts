@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CHAIN_FILE, SANDBOX_PASS_TYPE_ID, SANDBOX_TEAM_ID } from '../../../src/server/wallet/apple-signing';
+import { sandboxChain, SANDBOX_PASS_TYPE_ID, SANDBOX_TEAM_ID } from '../../../src/server/wallet/apple-signing';
 import { recomputedManifest, unpackPass, verifyPassSignature } from '../../support/pkpass';
 import { skipDatabase } from '../../support/test-database';
 import { buyer, createPaymentsApp, eventWithDetails, passUrl, payWithFintoc, walletList, type PaymentsTestApp } from './helpers';
@@ -16,7 +14,8 @@ describe.skipIf(skipDatabase)('Apple Wallet pass (sandbox chain)', () => {
     t = await createPaymentsApp();
     await t.importEvent(eventWithDetails);
     paid = await payWithFintoc(t, await t.purchase([{ ticket_id: 2, cantidad: 2 }]), buyer({ name: 'Jane Doe', email: 'jane@example.com', lang: 'en' }));
-    root = JSON.parse(readFileSync(join(t.ctx.config.applePass.sandboxDir, SANDBOX_CHAIN_FILE), 'utf8')).rootCert;
+    // The chain the server signs with (made on the first pass asked for, or here, whichever comes first: one file either way).
+    root = sandboxChain(t.ctx.config.applePass.sandboxDir).rootCert;
   });
   afterAll(() => t.close());
 
