@@ -9,6 +9,7 @@ import { englishColumnsMigration } from './migrations/20261124_0008_english_colu
 import { stockCountersMigration } from './migrations/20261126_0014_stock_counters';
 import { eventPassDetailsMigration } from './migrations/20261127_0016_event_pass_details';
 import { seatsMigration } from './migrations/20261127_0020_seats';
+import { holdFunctionMigration } from './migrations/20261128_0022_hold_function';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -22,6 +23,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261126_0014_stock_counters': stockCountersMigration(),
     '20261127_0016_event_pass_details': eventPassDetailsMigration(),
     '20261127_0020_seats': seatsMigration(db.dialect),
+    '20261128_0022_hold_function': holdFunctionMigration(db.dialect),
   };
 }
 

@@ -53,9 +53,19 @@ type Row<C extends readonly string[]> = Record<C[number], unknown>;
 const insertPurchaseRow = precompiled<Row<typeof purchaseColumns>>(purchaseColumns, (db, p) => db.insertInto('purchases').values(p as StoredPurchase));
 const insertOneLine = precompiled<Row<typeof lineColumns>>(lineColumns, (db, p) => db.insertInto('purchase_lines').values(p as StoredLine));
 
+/** A new purchase as its row is stored (buyer and answers encoded). */
+export function storedPurchase({ buyer, attendee_answers, ...row }: NewPurchase): StoredPurchase {
+  return { ...row, buyer_info_json: encodeJson(buyer) ?? null, form_json: encodeJson(attendee_answers) ?? null };
+}
+
+/** A new line as its row is stored (options encoded). */
+export function storedLine({ options, ...line }: NewPurchaseLine): StoredLine & { options_json: string | null } {
+  return { ...line, options_json: encodeJson(options) ?? null };
+}
+
 /** Stores a new purchase. */
-export async function insertPurchase(db: Kysely<Database>, { buyer, attendee_answers, ...row }: NewPurchase): Promise<void> {
-  const stored: StoredPurchase = { ...row, buyer_info_json: encodeJson(buyer) ?? null, form_json: encodeJson(attendee_answers) ?? null };
+export async function insertPurchase(db: Kysely<Database>, purchase: NewPurchase): Promise<void> {
+  const stored = storedPurchase(purchase);
   // The precompiled insert when the row has exactly its columns; any other shape (a column left to its default) the plain way.
   const keys = Object.keys(stored) as (keyof StoredPurchase)[];
   const exact = keys.length === purchaseColumns.length && purchaseColumns.every((column) => stored[column] !== undefined);
@@ -90,8 +100,7 @@ export async function insertHeldPurchase(
 ): Promise<void> {
   const [line] = lines;
   if (oneStatement && lines.length === 1 && line.purchase_id === purchase.id && key.purchase_id === purchase.id) {
-    const { buyer, attendee_answers, ...row } = purchase;
-    const stored: StoredPurchase = { ...row, buyer_info_json: encodeJson(buyer) ?? null, form_json: encodeJson(attendee_answers) ?? null };
+    const stored = storedPurchase(purchase);
     if (Object.keys(stored).length === purchaseColumns.length && purchaseColumns.every((column) => stored[column] !== undefined)) {
       await insertHoldOneStatement(db, {
         ...(stored as Row<typeof purchaseColumns>),
@@ -109,7 +118,7 @@ export async function insertHeldPurchase(
 /** Stores the lines of a purchase (no-op for an empty list). */
 export async function insertLines(db: Kysely<Database>, lines: NewPurchaseLine[]): Promise<void> {
   if (lines.length === 0) return;
-  const stored = lines.map(({ options, ...line }) => ({ ...line, options_json: encodeJson(options) ?? null }));
+  const stored = lines.map(storedLine);
   // One line (the usual order: one ticket type) runs the precompiled insert; several, one multi-row insert.
   if (stored.length === 1) await insertOneLine(db, stored[0]);
   else await db.insertInto('purchase_lines').values(stored).execute();

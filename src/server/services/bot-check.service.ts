@@ -44,19 +44,28 @@ function checkSandboxToken(ctx: AppContext, token: string, action: BotCheckActio
  * The single-use half of the sandbox check: records the token as spent in `db` (the database, or
  * the caller's write transaction), 403 when it was spent already.
  */
-export type TokenSpend = (db: Kysely<Database>) => Promise<void>;
+/**
+ * Spends a token in `db` (a transaction: the spend stands or falls with it). `token` is the row it
+ * writes, for a caller that spends it inside one statement of its own (PostgreSQL's `checkout_hold`).
+ */
+export type TokenSpend = ((db: Kysely<Database>) => Promise<void>) & { readonly token: { id: string; expiresAt: string } };
 
-function spendOf(ctx: AppContext, claims: SandboxClaims): TokenSpend {
-  return async (db) => {
-    if (!(await spendToken(db, claims.jti, new Date(claims.exp).toISOString()))) throw errors.botCheckFailed('token ya usado');
+function spendOf(claims: SandboxClaims): TokenSpend {
+  const token = { id: claims.jti, expiresAt: new Date(claims.exp).toISOString() };
+  const spend = async (db: Kysely<Database>) => {
+    if (!(await spendToken(db, token.id, token.expiresAt))) throw tokenSpentAlready();
   };
+  return Object.assign(spend, { token });
 }
+
+/** The 403 of a token used before (the spend found its row already there). */
+export const tokenSpentAlready = () => errors.botCheckFailed('token ya usado');
 
 /** A valid sandbox token's spend; expired entries are trimmed first, on the database itself (never inside a caller's transaction). */
 async function sandboxSpend(ctx: AppContext, token: string, action: BotCheckAction): Promise<TokenSpend> {
   const claims = checkSandboxToken(ctx, token, action);
   await trimSpentTokens(ctx.db.kysely, ctx.now().toISOString());
-  return spendOf(ctx, claims);
+  return spendOf(claims);
 }
 
 async function verifySandboxToken(ctx: AppContext, token: string, action: BotCheckAction): Promise<void> {

@@ -9,15 +9,16 @@ import type { AppContext } from '../context';
 import { withStockLock, withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
-import { findDiscountCode, findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
+import { findDiscountCode, findEventByUrl, listProducts, listTicketTypes, type DiscountCodeRow, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
 import { lockClientHolds } from '../repositories/hold.repository';
 import { loadOrder, type Order } from '../repositories/order.repository';
-import { deleteLines, insertHeldPurchase, insertLines, lockPurchaseRow, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
+import { deleteLines, insertHeldPurchase, insertLines, lockPurchaseRow, storedLine, storedPurchase, updatePurchase, type NewPurchase, type PurchaseRow } from '../repositories/purchase.repository';
+import { holdInOneCall } from '../repositories/hold-call.repository';
 import { moveCounters, takeHeld } from '../repositories/stock.repository';
 import { newAccessKey } from './access-keys';
 import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
-import type { TokenSpend } from './bot-check.service';
+import { tokenSpentAlready, type TokenSpend } from './bot-check.service';
 import { purchaseCatalogue } from './catalogue-cache';
 import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
@@ -111,37 +112,56 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   // Item rows are always taken in id order, so two orders never wait for each other in a circle.
   const byItem = [...chosen].sort((a, b) => a.ticket.id - b.ticket.id);
 
-  const result = await holdWithRelease(ctx.db, event.id, now, () => transaction(async (trx) => {
+  const units = chosen.reduce((sum, c) => sum + c.quantity, 0);
+  const limits = holdLimitsOf(event, ctx.config);
+  const newPurchase = (discount: DiscountCodeRow | undefined, totals: OrderTotals): NewPurchase => ({
+    id,
+    event_id: event.id,
+    status: 'held',
+    referrer: input.referrer ?? null,
+    discount_code_id: discount?.id ?? null,
+    ...totalsColumns(totals),
+    expires_at: expiresAt,
+    stock_until: expiresAt,
+    buyer: null,
+    attendee_answers: null,
+    form_completed: 0,
+    emission_id: null,
+    client_key: input.clientKey,
+    stock_counted: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  const lines = chosen.map(({ ticket, quantity }) => ({
+    purchase_id: id, kind: 'ticket' as const, item_id: ticket.id, quantity, unit_price_cents: ticket.price_cents, options: null,
+  }));
+  const key = { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser' as const, created_at: now };
+
+  // PostgreSQL, an order with no usage-limited code and no seats: the whole hold is one call of
+  // `checkout_hold` (one round trip; the same steps in the same order as the transaction below).
+  const holdInOneStatement = async () => {
+    // Only unlimited codes come here: checking one reads nothing (the row was read above).
+    const discount = input.code ? await usableDiscountCode(ctx.db.kysely, event.id, input.code, pricedLines, now, undefined, codeRow) : undefined;
+    const totals = priceForEvent(event, pricedLines, [], discount);
+    const refusal = await holdInOneCall(ctx.db.kysely, {
+      token: input.spendToken?.token, eventId: event.id, clientKey: input.clientKey, now, units, maxUnitsPerClient: limits.maxUnitsPerClient,
+      purchase: storedPurchase(newPurchase(discount, totals)), lines: lines.map(storedLine), key,
+      take: byItem.map(({ ticket, quantity }) => ({ itemId: ticket.id, quantity })),
+    });
+    if (refusal?.reason === 'token-spent') throw tokenSpentAlready();
+    if (refusal?.reason === 'client-cap') throw errors.holdLimitReached(refusal.held, limits.maxUnitsPerClient);
+    if (refusal?.reason === 'sold-out') throw new NotEnoughStock(errors.soldOut(byItem.find((c) => c.ticket.id === refusal.itemId)?.ticket.name));
+    return { totals, discount };
+  };
+
+  const holdInTransaction = () => transaction(async (trx) => {
     if (input.spendToken) await input.spendToken(trx);
     if (postgres) await lockClientHolds(trx, event.id, input.clientKey);
     const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now, undefined, codeRow) : undefined;
-    const units = chosen.reduce((sum, c) => sum + c.quantity, 0);
-    await assertClientMayHold(trx, holdLimitsOf(event, ctx.config), event.id, input.clientKey, units, now);
+    await assertClientMayHold(trx, limits, event.id, input.clientKey, units, now);
     const totals = priceForEvent(event, pricedLines, [], discount);
     // PostgreSQL writes the purchase, its line and its key in one round trip.
-    await insertHeldPurchase(trx, {
-      id,
-      event_id: event.id,
-      status: 'held',
-      referrer: input.referrer ?? null,
-      discount_code_id: discount?.id ?? null,
-      ...totalsColumns(totals),
-      expires_at: expiresAt,
-      stock_until: expiresAt,
-      buyer: null,
-      attendee_answers: null,
-      form_completed: 0,
-      emission_id: null,
-      client_key: input.clientKey,
-      stock_counted: 1,
-      created_at: now,
-      updated_at: now,
-    },
-    chosen.map(({ ticket, quantity }) => ({
-      purchase_id: id, kind: 'ticket' as const, item_id: ticket.id, quantity, unit_price_cents: ticket.price_cents, options: null,
-    })),
-    { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser', created_at: now },
-    postgres);
+    await insertHeldPurchase(trx, newPurchase(discount, totals), lines, key, postgres);
     if (seatPlan) await claimPurchaseSeats(trx, seatPlan, id, event.id, now);
     // Last, so each ticket type's row stays locked only from its update to the commit: one
     // conditional update per type takes the units only if they are left (else all of the above rolls back).
@@ -149,7 +169,10 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
       if (!(await takeHeld(trx, 'ticket', ticket.id, quantity))) throw new NotEnoughStock(errors.soldOut(ticket.name));
     }
     return { totals, discount };
-  }), seatReleaseFor(ctx, event));
+  });
+
+  const oneStatement = postgres && !limitedCode && !seatPlan;
+  const result = await holdWithRelease(ctx.db, event.id, now, oneStatement ? holdInOneStatement : holdInTransaction, seatReleaseFor(ctx, event));
 
   return {
     purchase_id: id,
