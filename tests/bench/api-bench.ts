@@ -18,6 +18,8 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 /** Live holds seeded before the "crowd" run (BENCH_HOLDS; the issue's figure is 50,000). */
 const CROWD = Number(process.env.BENCH_HOLDS ?? 50_000);
+/** Seconds of load before each measured run, not counted. */
+const WARM_UP_S = 2;
 
 const benchEvent = {
   url: 'bench',
@@ -33,15 +35,19 @@ const load = () => `${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().le
 
 /** autocannon against one or more servers at once (connections split evenly); throughput summed, latency the worse server's. */
 async function run(label: string, urls: string[], body: () => string, headers: () => Record<string, string> = () => ({})): Promise<Figures> {
-  const before = load();
-  const results = await Promise.all(urls.map((url) => autocannon({
+  const cannon = (url: string, duration: number) => autocannon({
     url,
     method: 'POST',
     connections: Math.round(CONNECTIONS / urls.length),
-    duration: DURATION_S,
+    duration,
     headers: { 'content-type': 'application/json' },
     requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...headers() }, body: body() }) }],
-  })));
+  });
+  // A warm-up that is not counted, for every route alike: the first seconds of a fresh process
+  // measure V8 compiling the route's code, not the route.
+  await Promise.all(urls.map((url) => cannon(url, WARM_UP_S)));
+  const before = load();
+  const results = await Promise.all(urls.map((url) => cannon(url, DURATION_S)));
   return {
     label,
     rps: results.reduce((s, r) => s + r.requests.average, 0),
