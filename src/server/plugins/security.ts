@@ -1,7 +1,7 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { ServerConfig } from '../config';
 import { clientKeyOf } from '../http/client-key';
 import { providerSources } from './provider-sources';
@@ -19,7 +19,9 @@ import { openRateLimitStore } from './rate-limit-store';
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: ServerConfig }) => {
   const recaptcha = opts.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   const providers = providerSources(opts.config);
-  await app.register(helmet, {
+  // Built once: @fastify/helmet called `helmet(options)` anew on every request, re-parsing the whole
+  // policy each time (3 % of a purchase's CPU in the profile, docs/decisions/012-on-sale-holds.md).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -38,6 +40,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Se
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   const store = await openRateLimitStore(opts.config, app.log);
   app.addHook('onClose', store.close);
