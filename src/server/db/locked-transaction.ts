@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Db } from './connection';
 import { findEventVersionByUrl, lockEventRow } from '../repositories/event.repository';
 import type { Database } from './schema';
-import { writeBatchOf } from './sqlite-write-batch';
 
 /**
  * Runs `work` in a transaction that serialises with every other writer of stock for
@@ -34,13 +33,23 @@ export async function lockEventByUrl(db: Db, trx: Kysely<Database>, url: string)
   return findEventVersionByUrl(trx, url, db.dialect === 'postgres');
 }
 
-/**
- * A transaction that, on SQLite, takes the write lock up front (`BEGIN IMMEDIATE`); a plain one on
- * PostgreSQL. On SQLite, works that arrive while one runs share its transaction (group commit,
- * `sqlite-write-batch.ts`): each still commits or rolls back on its own, and none is answered
- * before the commit that makes it durable.
- */
+/** A transaction that, on SQLite, takes the write lock up front (`BEGIN IMMEDIATE`); a plain one on PostgreSQL. */
 export async function withWriteTransaction<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   if (db.dialect === 'postgres') return db.kysely.transaction().execute((trx: Transaction<Database>) => work(trx));
-  return writeBatchOf(db.kysely).run(work);
+  return db.kysely.connection().execute(async (conn) => {
+    await conn.executeQuery(BEGIN_IMMEDIATE);
+    try {
+      const result = await work(conn);
+      await conn.executeQuery(COMMIT);
+      return result;
+    } catch (error) {
+      await conn.executeQuery(ROLLBACK);
+      throw error;
+    }
+  });
 }
+
+// Compiled once: every purchase runs them.
+const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
