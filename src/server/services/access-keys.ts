@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, hash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
@@ -19,8 +19,9 @@ const MAX_KEY_LENGTH = 128;
 /** How long a signed PDF URL (the wallet dialog's whole purchase, a pass page's one ticket) opens it: it is followed at once, and may end up in a history. */
 export const TICKET_LINK_TTL_MS = 15 * 60_000;
 
+// One-shot: no Hash object per call (every purchase hashes its new key).
 function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** A fresh key and the hash that is stored for it. */
