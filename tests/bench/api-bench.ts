@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -18,6 +18,8 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 /** Live holds seeded before the "crowd" run (BENCH_HOLDS; the issue's figure is 50,000). */
 const CROWD = Number(process.env.BENCH_HOLDS ?? 50_000);
+/** The offered rate of the latency run (BENCH_RATE): the PostgreSQL goal's 5 × 122 req/s, rounded. */
+const OFFERED_RATE = Number(process.env.BENCH_RATE ?? 600);
 /** Seconds of load before each measured run, not counted. */
 const WARM_UP_S = 2;
 
@@ -29,17 +31,33 @@ const benchEvent = {
   discount_codes: [{ code: 'DEMO10', percent: 10 }],
 };
 
-interface Figures { label: string; rps: number; p50: number; p99: number; non2xx: number; total: number; holds?: number; load: string }
+interface Figures { label: string; rps: number; p50: number; p99: number; non2xx: number; total: number; cpuPerRequest?: number; holds?: number; load: string }
 
 const load = () => `${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`;
 
-/** autocannon against one or more servers at once (connections split evenly); throughput summed, latency the worse server's. */
-async function run(label: string, urls: string[], body: () => string, headers: () => Record<string, string> = () => ({})): Promise<Figures> {
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+const TICKS_PER_SECOND = 100;
+
+interface RunOptions { headers?: () => Record<string, string>; pids?: (number | undefined)[]; rate?: number }
+
+/**
+ * autocannon against one or more servers at once (connections split evenly); throughput summed,
+ * latency the worse server's. `rate`: requests per second offered in total (else as fast as the
+ * servers answer); `pids`: the servers, whose CPU time per answered request is reported.
+ */
+async function run(label: string, urls: string[], body: () => string, options: RunOptions = {}): Promise<Figures> {
+  const headers = options.headers ?? (() => ({}));
   const cannon = (url: string, duration: number) => autocannon({
     url,
     method: 'POST',
     connections: Math.round(CONNECTIONS / urls.length),
     duration,
+    ...(options.rate ? { overallRate: Math.round(options.rate / urls.length) } : {}),
     headers: { 'content-type': 'application/json' },
     requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...headers() }, body: body() }) }],
   });
@@ -47,14 +65,19 @@ async function run(label: string, urls: string[], body: () => string, headers: (
   // measure V8 compiling the route's code, not the route.
   await Promise.all(urls.map((url) => cannon(url, WARM_UP_S)));
   const before = load();
+  const cpuBefore = (options.pids ?? []).map(cpuMs);
   const results = await Promise.all(urls.map((url) => cannon(url, DURATION_S)));
+  const cpuAfter = (options.pids ?? []).map(cpuMs);
+  const total = results.reduce((s, r) => s + r.requests.total, 0);
+  const used = cpuAfter.reduce<number | undefined>((sum, after, i) => (sum === undefined || after === undefined || cpuBefore[i] === undefined ? undefined : sum + after - cpuBefore[i]!), 0);
   return {
     label,
     rps: results.reduce((s, r) => s + r.requests.average, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     non2xx: results.reduce((s, r) => s + r.non2xx, 0),
-    total: results.reduce((s, r) => s + r.requests.total, 0),
+    total,
+    cpuPerRequest: options.pids && used !== undefined && total > 0 ? used / total : undefined,
     load: before,
   };
 }
@@ -73,15 +96,23 @@ const serverEnv = (databaseUrl: string) => ({
   DATABASE_URL: databaseUrl, SIGNING_SECRET: SECRET, RATE_LIMIT_MAX: '100000000', HOLD_MAX_UNITS_PER_CLIENT: '100000000', LOG_LEVEL: 'error', TRUST_PROXY: '127.0.0.1',
 });
 
-/** new-purchase with no live holds, then again after seeding CROWD live holds into the same database. */
+/**
+ * new-purchase with no live holds, then again after seeding CROWD live holds into the same
+ * database; then, with the crowd, at an offered OFFERED_RATE req/s: with 50 connections kept busy
+ * a request waits behind the other 49 (p50 ≈ 50 / throughput), so that run shows the latency of a
+ * purchase itself at a rate the server keeps up with.
+ */
 async function purchaseRuns(name: string, db: Db, servers: ServerProcess[], body: () => string): Promise<{ figures: Figures[]; seeded: string }> {
   const urls = servers.map((s) => `${s.baseUrl}/api/payments/new-purchase`);
+  const options = { headers: crowdHeaders, pids: servers.map((s) => s.pid) };
   const figures: Figures[] = [];
   const emptyHolds = await countLiveHolds(db, 'bench');
-  figures.push({ ...(await run(`new-purchase, ${name}, no crowd`, urls, body, crowdHeaders)), holds: emptyHolds });
+  figures.push({ ...(await run(`new-purchase, ${name}, no crowd`, urls, body, options)), holds: emptyHolds });
   const seeded = await seedLiveHolds(db, 'bench', 1, CROWD);
   const crowdHolds = await countLiveHolds(db, 'bench');
-  figures.push({ ...(await run(`new-purchase, ${name}, crowd`, urls, body, crowdHeaders)), holds: crowdHolds });
+  figures.push({ ...(await run(`new-purchase, ${name}, crowd`, urls, body, options)), holds: crowdHolds });
+  const offeredHolds = await countLiveHolds(db, 'bench');
+  figures.push({ ...(await run(`new-purchase, ${name}, crowd, ${OFFERED_RATE} req/s offered`, urls, body, { ...options, rate: OFFERED_RATE })), holds: offeredHolds });
   return { figures, seeded };
 }
 
@@ -104,7 +135,7 @@ export async function benchApi(): Promise<void> {
     if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
   }));
   try {
-    all.push(await run('bare Fastify JSON route', [`${bareUrl}/bare`], () => '{}'));
+    all.push(await run('bare Fastify JSON route', [`${bareUrl}/bare`], () => '{}', { pids: [bare.pid] }));
   } finally {
     bare.kill();
   }
@@ -151,11 +182,16 @@ export async function benchApi(): Promise<void> {
     notes.push('PostgreSQL: skipped (BENCH_PG=off or no initdb found)');
   }
 
-  console.log(`\nAPI throughput, ${CONNECTIONS} connections in total, ${DURATION_S} s each (same machine, same run; every purchase from its own client address)`);
+  console.log(`\nAPI throughput, ${CONNECTIONS} connections in total, ${DURATION_S} s each after a ${WARM_UP_S} s warm-up (same machine, same run; every purchase from its own client address)`);
   console.table(all.map((f) => ({
     route: f.label, 'live holds before': f.holds ?? '', 'req/s': Math.round(f.rps), 'p50 ms': f.p50, 'p99 ms': f.p99,
-    '% of bare': `${((f.rps / all[0].rps) * 100).toFixed(1)} %`, requests: f.total, 'non-2xx': f.non2xx, 'load avg before': f.load,
+    '% of bare': `${((f.rps / all[0].rps) * 100).toFixed(1)} %`, 'server CPU ms/req': f.cpuPerRequest?.toFixed(3) ?? '', requests: f.total, 'non-2xx': f.non2xx, 'load avg before': f.load,
   })));
   for (const note of notes) console.log(`How the crowd was seeded — ${note}`);
+  for (const name of ['SQLite, 1 process', 'PostgreSQL, 2 processes']) {
+    const none = all.find((f) => f.label === `new-purchase, ${name}, no crowd`);
+    const crowd = all.find((f) => f.label === `new-purchase, ${name}, crowd`);
+    if (none && crowd) console.log(`${name}: with the crowd ${((crowd.rps / none.rps) * 100).toFixed(0)} % of the throughput without it`);
+  }
   console.log('Each purchase: bot-token check, per-client cap, availability check, pricing, purchase + line + access-key inserts.');
 }

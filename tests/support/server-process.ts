@@ -5,6 +5,8 @@ export interface ServerProcess {
   stop: () => Promise<void>;
   /** False once the process has exited (a crash, or after `stop`). */
   alive: () => boolean;
+  /** The OS process id (the bench reads its CPU time). */
+  pid: number | undefined;
   /** Everything the process printed so far (stdout and stderr: its log lines). */
   output: () => string;
   /** Sends `signal` to the process (SIGTERM: the graceful shutdown) without waiting. */
@@ -40,6 +42,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
             child.once('exit', () => done());
             child.kill('SIGTERM');
           }),
+          pid: child.pid,
           alive: () => child.exitCode === null && child.signalCode === null,
           output: () => output,
           signal: (signal) => void child.kill(signal),
