@@ -17,6 +17,8 @@ export function roundCents(value: number): number {
   if (!Number.isFinite(value)) {
     throw new RangeError(`Expected a finite amount, got ${String(value)}`);
   }
+  // Whole amounts (most calls: centavos already rounded) skip the string round trip below.
+  if (Number.isInteger(value)) return value === 0 ? 0 : value;
   const magnitude = Math.abs(value);
   // 15 significant digits strip binary noise such as 100.49999999999999 (1.005 × 100)
   // or 999.9000000000001 (0.1 × 9999), so a true half is seen as a half.
