@@ -6,7 +6,8 @@ import { spendUnlessCommitted, verifyBotCheckDeferringSpend } from '../services/
 import { saveAttendeeInfo } from '../services/attendee-info.service';
 import { purchaseKeyRequired, requestKey } from '../services/access-keys';
 import { purchaseAnswer } from '../services/purchase-access.service';
-import { createPurchase, updateProducts, verifyDiscount } from '../services/purchase.service';
+import { createPurchase } from '../services/create-purchase.service';
+import { updateProducts, verifyDiscount } from '../services/purchase.service';
 import { answers } from '../http/api-schemas';
 import type {
   AddInfoRequest,

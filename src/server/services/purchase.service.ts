@@ -1,40 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 // What the routes pass in (the wire's request lines), and what they answer.
-import type { NewPurchaseRequest, ProductLineRequest, TicketLineRequest, VerifyDiscountRequest } from '../../shared/api';
-import type { NewPurchaseResponse, OrderAmounts, PurchaseProductLine, PurchaseStatusResponse, PurchaseTicketLine, UpdateProductsResponse, VerifyDiscountResponse } from '../../shared/api';
+import type { ProductLineRequest, TicketLineRequest, VerifyDiscountRequest } from '../../shared/api';
+import type { OrderAmounts, PurchaseProductLine, PurchaseStatusResponse, PurchaseTicketLine, UpdateProductsResponse, VerifyDiscountResponse } from '../../shared/api';
 import { centsToPesos } from '../../shared/money';
 import { orderTotalsToApi, type ApiAmountSource, type OrderTotals } from '../../shared/pricing';
 import type { AppContext } from '../context';
-import { withStockLock, withWriteTransaction } from '../db/locked-transaction';
+import { withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
-import { findDiscountCode, findEventByUrl, listProducts, listTicketTypes, type DiscountCodeRow, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
-import { lockClientHolds } from '../repositories/hold.repository';
+import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
 import { loadOrder, type Order } from '../repositories/order.repository';
-import { deleteLines, insertHeldPurchase, insertLines, lockPurchaseRow, storedLine, storedPurchase, updatePurchase, type NewPurchase, type PurchaseRow } from '../repositories/purchase.repository';
-import { holdInOneCall } from '../repositories/hold-call.repository';
+import { deleteLines, insertLines, lockPurchaseRow, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
 import { moveCounters, takeHeld } from '../repositories/stock.repository';
-import { newAccessKey } from './access-keys';
 import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
-import { tokenSpentAlready, type TokenSpend } from './bot-check.service';
-import { purchaseCatalogue } from './catalogue-cache';
-import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 import { holdWithRelease, NotEnoughStock } from './stock.service';
-import { claimPurchaseSeats, planPurchaseSeats, seatLabelsByTicket, seatReleaseFor } from '../seats/purchase-seats';
+import { seatLabelsByTicket } from '../seats/purchase-seats';
 
-/**
- * What `createPurchase` needs: the request's fields, with the promoter's tag under its own name
- * (`referrer`; the wire's `identificador` is mapped by the route) and the client that holds.
- */
-export type NewPurchaseInput = Omit<NewPurchaseRequest, 'identificador' | 'token'> & {
-  referrer?: string | null;
-  clientKey: string;
-  /** The bot-check token's spend, run first in the holding transaction (bot-check.service.ts `verifyBotCheckDeferringSpend`). */
-  spendToken?: TokenSpend;
-};
+// Creating a purchase (the hold) is create-purchase.service.ts; the rest of a held purchase's life is here.
 
 /** Ticket lines of a request matched to the event's catalogue; refuses unknown ids, repeats and bad quantities. */
 export function matchTicketLines(catalogue: TicketTypeRow[], lines: TicketLineRequest[]): { ticket: TicketTypeRow; quantity: number }[] {
@@ -76,7 +60,8 @@ function storedTotals(purchase: PurchaseRow): ApiAmountSource {
   };
 }
 
-function totalsColumns(totals: OrderTotals) {
+/** A purchase's amount columns from its priced totals. */
+export function totalsColumns(totals: OrderTotals) {
   return {
     tickets_cents: totals.ticketsCents,
     tickets_discount_cents: totals.discountCodeCents,
@@ -84,105 +69,6 @@ function totalsColumns(totals: OrderTotals) {
     comission_cents: totals.comissionCents,
     amount_cents: totals.amountCents,
     amount_out_discount_cents: totals.amountOutDiscountCents,
-  };
-}
-
-/** Creates a purchase and holds its ticket lines, atomically against every other buyer. */
-export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): Promise<NewPurchaseResponse> {
-  // The event and its ticket types from the per-version cache: one small read instead of two and their decoding.
-  const found = await purchaseCatalogue(ctx.db.kysely, input.url);
-  if (!found) throw errors.eventNotFound();
-  const { event } = found;
-  // Seated events only (null without a query otherwise): the places held by the chart's token decide the seated lines.
-  const seatPlan = await planPurchaseSeats(ctx, event, input);
-  const chosen = matchTicketLines(offeredTicketTypes(found.ticketTypes, input.access), seatPlan?.tickets ?? input.tickets);
-  const pricedLines = chosen.map((c) => ticketLineFor(c.ticket, c.quantity));
-  const nowDate = ctx.now();
-  const now = nowDate.toISOString();
-  const expiresAt = new Date(nowDate.getTime() + event.hold_minutes * 60_000).toISOString();
-  const id = randomUUID();
-  const accessKey = newAccessKey();
-
-  const postgres = ctx.db.dialect === 'postgres';
-  // A code with a usage limit counts its uses across the event's purchases: those orders keep the
-  // event-wide lock. Every other order only queues on the rows of the ticket types it takes.
-  const codeRow = input.code ? await findDiscountCode(ctx.db.kysely, event.id, input.code) : undefined;
-  const limitedCode = codeRow?.max_uses != null;
-  const transaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (limitedCode ? withStockLock(ctx.db, event.id, work) : withWriteTransaction(ctx.db, work));
-  // Item rows are always taken in id order, so two orders never wait for each other in a circle.
-  const byItem = [...chosen].sort((a, b) => a.ticket.id - b.ticket.id);
-
-  const units = chosen.reduce((sum, c) => sum + c.quantity, 0);
-  const limits = holdLimitsOf(event, ctx.config);
-  const newPurchase = (discount: DiscountCodeRow | undefined, totals: OrderTotals): NewPurchase => ({
-    id,
-    event_id: event.id,
-    status: 'held',
-    referrer: input.referrer ?? null,
-    discount_code_id: discount?.id ?? null,
-    ...totalsColumns(totals),
-    expires_at: expiresAt,
-    stock_until: expiresAt,
-    buyer: null,
-    attendee_answers: null,
-    form_completed: 0,
-    emission_id: null,
-    client_key: input.clientKey,
-    stock_counted: 1,
-    created_at: now,
-    updated_at: now,
-  });
-  const lines = chosen.map(({ ticket, quantity }) => ({
-    purchase_id: id, kind: 'ticket' as const, item_id: ticket.id, quantity, unit_price_cents: ticket.price_cents, options: null,
-  }));
-  const key = { key_hash: accessKey.hash, purchase_id: id, issued_to: 'browser' as const, created_at: now };
-
-  // PostgreSQL, an order with no usage-limited code and no seats: the whole hold is one call of
-  // `checkout_hold` (one round trip; the same steps in the same order as the transaction below).
-  const holdInOneStatement = async () => {
-    // Only unlimited codes come here: checking one reads nothing (the row was read above).
-    const discount = input.code ? await usableDiscountCode(ctx.db.kysely, event.id, input.code, pricedLines, now, undefined, codeRow) : undefined;
-    const totals = priceForEvent(event, pricedLines, [], discount);
-    const refusal = await holdInOneCall(ctx.db.kysely, {
-      token: input.spendToken?.token, eventId: event.id, clientKey: input.clientKey, now, units, maxUnitsPerClient: limits.maxUnitsPerClient,
-      purchase: storedPurchase(newPurchase(discount, totals)), lines: lines.map(storedLine), key,
-      take: byItem.map(({ ticket, quantity }) => ({ itemId: ticket.id, quantity })),
-    });
-    if (refusal?.reason === 'token-spent') throw tokenSpentAlready();
-    if (refusal?.reason === 'client-cap') throw errors.holdLimitReached(refusal.held, limits.maxUnitsPerClient);
-    if (refusal?.reason === 'sold-out') throw new NotEnoughStock(errors.soldOut(byItem.find((c) => c.ticket.id === refusal.itemId)?.ticket.name));
-    return { totals, discount };
-  };
-
-  const holdInTransaction = () => transaction(async (trx) => {
-    if (input.spendToken) await input.spendToken(trx);
-    if (postgres) await lockClientHolds(trx, event.id, input.clientKey);
-    const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now, undefined, codeRow) : undefined;
-    await assertClientMayHold(trx, limits, event.id, input.clientKey, units, now);
-    const totals = priceForEvent(event, pricedLines, [], discount);
-    // PostgreSQL writes the purchase, its line and its key in one round trip.
-    await insertHeldPurchase(trx, newPurchase(discount, totals), lines, key, postgres);
-    if (seatPlan) await claimPurchaseSeats(trx, seatPlan, id, event.id, now);
-    // Last, so each ticket type's row stays locked only from its update to the commit: one
-    // conditional update per type takes the units only if they are left (else all of the above rolls back).
-    for (const { ticket, quantity } of byItem) {
-      if (!(await takeHeld(trx, 'ticket', ticket.id, quantity))) throw new NotEnoughStock(errors.soldOut(ticket.name));
-    }
-    return { totals, discount };
-  });
-
-  const oneStatement = postgres && !limitedCode && !seatPlan;
-  const result = await holdWithRelease(ctx.db, event.id, now, oneStatement ? holdInOneStatement : holdInTransaction, seatReleaseFor(ctx, event));
-
-  return {
-    purchase_id: id,
-    // Given once: the buyer's proof of ownership (the id alone is only a reference).
-    access_key: accessKey.key,
-    ...amountsResponse(result.totals),
-    expiresTickets: expiresAt,
-    tickets_emited: false,
-    code: result.discount?.code ?? null,
-    isFormRequiered: needsAttendeeForm(chosen.map((c) => c.ticket)),
   };
 }
 
