@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { withStockLock, withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
-import { findDiscountCode, type DiscountCodeRow } from '../repositories/event.repository';
+import type { DiscountCodeRow } from '../repositories/event.repository';
 import { holdInOneCall } from '../repositories/hold-call.repository';
 import { lockClientHolds } from '../repositories/hold.repository';
 import { insertHeldPurchase, storedLine, storedPurchase, type NewPurchase } from '../repositories/purchase.repository';
@@ -14,7 +14,7 @@ import { takeHeld } from '../repositories/stock.repository';
 import { claimPurchaseSeats, planPurchaseSeats, seatReleaseFor } from '../seats/purchase-seats';
 import { newAccessKey } from './access-keys';
 import { tokenSpentAlready, type TokenSpend } from './bot-check.service';
-import { purchaseCatalogue } from './catalogue-cache';
+import { cachedDiscountCode, purchaseCatalogue } from './catalogue-cache';
 import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
 import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
@@ -52,7 +52,7 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   const postgres = ctx.db.dialect === 'postgres';
   // A code with a usage limit counts its uses across the event's purchases: those orders keep the
   // event-wide lock. Every other order only queues on the rows of the ticket types it takes.
-  const codeRow = input.code ? await findDiscountCode(ctx.db.kysely, event.id, input.code) : undefined;
+  const codeRow = input.code ? await cachedDiscountCode(ctx.db.kysely, found, input.code) : undefined;
   const limitedCode = codeRow?.max_uses != null;
   const transaction = <T>(work: (trx: Kysely<Database>) => Promise<T>) => (limitedCode ? withStockLock(ctx.db, event.id, work) : withWriteTransaction(ctx.db, work));
   // Item rows are always taken in id order, so two orders never wait for each other in a circle.
