@@ -26,7 +26,7 @@ const FORM_MODULES = [
 ];
 /** The MUI parts the attendee form's widgets render that no other page of the walk uses. */
 const WIDGET_PARTS = [
-  /[\\/]@mui[\\/]material[\\/](Checkbox|NativeSelect|Input|FormControlLabel|FormGroup)[\\/]/,
+  /[\\/]@mui[\\/]material[\\/](Checkbox|NativeSelect|Input|FormControlLabel)[\\/]/,
   /[\\/]@mui[\\/]material[\\/]internal[\\/](SwitchBase|switchBaseClasses|svg-icons[\\/](CheckBox|CheckBoxOutlineBlank|IndeterminateCheckBox|ArrowDropDown))\.mjs$/,
   /[\\/]@mui[\\/]material[\\/]utils[\\/](mergeSlotProps|useControlled)\.mjs$/,
   /[\\/]@mui[\\/]utils[\\/]useControlled[\\/]/,
@@ -54,7 +54,9 @@ function reachedByEntries(ids, info) {
 
 function formModules(ids, info) {
   const reachedBy = reachedByEntries(ids, info);
-  const chunk = new Set([...reachedBy.keys()].filter((id) => !PAYMENT_ONLY.test(id) && FORM_MODULES.some((re) => re.test(id))));
+  const isFormModule = (id) => !PAYMENT_ONLY.test(id) && FORM_MODULES.some((re) => re.test(id));
+  // Form code only a lazily loaded part of the form code reaches (renderers/lazyParts.ts) stays with that part.
+  const chunk = new Set([...reachedBy.keys()].filter((id) => isFormModule(id) && [...reachedBy.get(id)].some((entry) => !isFormModule(entry))));
   const loadingChunk = new Set([...chunk].flatMap((id) => [...reachedBy.get(id)]));
   for (const root of loadingChunk) if (info(root)?.isEntry) throw new Error(`form chunk: the entry ${root} would load it`);
   for (const id of reachedBy.keys()) if (WIDGET_PARTS.some((re) => re.test(id))) chunk.add(id);

@@ -7,7 +7,7 @@ import shimUri from '../../../renderers/shims/fast-uri';
 import { compileAttendeeFields } from '../../../src/shared/attendee-form';
 import type { AttendeeField } from '../../../src/shared/event-file/event-file.types';
 import { paymentWidgets } from '../../../renderers/paymentWidgets';
-import { widgets } from '../../../renderers/registry';
+import { WIDGET_NAMES } from '../../../renderers/registry';
 import { FORM_SCHEMAS } from '../../../src/shared/forms/form-schemas';
 
 /**
@@ -67,7 +67,7 @@ describe('what the form-engine stand-ins rely on', () => {
   });
 
   it('every widget a uiSchema names is ours or rjsf\'s hidden one (the trimmed default widgets)', () => {
-    const known = new Set([...Object.keys(widgets), ...Object.keys(paymentWidgets), 'hidden']);
+    const known = new Set([...WIDGET_NAMES, ...Object.keys(paymentWidgets), 'hidden']);
     const named = new Set<string>();
     const collect = (value: unknown) => {
       if (Array.isArray(value)) value.forEach(collect);
