@@ -8,12 +8,13 @@
  * gets the terms line (0.7 KiB) and the payment page the attendee module loader (0.7 KiB) they
  * do not run, and the walk saves what the cut cost (docs/decisions/016-page-weight.md).
  *
- * The chunk holds the modules named below and every module that (a) one of them imports and
- * (b) is only reached from pages that load the chunk anyway (MUI's checkbox, native select…),
- * so no page loads anything it did not load before except those two small modules, and the MUI
- * parts our form widgets render (listed: a barrel module such as MUI's `utils/index` makes them
- * look reachable from every page before unused exports are dropped). The build fails if any page
- * but those using the form code would load the chunk.
+ * The chunk holds the modules named below (less those only the lazily loaded form parts reach,
+ * renderers/lazyParts.ts, which stay in that part's chunk), the MUI parts our widgets render
+ * (listed: a barrel module such as MUI's `utils/index` makes them look reachable from every page
+ * before unused exports are dropped) and every module that (a) one of those imports and (b) is
+ * only reached from pages that load the chunk anyway. So no page loads anything it did not load
+ * before except those two small modules. The build fails if any page but those using the form
+ * code would load the chunk (the ticket page, a dialog, the discount form…).
  */
 const FORM_MODULES = [
   /[\\/]renderers[\\/]/,
