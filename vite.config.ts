@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { formValidatorsPlugin } from './scripts/vite-plugin-form-validators.js';
+import { formChunkPlugin } from './scripts/vite-plugin-form-chunk.js';
 import { formEngineTrimPlugin } from './scripts/vite-plugin-form-engine-trim.js';
 import { precompressPlugin } from './scripts/vite-plugin-precompress.js';
 import { themeTrimPlugin } from './scripts/vite-plugin-theme-trim.js';
@@ -23,8 +24,9 @@ export default defineConfig({
   // formEngineTrimPlugin: rjsf's markdown renderer, URI resolver and allOf merger, which our forms
   // never run, replaced by small stand-ins (docs/decisions/016-page-weight.md).
   // themeTrimPlugin: MUI's CSS-variables theme code, which our plain theme never runs, left out (same decision);
-  // treeShakeHintsPlugin: react-router's unused components and an unused CommonJS helper made removable (same decision).
-  plugins: [react(), formValidatorsPlugin(), formEngineTrimPlugin(), themeTrimPlugin(), treeShakeHintsPlugin(), precompressPlugin()],
+  // treeShakeHintsPlugin: react-router's unused components and an unused CommonJS helper made removable (same decision);
+  // formChunkPlugin: the form engine, the terms line and the attendee module loader in one chunk (same decision).
+  plugins: [react(), formValidatorsPlugin(), formEngineTrimPlugin(), themeTrimPlugin(), treeShakeHintsPlugin(), formChunkPlugin(), precompressPlugin()],
   build: {
     outDir: root('./dist/client'),
     emptyOutDir: true,

@@ -6,15 +6,12 @@ import { FieldErrorTemplate } from './templates/FieldErrorTemplate/FieldErrorTem
 import { FieldTemplate } from './templates/FieldTemplate/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate/ObjectFieldTemplate';
 import { TitleFieldTemplate } from './templates/TitleFieldTemplate/TitleFieldTemplate';
-import { CheckboxGroup } from './widgets/CheckboxGroup/CheckboxGroup';
 import { CheckboxLink } from './widgets/CheckboxLink/CheckboxLink';
-import { Country } from './widgets/Country/Country';
-import { DateInput } from './widgets/DateInput/DateInput';
+import { LAZY_WIDGET_NAMES } from './formParts';
 import { FileImage } from './widgets/FileImage/FileImage';
 import { Select } from './widgets/Select/Select';
 import { Telefono } from './widgets/Telefono/Telefono';
 import { Textarea } from './widgets/Textarea/Textarea';
-import { UpperCode } from './widgets/UpperCode/UpperCode';
 import { EmailWidget, TextWidget } from './widgets/Text/TextWidgets';
 
 /**
@@ -43,18 +40,14 @@ export const widgets: RegistryWidgetsType = {
   select: SelectWidget,
   email: EmailWidget,
   textarea: asWidget(Textarea, 'Textarea'),
-  date: asWidget(DateInput, 'DateInput'),
-  checkboxes: asWidget(CheckboxGroup, 'CheckboxGroup'),
-  country: asWidget(Country, 'Country'),
-  upperCode: UpperCode,
   TextWidget,
   EmailWidget,
   SelectWidget,
   CheckboxWidget: CheckboxLinkWidget,
 };
 
-/** The names above, for checks (uiSchemas may only name these). */
-export const WIDGET_NAMES = Object.keys(widgets);
+/** The names above and the lazily loaded ones (renderers/formParts.ts), for checks (uiSchemas may only name these). */
+export const WIDGET_NAMES = [...Object.keys(widgets), ...LAZY_WIDGET_NAMES];
 
 /** Our templates; rjsf's core ones fill in what we do not use (arrays, additional properties). */
 export const templates: Partial<TemplatesType> = {

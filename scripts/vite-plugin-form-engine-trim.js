@@ -18,6 +18,10 @@ const REPLACEMENTS = [
   // Deep equality (fast-equals' general comparator): a small one for the values rjsf compares.
   { importer: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]/, source: './deepEquals.js', shim: shim('deepEquals.ts') },
   { importer: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]/, source: '../deepEquals.js', shim: shim('deepEquals.ts') },
+  // The option matchers for anyOf/oneOf schemas: ours have none (renderers/shims/xxxOfOptions.ts).
+  { importer: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]/, source: './getClosestMatchingOption.js', shim: shim('getClosestMatchingOption.ts') },
+  { importer: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]/, source: './getFirstMatchingOption.js', shim: shim('getFirstMatchingOption.ts') },
+  { importer: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]/, source: './findSelectedOptionInXxxOf.js', shim: shim('findSelectedOptionInXxxOf.ts') },
   // rjsf's default fields, widgets and templates, less those no schema or uiSchema of ours can reach.
   { importer: /[\\/]@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/, source: './components/fields/index.js', shim: shim('rjsf-fields.ts') },
   { importer: /[\\/]@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/, source: './components/widgets/index.js', shim: shim('rjsf-widgets.ts') },

@@ -1,11 +1,12 @@
 import Form from '@rjsf/core';
 import type { RegistryWidgetsType, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
-import { useMemo, useRef, type ElementType, type FormEvent, type ReactNode } from 'react';
+import { use, useMemo, useRef, type ElementType, type FormEvent, type ReactNode } from 'react';
 import { conditionsOf, hiddenFields, withoutHiddenAnswers } from '../../src/shared/attendee-form/conditions';
 import { useTranslation } from 'react-i18next';
 import { createTranslateString } from '../i18n/createTranslateString';
 import { addFormsNamespace } from '../i18n/formsNamespace';
+import { loadedFormParts, loadFormParts, needsFormParts } from '../formParts';
 import { templates, widgets } from '../registry';
 import type { SchemaFormContext } from '../state/formContext';
 import { ID_SEPARATOR, type SchemaFormState } from '../state/SchemaFormState';
@@ -45,7 +46,12 @@ export interface SchemaFormProps<T> {
  */
 function SchemaFormView<T>(props: SchemaFormProps<T>) {
   const { schema, uiSchema, validator, state, disabled, tagName, onSubmit, onInvalid, children, extraWidgets } = props;
-  const allWidgets = useMemo(() => (extraWidgets ? { ...widgets, ...extraWidgets } : widgets), [extraWidgets]);
+  // The parts only some forms need (array field, date/country/… widgets): loaded before the form
+  // is shown by whoever loads it; if not, this suspends until they are (renderers/formParts.ts).
+  const needsParts = useMemo(() => needsFormParts(schema, uiSchema), [schema, uiSchema]);
+  const parts = needsParts ? (loadedFormParts() ?? use(loadFormParts())) : undefined;
+  const allWidgets = useMemo(() => (extraWidgets || parts ? { ...widgets, ...parts?.widgets, ...extraWidgets } : widgets), [extraWidgets, parts]);
+  const allTemplates = useMemo(() => (parts ? { ...templates, ...parts.templates } : templates), [parts]);
   const { t, i18n } = useTranslation();
   addFormsNamespace(i18n);
   // A new function when the language changes, so rjsf's strings follow it.
@@ -87,7 +93,8 @@ function SchemaFormView<T>(props: SchemaFormProps<T>) {
       initialFormData={state.formData}
       formContext={formContext}
       widgets={allWidgets}
-      templates={templates}
+      templates={allTemplates}
+      fields={parts?.fields}
       translateString={translateString}
       idPrefix={state.idPrefix}
       idSeparator={ID_SEPARATOR}

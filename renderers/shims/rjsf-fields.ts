@@ -1,4 +1,3 @@
-import ArrayField from '@rjsf/core/lib/components/fields/ArrayField.js';
 import BooleanField from '@rjsf/core/lib/components/fields/BooleanField.js';
 import FallbackField from '@rjsf/core/lib/components/fields/FallbackField.js';
 import NullField from '@rjsf/core/lib/components/fields/NullField.js';
@@ -13,8 +12,9 @@ import type { RegistryFieldsType } from '@rjsf/utils';
  * the layout-grid fields (only named by `ui:field`), the anyOf/oneOf field, the cyclic-`$ref`
  * field and the optional-data controls (a uiSchema option). Our schemas are plain objects,
  * arrays, strings, numbers and booleans (tests/unit/renderers/form-engine-shims.test.ts); the
- * fallback for a schema without a known type stays.
+ * fallback for a schema without a known type stays. The array field comes with the parts a form
+ * with an array (a multiselect) loads first (renderers/formParts.ts).
  */
 export default function fields(): RegistryFieldsType {
-  return { ArrayField, BooleanField, FallbackField, NullField, NumberField, ObjectField, SchemaField, StringField } as unknown as RegistryFieldsType;
+  return { BooleanField, FallbackField, NullField, NumberField, ObjectField, SchemaField, StringField } as unknown as RegistryFieldsType;
 }

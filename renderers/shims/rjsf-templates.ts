@@ -1,9 +1,4 @@
-import ArrayFieldDescriptionTemplate from '@rjsf/core/lib/components/templates/ArrayFieldDescriptionTemplate.js';
-import ArrayFieldItemButtonsTemplate from '@rjsf/core/lib/components/templates/ArrayFieldItemButtonsTemplate.js';
-import ArrayFieldItemTemplate from '@rjsf/core/lib/components/templates/ArrayFieldItemTemplate.js';
-import ArrayFieldTemplate from '@rjsf/core/lib/components/templates/ArrayFieldTemplate.js';
-import ArrayFieldTitleTemplate from '@rjsf/core/lib/components/templates/ArrayFieldTitleTemplate.js';
-import ButtonTemplates from '@rjsf/core/lib/components/templates/ButtonTemplates/index.js';
+import SubmitButton from '@rjsf/core/lib/components/templates/ButtonTemplates/SubmitButton.js';
 import FallbackFieldTemplate from '@rjsf/core/lib/components/templates/FallbackFieldTemplate.js';
 import FieldHelpTemplate from '@rjsf/core/lib/components/templates/FieldHelpTemplate.js';
 import UnsupportedField from '@rjsf/core/lib/components/templates/UnsupportedField.js';
@@ -15,15 +10,12 @@ import type { TemplatesType } from '@rjsf/utils';
  * description, with the default field template's additional-properties wrapper), the error list
  * (`<SchemaForm>` sets `showErrorList={false}`) and the templates of the fields the trimmed
  * field registry leaves out (layout grid, anyOf/oneOf, cyclic `$ref`, optional-data controls).
+ * The array templates and the add/move/remove/copy buttons come with the array field in the
+ * parts a form with an array loads first (renderers/formParts.ts); the submit button stays.
  */
 export default function templates(): TemplatesType {
   return {
-    ArrayFieldDescriptionTemplate,
-    ArrayFieldItemTemplate,
-    ArrayFieldItemButtonsTemplate,
-    ArrayFieldTemplate,
-    ArrayFieldTitleTemplate,
-    ButtonTemplates: ButtonTemplates(),
+    ButtonTemplates: { SubmitButton },
     FallbackFieldTemplate,
     FieldHelpTemplate,
     UnsupportedFieldTemplate: UnsupportedField,

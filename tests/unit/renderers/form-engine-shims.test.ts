@@ -7,11 +7,11 @@ import shimUri from '../../../renderers/shims/fast-uri';
 import { compileAttendeeFields } from '../../../src/shared/attendee-form';
 import type { AttendeeField } from '../../../src/shared/event-file/event-file.types';
 import { paymentWidgets } from '../../../renderers/paymentWidgets';
-import { widgets } from '../../../renderers/registry';
+import { WIDGET_NAMES } from '../../../renderers/registry';
 import { FORM_SCHEMAS } from '../../../src/shared/forms/form-schemas';
 
 /**
- * The build replaces three modules inside rjsf by stand-ins (scripts/vite-plugin-form-engine-trim.js,
+ * The build replaces modules inside rjsf by stand-ins (scripts/vite-plugin-form-engine-trim.js,
  * docs/decisions/016-page-weight.md). Each is safe because of a property of OUR forms, checked here
  * on every form the storefront renders: the payment forms and every attendee form of the demo and
  * fixture events.
@@ -59,7 +59,7 @@ describe('what the form-engine stand-ins rely on', () => {
     expect(withMarkdown).toEqual([]);
   });
 
-  it('no schema needs a field the trimmed registry left out (anyOf/oneOf, layout grid, optional-data controls)', () => {
+  it('no schema needs a field the trimmed registry left out (anyOf/oneOf, layout grid, optional-data controls) or rjsf\'s anyOf/oneOf option matchers (stand-in that throws)', () => {
     const needing = everyForm.filter(
       (form) => ['anyOf', 'oneOf'].some((key) => keysIn(form.schema).has(key)) || ['ui:field', 'enableOptionalDataFieldForType'].some((key) => keysIn(form.uiSchema).has(key)),
     );
@@ -67,7 +67,7 @@ describe('what the form-engine stand-ins rely on', () => {
   });
 
   it('every widget a uiSchema names is ours or rjsf\'s hidden one (the trimmed default widgets)', () => {
-    const known = new Set([...Object.keys(widgets), ...Object.keys(paymentWidgets), 'hidden']);
+    const known = new Set([...WIDGET_NAMES, ...Object.keys(paymentWidgets), 'hidden']);
     const named = new Set<string>();
     const collect = (value: unknown) => {
       if (Array.isArray(value)) value.forEach(collect);

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import buyerValidate from 'virtual:form-validator/buyer';
 import secondCardValidate from 'virtual:form-validator/secondCard';
 import walletCardValidate from 'virtual:form-validator/walletCard';
+import { loadFormParts } from '../../../renderers/formParts';
 import { SchemaForm } from '../../../renderers/SchemaForm/SchemaForm';
 import { SchemaFormState } from '../../../renderers/state/SchemaFormState';
 import { createPrecompiledValidator } from '../../../renderers/validator/createPrecompiledValidator';
@@ -46,6 +47,9 @@ async function importModule(code: string): Promise<Record<string, SchemaValidate
 
 const languages = {} as Record<'es' | 'en', ReturnType<typeof createI18n>>;
 beforeAll(async () => {
+  // The parts forms with a multiselect, date, country or CURP/RFC field need, loaded before such a
+  // form is shown, as the form page and the preview do (renderers/formParts.ts).
+  await loadFormParts();
   for (const language of ['es', 'en'] as const) {
     languages[language] = createI18n(language);
     await switchLanguage(languages[language], language);

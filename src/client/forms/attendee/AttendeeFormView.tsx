@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { useAdvance } from '../../flow/useAdvance';
 import { useStores } from '../../StoreContext';
 import { AttendeeBlockForm } from './AttendeeBlockForm';
 import { AttendeeFormStore } from './AttendeeFormStore';
+import { FormErrorNote } from './FormErrorNote';
 import { TermsLine } from './TermsLine';
 
 /**
@@ -59,9 +59,9 @@ export const AttendeeFormView = observer(function AttendeeFormView() {
         store.blocks.map((block) => <AttendeeBlockForm key={block.key} block={block} disabled={store.submitting} />)
       ) : store.status === 'error' ? (
         <Panel>
-          <Alert severity="error" action={<Button onClick={() => void store.load()}>{t('form.retry')}</Button>}>
+          <FormErrorNote action={<Button onClick={() => void store.load()}>{t('form.retry')}</Button>}>
             {t('form.loadFailed')}
-          </Alert>
+          </FormErrorNote>
         </Panel>
       ) : (
         <LoadingIndicator labelKey="checkout:form.loading" />
@@ -77,9 +77,7 @@ export const AttendeeFormView = observer(function AttendeeFormView() {
         />
         <Box role="status" aria-live="polite" sx={{ mt: store.submitAttempted && store.hasErrors ? 2 : 0 }}>
           {store.submitAttempted && store.hasErrors ? (
-            <Alert severity="error" variant="outlined">
-              {t('form.hasErrors')}
-            </Alert>
+            <FormErrorNote outlined>{t('form.hasErrors')}</FormErrorNote>
           ) : null}
         </Box>
       </Panel>

@@ -6,6 +6,7 @@ import {
   type AttendeeFormsExport,
 } from '../../../shared/api/attendee-module';
 import type { SchemaValidateFunction } from '../../../shared/forms/form-problems';
+import { loadFormParts, needsFormParts } from '../../../../renderers/formParts';
 
 /** What `/api/event/{url}/attendee-validators.js` exports. */
 export interface AttendeeModule {
@@ -35,5 +36,8 @@ export async function loadAttendeeModuleFrom(moduleUrl: string): Promise<Attende
     if (typeof validate !== 'function') throw new Error(`No attendee validator for ticket ${ticketId}`);
     validators[ticketId] = validate as SchemaValidateFunction;
   }
+  // A form with a multiselect, date, country or CURP/RFC field shows only once those parts are
+  // here (renderers/formParts.ts): never a form with a field missing.
+  if (Object.values(forms).some((form) => needsFormParts(form.schema, form.uiSchema))) await loadFormParts();
   return { forms, validators, eventVersion: String(module[EVENT_VERSION_EXPORT] ?? '') };
 }
