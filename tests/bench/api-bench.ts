@@ -11,6 +11,7 @@ import { issueSandboxToken } from '../../src/server/services/bot-check.service';
 import { importEvent } from '../../src/server/services/event-import.service';
 import { findPostgresBin, startPostgresCluster } from '../support/postgres-cluster';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
+import { openLoop } from './open-loop';
 import { countLiveHolds, seedLiveHolds } from './seed-holds';
 
 const SECRET = 'bench-secret';
@@ -43,12 +44,11 @@ function cpuMs(pid: number | undefined): number | undefined {
 }
 const TICKS_PER_SECOND = 100;
 
-interface RunOptions { headers?: () => Record<string, string>; pids?: (number | undefined)[]; rate?: number }
+interface RunOptions { headers?: () => Record<string, string>; pids?: (number | undefined)[] }
 
 /**
  * autocannon against one or more servers at once (connections split evenly); throughput summed,
- * latency the worse server's. `rate`: requests per second offered in total (else as fast as the
- * servers answer); `pids`: the servers, whose CPU time per answered request is reported.
+ * latency the worse server's; `pids`: the servers, whose CPU time per answered request is reported.
  */
 async function run(label: string, urls: string[], body: () => string, options: RunOptions = {}): Promise<Figures> {
   const headers = options.headers ?? (() => ({}));
@@ -57,7 +57,6 @@ async function run(label: string, urls: string[], body: () => string, options: R
     method: 'POST',
     connections: Math.round(CONNECTIONS / urls.length),
     duration,
-    ...(options.rate ? { overallRate: Math.round(options.rate / urls.length) } : {}),
     headers: { 'content-type': 'application/json' },
     requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...headers() }, body: body() }) }],
   });
@@ -78,6 +77,28 @@ async function run(label: string, urls: string[], body: () => string, options: R
     non2xx: results.reduce((s, r) => s + r.non2xx, 0),
     total,
     cpuPerRequest: options.pids && used !== undefined && total > 0 ? used / total : undefined,
+    load: before,
+  };
+}
+
+/** `OFFERED_RATE` requests a second on a fixed schedule (open loop, `open-loop.ts`), split between the servers. */
+async function offered(label: string, urls: string[], body: () => string, options: RunOptions): Promise<Figures> {
+  const before = load();
+  const cpuBefore = (options.pids ?? []).map(cpuMs);
+  const results = await Promise.all(urls.map((url) => openLoop({
+    url, rate: OFFERED_RATE / urls.length, seconds: DURATION_S, sockets: Math.round(CONNECTIONS / urls.length), body, headers: options.headers ?? (() => ({})),
+  })));
+  const cpuAfter = (options.pids ?? []).map(cpuMs);
+  const ok = results.reduce((s, r) => s + r.ok, 0);
+  const used = cpuAfter.reduce<number>((sum, after, i) => sum + (after ?? 0) - (cpuBefore[i] ?? 0), 0);
+  return {
+    label,
+    rps: results.reduce((s, r) => s + r.rps, 0),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    non2xx: results.reduce((s, r) => s + r.sent - r.ok, 0),
+    total: ok,
+    cpuPerRequest: ok > 0 && cpuAfter.every((c) => c !== undefined) ? used / ok : undefined,
     load: before,
   };
 }
@@ -112,7 +133,7 @@ async function purchaseRuns(name: string, db: Db, servers: ServerProcess[], body
   const crowdHolds = await countLiveHolds(db, 'bench');
   figures.push({ ...(await run(`new-purchase, ${name}, crowd`, urls, body, options)), holds: crowdHolds });
   const offeredHolds = await countLiveHolds(db, 'bench');
-  figures.push({ ...(await run(`new-purchase, ${name}, crowd, ${OFFERED_RATE} req/s offered`, urls, body, { ...options, rate: OFFERED_RATE })), holds: offeredHolds });
+  figures.push({ ...(await offered(`new-purchase, ${name}, crowd, ${OFFERED_RATE} req/s offered`, urls, body, options)), holds: offeredHolds });
   return { figures, seeded };
 }
 

@@ -1,0 +1,47 @@
+import { Agent, request } from 'node:http';
+
+/**
+ * Open-loop load: requests start on a fixed schedule (`rate` per second, spread evenly), whatever
+ * the server's answers are doing, over at most `sockets` keep-alive connections; each latency runs
+ * from the request's scheduled start, so time spent waiting for a free connection counts too.
+ * (autocannon's rate limit instead lets every connection send its share back to back at the top of
+ * each second, which measures a burst.)
+ */
+export async function openLoop(options: {
+  url: string; rate: number; seconds: number; sockets: number; body: () => string; headers: () => Record<string, string>;
+}): Promise<{ sent: number; ok: number; p50: number; p99: number; rps: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.sockets });
+  const target = new URL(options.url);
+  const latencies: number[] = [];
+  let ok = 0;
+  const total = Math.round(options.rate * options.seconds);
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / options.rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const body = options.body();
+    pending.push(new Promise<void>((resolve) => {
+      const req = request({
+        agent, hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...options.headers() },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - due);
+          if (res.statusCode === 200) ok++;
+          resolve();
+        });
+      });
+      req.on('error', () => resolve());
+      req.end(body);
+    }));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { sent: total, ok, p50: at(0.5), p99: at(0.99), rps: ok / elapsed };
+}
