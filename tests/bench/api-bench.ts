@@ -162,7 +162,8 @@ export async function benchApi(): Promise<void> {
   }
 
   if (process.env.BENCH_SQLITE !== 'off') {
-    const file = join(tmpdir(), `checkout-bench-${process.pid}.sqlite`);
+    // BENCH_SQLITE_DIR: where the SQLite file lives (the disk's fsyncs show in the latency run's tail).
+    const file = join(process.env.BENCH_SQLITE_DIR ?? tmpdir(), `checkout-bench-${process.pid}.sqlite`);
     const db = await prepare(`sqlite:${file}`);
     const server = await startServerProcess(serverEnv(`sqlite:${file}`));
     try {
