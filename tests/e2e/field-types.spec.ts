@@ -82,6 +82,8 @@ inBothLanguages((language) => {
 
       // Country: a native select, Mexico first, names in the page's language.
       const pais = form.getByRole('combobox', { name: 'País de residencia' });
+      // Waits for the list (the widget comes with the lazily loaded form parts) before reading it all.
+      await expect(pais.locator('option').nth(1)).toHaveText(language === 'es' ? 'México' : 'Mexico');
       const names = await pais.locator('option').allTextContents();
       expect(names[1]).toBe(language === 'es' ? 'México' : 'Mexico');
       expect(names).toContain(language === 'es' ? 'Alemania' : 'Germany');
