@@ -10,6 +10,7 @@ import { stockCountersMigration } from './migrations/20261126_0014_stock_counter
 import { eventPassDetailsMigration } from './migrations/20261127_0016_event_pass_details';
 import { seatsMigration } from './migrations/20261127_0020_seats';
 import { holdFunctionMigration } from './migrations/20261128_0022_hold_function';
+import { fewerPagesPerHoldMigration } from './migrations/20261129_0023_fewer_pages_per_hold';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -24,6 +25,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261127_0016_event_pass_details': eventPassDetailsMigration(),
     '20261127_0020_seats': seatsMigration(db.dialect),
     '20261128_0022_hold_function': holdFunctionMigration(db.dialect),
+    '20261129_0023_fewer_pages_per_hold': fewerPagesPerHoldMigration(db.dialect),
   };
 }
 
