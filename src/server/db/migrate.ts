@@ -11,6 +11,7 @@ import { eventPassDetailsMigration } from './migrations/20261127_0016_event_pass
 import { seatsMigration } from './migrations/20261127_0020_seats';
 import { holdFunctionMigration } from './migrations/20261128_0022_hold_function';
 import { fewerPagesPerHoldMigration } from './migrations/20261129_0023_fewer_pages_per_hold';
+import { holdAtVersionMigration } from './migrations/20261129_0024_hold_at_version';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -26,6 +27,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261127_0020_seats': seatsMigration(db.dialect),
     '20261128_0022_hold_function': holdFunctionMigration(db.dialect),
     '20261129_0023_fewer_pages_per_hold': fewerPagesPerHoldMigration(db.dialect),
+    '20261129_0024_hold_at_version': holdAtVersionMigration(db.dialect),
   };
 }
 

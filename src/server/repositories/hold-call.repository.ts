@@ -2,8 +2,10 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, PurchaseAccessKeyTable, PurchaseLineTable, PurchaseTable } from '../db/schema';
 import { precompiled } from './precompiled';
 
-/** What one call of PostgreSQL's `checkout_hold` (migration 20261128_0022) writes and checks. */
+/** What one call of PostgreSQL's `checkout_hold_at_version` (migrations 20261128_0022, 20261129_0024) writes and checks. */
 export interface HoldCall {
+  /** The event's catalogue version the order was priced with: the call refuses if it is not the event's version any more. */
+  catalogueVersion: number;
   /** The bot-check token spent with the hold (none with reCAPTCHA). */
   token?: { id: string; expiresAt: string };
   eventId: number;
@@ -21,18 +23,20 @@ export interface HoldCall {
 
 /** Why a hold was refused; the whole call rolled back (the token's spend too). */
 export type HoldRefusal =
+  | { reason: 'catalogue-changed' }
   | { reason: 'token-spent' }
   | { reason: 'client-cap'; held: number }
   | { reason: 'sold-out'; itemId: number };
 
 /**
  * PostgreSQL only: the whole holding transaction as one autocommitted statement (one round trip
- * instead of seven). Resolves to the refusal when the function raised one of its own codes; any
+ * instead of seven), after checking that the event is still at the version the order was priced with. Resolves to the refusal when the function raised one of its own codes; any
  * other failure is thrown as it came.
  */
 export async function holdInOneCall(db: Kysely<Database>, call: HoldCall): Promise<HoldRefusal | undefined> {
   try {
     await checkoutHold(db, {
+      version: call.catalogueVersion,
       tokenId: call.token?.id ?? null,
       tokenExpiresAt: call.token?.expiresAt ?? null,
       eventId: call.eventId,
@@ -49,6 +53,7 @@ export async function holdInOneCall(db: Kysely<Database>, call: HoldCall): Promi
     return undefined;
   } catch (error) {
     const { code, detail } = error as { code?: string; detail?: string };
+    if (code === 'CK004') return { reason: 'catalogue-changed' };
     if (code === 'CK001') return { reason: 'token-spent' };
     if (code === 'CK002') return { reason: 'client-cap', held: Number(detail) };
     if (code === 'CK003') return { reason: 'sold-out', itemId: Number(detail) };
@@ -57,12 +62,12 @@ export async function holdInOneCall(db: Kysely<Database>, call: HoldCall): Promi
 }
 
 type CallParams = {
-  tokenId: string | null; tokenExpiresAt: string | null; eventId: number; clientKey: string; now: string; units: number; maxUnits: number;
+  version: number; tokenId: string | null; tokenExpiresAt: string | null; eventId: number; clientKey: string; now: string; units: number; maxUnits: number;
   purchase: string; lines: string; key: string; ticketIds: number[]; quantities: number[];
 };
 // Every plain hold on PostgreSQL runs it: compiled once (precompiled.ts).
 const checkoutHold = precompiled<CallParams>(
-  ['tokenId', 'tokenExpiresAt', 'eventId', 'clientKey', 'now', 'units', 'maxUnits', 'purchase', 'lines', 'key', 'ticketIds', 'quantities'],
-  (_db, p) => sql`select checkout_hold(${p.tokenId}::text, ${p.tokenExpiresAt}::text, ${p.eventId}::integer, ${p.clientKey}::text, ${p.now}::text,
+  ['version', 'tokenId', 'tokenExpiresAt', 'eventId', 'clientKey', 'now', 'units', 'maxUnits', 'purchase', 'lines', 'key', 'ticketIds', 'quantities'],
+  (_db, p) => sql`select checkout_hold_at_version(${p.version}::integer, ${p.tokenId}::text, ${p.tokenExpiresAt}::text, ${p.eventId}::integer, ${p.clientKey}::text, ${p.now}::text,
     ${p.units}::integer, ${p.maxUnits}::integer, ${p.purchase}::jsonb, ${p.lines}::jsonb, ${p.key}::jsonb, ${p.ticketIds}::integer[], ${p.quantities}::integer[])`,
 );

@@ -42,6 +42,15 @@ export async function purchaseCatalogue(db: Kysely<Database>, url: string): Prom
 }
 
 /**
+ * The catalogue kept for `url`, without reading anything: its version is NOT checked. Only for a
+ * write that checks the version itself, in the same statement (PostgreSQL's hold call), and reads
+ * the catalogue again when it changed.
+ */
+export function uncheckedCatalogue(db: Kysely<Database>, url: string): CachedCatalogue | undefined {
+  return byDatabase.get(db)?.get(url);
+}
+
+/**
  * The active discount code `code` of a cached catalogue's event, read once per event version:
  * codes change only by an import, which raises the version (a new catalogue, with no codes looked
  * up yet). A code's uses are not in its row: a usage-limited code is still counted by its own query.

@@ -11,10 +11,10 @@ import { holdInOneCall } from '../repositories/hold-call.repository';
 import { lockClientHolds } from '../repositories/hold.repository';
 import { insertHeldPurchase, storedLine, storedPurchase, type NewPurchase } from '../repositories/purchase.repository';
 import { takeHeld } from '../repositories/stock.repository';
-import { claimPurchaseSeats, planPurchaseSeats, seatReleaseFor } from '../seats/purchase-seats';
+import { claimPurchaseSeats, planPurchaseSeats, seatReleaseFor, seatsConfigOf } from '../seats/purchase-seats';
 import { newAccessKey } from './access-keys';
 import { tokenSpentAlready, type TokenSpend } from './bot-check.service';
-import { cachedDiscountCode, purchaseCatalogue } from './catalogue-cache';
+import { cachedDiscountCode, purchaseCatalogue, uncheckedCatalogue, type CachedCatalogue } from './catalogue-cache';
 import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
 import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
@@ -33,12 +33,40 @@ export type NewPurchaseInput = Omit<NewPurchaseRequest, 'identificador' | 'token
   spendToken?: TokenSpend;
 };
 
+/** The catalogue an order was priced with must be read again: the hold call found the event changed, or the order needs a path that does not check the version. */
+class CatalogueUnchecked extends Error {}
+
 /** Creates a purchase and holds its ticket lines, atomically against every other buyer. */
 export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): Promise<NewPurchaseResponse> {
-  // The event and its ticket types from the per-version cache: one small read instead of two and their decoding.
-  const found = await purchaseCatalogue(ctx.db.kysely, input.url);
-  if (!found) throw errors.eventNotFound();
+  // PostgreSQL's hold call checks the event's catalogue version itself, so a plain order is priced
+  // from the kept catalogue without a round trip to read the version first. When the call finds
+  // the event changed, when the order needs another path, or when anything before the call
+  // refuses the order (that may be the old catalogue's answer), the catalogue is read and the
+  // order priced again. An import between that read and the call: once more, then a 503.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const kept = attempt === 0 && ctx.db.dialect === 'postgres' ? uncheckedCatalogue(ctx.db.kysely, input.url) : undefined;
+    // The event and its ticket types from the per-version cache: one small read instead of two and their decoding.
+    const found = kept ?? (await purchaseCatalogue(ctx.db.kysely, input.url));
+    if (!found) throw errors.eventNotFound();
+    const progress = { holdCalled: false };
+    try {
+      return await holdOrder(ctx, input, found, !kept, progress);
+    } catch (error) {
+      // The call's own refusals (sold out, spent token, cap) are the database's answer at the checked version.
+      if (!(error instanceof CatalogueUnchecked) && (!kept || progress.holdCalled)) throw error;
+    }
+  }
+  throw errors.databaseUnavailable();
+}
+
+/**
+ * Prices and holds the order with this catalogue. `versionChecked`: its version was read just now;
+ * otherwise only the version-checking hold call may use it. `progress.holdCalled` is set once that call is made.
+ */
+async function holdOrder(ctx: AppContext, input: NewPurchaseInput, found: CachedCatalogue, versionChecked: boolean, progress: { holdCalled: boolean }): Promise<NewPurchaseResponse> {
   const { event } = found;
+  // A seated order is held by the transaction, which does not check the version: read it before asking the seat provider.
+  if (!versionChecked && seatsConfigOf(event)) throw new CatalogueUnchecked();
   // Seated events only (null without a query otherwise): the places held by the chart's token decide the seated lines.
   const seatPlan = await planPurchaseSeats(ctx, event, input);
   const chosen = matchTicketLines(offeredTicketTypes(found.ticketTypes, input.access), seatPlan?.tickets ?? input.tickets);
@@ -89,11 +117,14 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
     // Only unlimited codes come here: checking one reads nothing (the row was read above).
     const discount = input.code ? await usableDiscountCode(ctx.db.kysely, event.id, input.code, pricedLines, now, undefined, codeRow) : undefined;
     const totals = priceForEvent(event, pricedLines, [], discount);
+    progress.holdCalled = true;
     const refusal = await holdInOneCall(ctx.db.kysely, {
+      catalogueVersion: event.version,
       token: input.spendToken?.token, eventId: event.id, clientKey: input.clientKey, now, units, maxUnitsPerClient: limits.maxUnitsPerClient,
       purchase: storedPurchase(newPurchase(discount, totals)), lines: lines.map(storedLine), key,
       take: byItem.map(({ ticket, quantity }) => ({ itemId: ticket.id, quantity })),
     });
+    if (refusal?.reason === 'catalogue-changed') throw new CatalogueUnchecked();
     if (refusal?.reason === 'token-spent') throw tokenSpentAlready();
     if (refusal?.reason === 'client-cap') throw errors.holdLimitReached(refusal.held, limits.maxUnitsPerClient);
     if (refusal?.reason === 'sold-out') throw new NotEnoughStock(errors.soldOut(byItem.find((c) => c.ticket.id === refusal.itemId)?.ticket.name));
@@ -118,6 +149,7 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   });
 
   const oneStatement = postgres && !limitedCode && !seatPlan;
+  if (!oneStatement && !versionChecked) throw new CatalogueUnchecked();
   const result = await holdWithRelease(ctx.db, event.id, now, oneStatement ? holdInOneStatement : holdInTransaction, seatReleaseFor(ctx, event));
 
   return {
