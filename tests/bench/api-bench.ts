@@ -84,9 +84,11 @@ async function run(label: string, urls: string[], body: () => string, options: R
 /** `OFFERED_RATE` requests a second on a fixed schedule (open loop, `open-loop.ts`), split between the servers. */
 async function offered(label: string, urls: string[], body: () => string, options: RunOptions): Promise<Figures> {
   const before = load();
-  const cpuBefore = (options.pids ?? []).map(cpuMs);
-  const results = await Promise.all(urls.map((url) => openLoop({
+  let cpuBefore: (number | undefined)[] = [];
+  // The CPU is counted from the first measured request: the warm-up second before it opens the connections.
+  const results = await Promise.all(urls.map((url, i) => openLoop({
     url, rate: OFFERED_RATE / urls.length, seconds: DURATION_S, sockets: Math.round(CONNECTIONS / urls.length), body, headers: options.headers ?? (() => ({})),
+    onCounting: i === 0 ? () => (cpuBefore = (options.pids ?? []).map(cpuMs)) : undefined,
   })));
   const cpuAfter = (options.pids ?? []).map(cpuMs);
   const ok = results.reduce((s, r) => s + r.ok, 0);

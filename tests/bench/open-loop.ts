@@ -5,20 +5,31 @@ import { Agent, request } from 'node:http';
  * the server's answers are doing, over at most `sockets` keep-alive connections; each latency runs
  * from the request's scheduled start, so time spent waiting for a free connection counts too.
  * (autocannon's rate limit instead lets every connection send its share back to back at the top of
- * each second, which measures a burst.)
+ * each second, which measures a burst.) The first `warmupSeconds` run on the same schedule and
+ * connections but are not counted: they open the connections, whose set-up is not a purchase's
+ * latency.
  */
 export async function openLoop(options: {
-  url: string; rate: number; seconds: number; sockets: number; body: () => string; headers: () => Record<string, string>;
+  url: string; rate: number; seconds: number; sockets: number; body: () => string; headers: () => Record<string, string>; warmupSeconds?: number;
+  /** Called when the first counted request is due (to start measuring anything else, like the server's CPU). */
+  onCounting?: () => void;
 }): Promise<{ sent: number; ok: number; p50: number; p99: number; rps: number }> {
+  const warmup = Math.round(options.rate * (options.warmupSeconds ?? 1));
   const agent = new Agent({ keepAlive: true, maxSockets: options.sockets });
   const target = new URL(options.url);
   const latencies: number[] = [];
   let ok = 0;
-  const total = Math.round(options.rate * options.seconds);
-  const started = performance.now();
+  const total = warmup + Math.round(options.rate * options.seconds);
+  let started = performance.now();
   const pending: Promise<void>[] = [];
+  const scheduleStart = started;
   for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / options.rate;
+    const due = scheduleStart + (i * 1000) / options.rate;
+    if (i === warmup) {
+      started = due;
+      options.onCounting?.();
+    }
+    const counted = i >= warmup;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const body = options.body();
@@ -29,8 +40,8 @@ export async function openLoop(options: {
       }, (res) => {
         res.resume();
         res.on('end', () => {
-          latencies.push(performance.now() - due);
-          if (res.statusCode === 200) ok++;
+          if (counted) latencies.push(performance.now() - due);
+          if (counted && res.statusCode === 200) ok++;
           resolve();
         });
       });
@@ -43,5 +54,5 @@ export async function openLoop(options: {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { sent: total, ok, p50: at(0.5), p99: at(0.99), rps: ok / elapsed };
+  return { sent: total - warmup, ok, p50: at(0.5), p99: at(0.99), rps: ok / elapsed };
 }
