@@ -58,7 +58,12 @@ const FALLBACK_AUTOCHECKPOINT_PAGES = 20_000;
 
 export interface CheckpointOptions {
   everyMs?: number;
-  /** WAL frames (≈ 4 KiB each) past which the WAL is brought to a fresh start: ≈ 48 MB, about 1.5 s of writes at 600 purchases a second. */
+  /**
+   * WAL frames (≈ 4 KiB each) past which the WAL is brought to a fresh start: ≈ 72 MB, about 1.7 s
+   * of writes at 600 purchases a second, just under the fallback. Each start costs the request
+   * thread one fsync, 20–90 ms on the dev VM's disk under load: at 12,000 frames the busiest run
+   * lost ≈ 7 % of its throughput to them (docs/decisions/012-on-sale-holds.md).
+   */
   restartAboveFrames?: number;
   /** New frames per pass below which the worker hands the rest to the request thread: a few pages, copied and fsynced in a millisecond or two. */
   finishBelowFrames?: number;
@@ -66,7 +71,7 @@ export interface CheckpointOptions {
 
 /** Resolves once the worker has its connection (tests wait for it; the server need not). */
 export function checkpointInBackground(sqlite: SQLite.Database, filename: string, options: CheckpointOptions = {}): { ready: Promise<void> } {
-  const { everyMs = 200, restartAboveFrames = 12_000, finishBelowFrames = 64 } = options;
+  const { everyMs = 200, restartAboveFrames = 18_000, finishBelowFrames = 64 } = options;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   // execArgv: [] — the worker is plain JavaScript; it must not load the process's `--import` hooks
   // (tsx in development), whose start-up in a second thread can block the main thread's loading.
