@@ -30,8 +30,9 @@ export type HoldRefusal =
 
 /**
  * PostgreSQL only: the whole holding transaction as one autocommitted statement (one round trip
- * instead of seven), after checking that the event is still at the version the order was priced with. Resolves to the refusal when the function raised one of its own codes; any
- * other failure is thrown as it came.
+ * instead of seven), after checking that the event is still at the version the order was priced
+ * with. Resolves to the refusal when the function raised one of its own codes; any other failure
+ * is thrown as it came.
  */
 export async function holdInOneCall(db: Kysely<Database>, call: HoldCall): Promise<HoldRefusal | undefined> {
   try {
