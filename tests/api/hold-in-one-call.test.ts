@@ -76,7 +76,7 @@ describe.skipIf(skipDatabase)('a plain hold in one call', () => {
   });
 
   it.skipIf(testDialect !== 'postgres')('PostgreSQL: once the catalogue and code are kept, a purchase is the hold call alone', async () => {
-    // The first purchase keeps the catalogue and the code; the second is timed.
+    // The first purchase keeps the catalogue and the code; the second one's queries are counted.
     expect((await purchase(await t.botToken(), [{ ticket_id: 1, cantidad: 1 }], '203.0.113.6', 'SIN-LIMITE')).statusCode).toBe(200);
     const token = await t.botToken();
     const sent: string[] = [];

@@ -52,7 +52,10 @@ export async function openDemoPaymentStep(page: Page, t: T, tickets: Record<stri
  */
 export async function openHeldPaymentStep(page: Page, t: T, tickets: Record<string, number> = { VIP: 1 }): Promise<void> {
   await holdPurchase(page, tickets, '/demo/payment-method');
-  await expect(page.getByRole('heading', { level: 1, name: t('payments:page.title') })).toBeVisible();
+  // A cold load of the whole storefront and the payment page's lazy chunks, unlike the walk's
+  // in-app navigation: with four workers on two cores, two CI runs saw the browser's thread busy
+  // for seconds between its requests (the server answered in milliseconds) and passed 10 s.
+  await expect(page.getByRole('heading', { level: 1, name: t('payments:page.title') })).toBeVisible({ timeout: 30_000 });
 }
 
 /** Opens the accordion panel of a method (by its visible label) and returns its region. */
