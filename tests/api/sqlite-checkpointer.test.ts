@@ -55,11 +55,54 @@ describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () =>
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
-  it('without the rewind (threshold never reached) the same writes leave a WAL of every page', async () => {
+  /** One commit of `rows` ≈ 3 KB rows: a page each, so a WAL frame each (and a few for the tree above them). */
+  function commitRows(db: SQLite.Database, rows: number): void {
+    const insert = db.prepare('insert into t (body) values (?)');
+    db.transaction(() => {
+      for (let i = 0; i < rows; i++) insert.run('x'.repeat(3_000));
+    })();
+  }
+
+  /** Frames in the WAL now (a passive checkpoint reports them; it copies what is left). */
+  const walFrames = (db: SQLite.Database) => (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0].log;
+
+  async function until(condition: () => boolean): Promise<void> {
+    for (let waited = 0; !condition() && waited < 5_000; waited += 10) await sleep(10);
+  }
+
+  // The steady-writes case above cannot show which side rewound: on a busy machine a slow writer
+  // leaves pauses in which the worker's passes copy everything and the WAL rewinds by itself.
+  // These two make the hand-over itself visible: with no writes after the commit, every pass
+  // sees the same WAL, so whether the worker hands over depends only on the threshold.
+  it('past the threshold, the request thread copies the last frames, and the next write starts the WAL over', async () => {
     const { db, file } = open();
     sqlite = db;
-    await checkpointInBackground(db, file, { everyMs: 10, restartAboveFrames: 1_000_000 }).ready;
-    await writeSteadily(db);
-    expect(statSync(`${file}-wal`).size / 4_096).toBeGreaterThan(3_500);
+    const checkpointer = checkpointInBackground(db, file, { everyMs: 10, restartAboveFrames: 200 });
+    await checkpointer.ready;
+    db.exec('create table t (id integer primary key, body text not null)');
+    commitRows(db, 300);
+    await until(() => checkpointer.handOvers() > 0);
+    // Once, not at every pass: with nothing written since, the WAL is all copied.
+    await sleep(100);
+    expect(checkpointer.handOvers()).toBe(1);
+    commitRows(db, 1);
+    expect(walFrames(db)).toBeLessThan(10);
+    expect(db.prepare('select count(*) as n from t').get()).toEqual({ n: 301 });
+  });
+
+  it('below the threshold the worker copies alone, with no hand-over', async () => {
+    const { db, file } = open();
+    sqlite = db;
+    const checkpointer = checkpointInBackground(db, file, { everyMs: 10, restartAboveFrames: 1_000 });
+    await checkpointer.ready;
+    db.exec('create table t (id integer primary key, body text not null)');
+    commitRows(db, 150);
+    // The worker's passes copy every frame (a checkpoint then finds nothing left to copy).
+    await until(() => {
+      const [pass] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+      return pass.checkpointed === pass.log;
+    });
+    await sleep(100);
+    expect(checkpointer.handOvers()).toBe(0);
   });
 });

@@ -29,6 +29,9 @@ parentPort.postMessage('ready');
 const passive = () => db.pragma('wal_checkpoint(PASSIVE)')[0];
 // While the request thread runs its short checkpoint, no pass here: it would make that one busy.
 let handedOverAt = 0;
+// The WAL's length at the last hand-over: with no write since, it is all copied and the next
+// write rewinds it, so an idle WAL is handed over once, not at every tick.
+let handedOverLog = -1;
 const timer = setInterval(() => {
   if (Date.now() - handedOverAt < 1000) return;
   try {
@@ -39,6 +42,8 @@ const timer = setInterval(() => {
       const before = pass.log;
       pass = passive();
       if (pass.log - before <= workerData.finishBelowFrames) {
+        if (pass.log === handedOverLog) return;
+        handedOverLog = pass.log;
         handedOverAt = Date.now();
         return parentPort.postMessage('finish');
       }
@@ -69,8 +74,15 @@ export interface CheckpointOptions {
   finishBelowFrames?: number;
 }
 
-/** Resolves once the worker has its connection (tests wait for it; the server need not). */
-export function checkpointInBackground(sqlite: SQLite.Database, filename: string, options: CheckpointOptions = {}): { ready: Promise<void> } {
+export interface BackgroundCheckpoint {
+  /** Resolves once the worker has its connection (tests wait for it; the server need not). */
+  ready: Promise<void>;
+  /** How many times the request thread has copied the worker's last frames (each one lets the WAL rewind). */
+  handOvers: () => number;
+}
+
+/** Starts the worker on `filename` (the file `sqlite` has open) and sets the request connection's fallback. */
+export function checkpointInBackground(sqlite: SQLite.Database, filename: string, options: CheckpointOptions = {}): BackgroundCheckpoint {
   const { everyMs = 200, restartAboveFrames = 18_000, finishBelowFrames = 64 } = options;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   // execArgv: [] — the worker is plain JavaScript; it must not load the process's `--import` hooks
@@ -78,12 +90,13 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
   const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { filename, driver, everyMs, restartAboveFrames, finishBelowFrames } });
   worker.unref();
   let warned = false;
+  let handOvers = 0;
   let started: () => void;
   const ready = new Promise<void>((resolve) => (started = resolve));
   worker.on('message', (message: string) => {
     if (message === 'ready') return started();
     if (message === 'finish') {
-      finishCheckpoint(sqlite);
+      if (finishCheckpoint(sqlite)) handOvers++;
       return worker.postMessage('resume');
     }
     if (!warned) console.warn(`Checkpoint de SQLite en segundo plano falló: ${message}`);
@@ -97,17 +110,19 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
     worker.postMessage('stop');
     return close();
   };
-  return { ready };
+  return { ready, handOvers: () => handOvers };
 }
 
 /** The request thread's short checkpoint of the worker's last few frames (see above). */
-function finishCheckpoint(sqlite: SQLite.Database): void {
+function finishCheckpoint(sqlite: SQLite.Database): boolean {
   // A transaction open on this connection just now (Kysely's are asynchronous) refuses the
   // checkpoint; the worker asks again after its next passes. A closed database has nothing to do.
-  if (!sqlite.open || sqlite.inTransaction) return;
+  if (!sqlite.open || sqlite.inTransaction) return false;
   try {
     sqlite.pragma('wal_checkpoint(PASSIVE)');
+    return true;
   } catch {
     // Busy with another process's checkpoint: the same, next time.
+    return false;
   }
 }
