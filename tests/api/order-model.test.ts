@@ -1,8 +1,9 @@
-import { Migrator, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/connection';
-import { migrateToLatest, migrationsFor } from '../../src/server/db/migrate';
+import { migrateToLatest } from '../../src/server/db/migrate';
 import { loadOrder } from '../../src/server/repositories/order.repository';
+import { migrateUpTo } from '../support/migrate-to';
 import { createTestDatabase, skipDatabase } from '../support/test-database';
 
 /**
@@ -17,8 +18,7 @@ describe.skipIf(skipDatabase)('the order read model over migrated columns', () =
   beforeAll(async () => {
     database = await createTestDatabase();
     db = openDatabase(database.url);
-    const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db) } });
-    const { error } = await migrator.migrateTo('20261123_0007_unpaid_data_retention');
+    const error = await migrateUpTo(db, '20261123_0007_unpaid_data_retention');
     if (error) throw error;
     // The schema before 0008 is not the one the Database type describes: write it untyped.
     const old = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;

@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkpointInBackground } from '../../src/server/db/sqlite-checkpointer';
 import { testDialect } from '../support/test-database';
+import { eventually } from './payments/helpers';
 
 /**
  * The background checkpointer (src/server/db/sqlite-checkpointer.ts) must bring the WAL back to
@@ -26,7 +27,6 @@ describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () =>
    * the most the WAL held.
    */
   async function writeSteadily(db: SQLite.Database): Promise<void> {
-    db.exec('create table t (id integer primary key, body text not null)');
     db.pragma('wal_checkpoint(TRUNCATE)');
     const insert = db.prepare('insert into t (body) values (?)');
     for (let i = 0; i < 2_000; i++) {
@@ -35,19 +35,22 @@ describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () =>
     }
   }
 
-  function open(): { db: SQLite.Database; file: string } {
+  /** A WAL database with an empty table `t` and the checkpointer running on it, a pass every 10 ms. */
+  async function openWithCheckpointer(restartAboveFrames: number) {
     dir = mkdtempSync(join(tmpdir(), 'checkpointer-'));
     const file = join(dir, 'db.sqlite');
     const db = new SQLite(file);
+    sqlite = db;
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    return { db, file };
+    db.exec('create table t (id integer primary key, body text not null)');
+    const checkpointer = checkpointInBackground(db, file, { everyMs: 10, restartAboveFrames });
+    await checkpointer.ready;
+    return { db, file, checkpointer };
   }
 
   it('keeps the WAL small under steady writes, with every row intact', async () => {
-    const { db, file } = open();
-    sqlite = db;
-    await checkpointInBackground(db, file, { everyMs: 10, restartAboveFrames: 200 }).ready;
+    const { db, file } = await openWithCheckpointer(200);
     await writeSteadily(db);
     // ≈ 4,000 pages written; rewound past 200 frames, the WAL never held half of them.
     expect(statSync(`${file}-wal`).size / 4_096).toBeLessThan(2_000);
@@ -66,22 +69,14 @@ describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () =>
   /** Frames in the WAL now (a passive checkpoint reports them; it copies what is left). */
   const walFrames = (db: SQLite.Database) => (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0].log;
 
-  async function until(condition: () => boolean): Promise<void> {
-    for (let waited = 0; !condition() && waited < 5_000; waited += 10) await sleep(10);
-  }
-
   // The steady-writes case above cannot show which side rewound: on a busy machine a slow writer
   // leaves pauses in which the worker's passes copy everything and the WAL rewinds by itself.
   // These two make the hand-over itself visible: with no writes after the commit, every pass
   // sees the same WAL, so whether the worker hands over depends only on the threshold.
   it('past the threshold, the request thread copies the last frames, and the next write starts the WAL over', async () => {
-    const { db, file } = open();
-    sqlite = db;
-    const checkpointer = checkpointInBackground(db, file, { everyMs: 10, restartAboveFrames: 200 });
-    await checkpointer.ready;
-    db.exec('create table t (id integer primary key, body text not null)');
+    const { db, checkpointer } = await openWithCheckpointer(200);
     commitRows(db, 300);
-    await until(() => checkpointer.handOvers() > 0);
+    await eventually(() => checkpointer.handOvers() > 0);
     // Once, not at every pass: with nothing written since, the WAL is all copied.
     await sleep(100);
     expect(checkpointer.handOvers()).toBe(1);
@@ -91,11 +86,7 @@ describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () =>
   });
 
   it('below the threshold the worker never hands over', async () => {
-    const { db, file } = open();
-    sqlite = db;
-    const checkpointer = checkpointInBackground(db, file, { everyMs: 10, restartAboveFrames: 1_000 });
-    await checkpointer.ready;
-    db.exec('create table t (id integer primary key, body text not null)');
+    const { db, checkpointer } = await openWithCheckpointer(1_000);
     commitRows(db, 300);
     // Twenty ticks of the worker, each seeing the same ≈ 300 frames.
     await sleep(200);

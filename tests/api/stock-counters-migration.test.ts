@@ -1,8 +1,8 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/server/db/connection';
-import { migrateToLatest, migrationsFor } from '../../src/server/db/migrate';
+import { migrateToLatest } from '../../src/server/db/migrate';
 import { checkStock } from '../../src/server/services/stock-check.service';
+import { migrateUpTo, migrationBefore } from '../support/migrate-to';
 import { createTestDatabase, skipDatabase, testDialect } from '../support/test-database';
 
 const COUNTERS_MIGRATION = '20261126_0014_stock_counters';
@@ -56,11 +56,7 @@ describe.skipIf(skipDatabase)(`migration ${COUNTERS_MIGRATION} on ${testDialect}
   });
 
   it('backfills held counters equal to the recount from the purchases already there', async () => {
-    const names = Object.keys(migrationsFor(db));
-    const before = names[names.indexOf(COUNTERS_MIGRATION) - 1];
-    const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsFor(db) } });
-    const { error } = await migrator.migrateTo(before);
-    expect(error).toBeUndefined();
+    expect(await migrateUpTo(db, migrationBefore(db, COUNTERS_MIGRATION))).toBeUndefined();
 
     // The rows, written as the code before the counters wrote them (no held, no stock_counted).
     const k = db.kysely;
