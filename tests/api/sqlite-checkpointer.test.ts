@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/server/db/connection';
 import { checkpointInBackground } from '../../src/server/db/sqlite-checkpointer';
 import { testDialect } from '../support/test-database';
 import { eventually } from './payments/helpers';
@@ -16,8 +18,12 @@ import { eventually } from './payments/helpers';
 describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () => {
   let dir: string;
   let sqlite: SQLite.Database | undefined;
-  afterEach(() => {
+  let server: Db | undefined;
+  afterEach(async () => {
     sqlite?.close();
+    sqlite = undefined;
+    await server?.kysely.destroy();
+    server = undefined;
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -73,16 +79,50 @@ describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () =>
   // leaves pauses in which the worker's passes copy everything and the WAL rewinds by itself.
   // These two make the hand-over itself visible: with no writes after the commit, every pass
   // sees the same WAL, so whether the worker hands over depends only on the threshold.
-  it('past the threshold, the request thread copies the last frames, and the next write starts the WAL over', async () => {
+  it('past the threshold, the worker copies the last frames and starts the WAL over', async () => {
     const { db, checkpointer } = await openWithCheckpointer(200);
     commitRows(db, 300);
     await eventually(() => checkpointer.handOvers() > 0);
     // Once, not at every pass: with nothing written since, the WAL is all copied.
     await sleep(100);
     expect(checkpointer.handOvers()).toBe(1);
+    // The worker's own write began the WAL anew, so the next commit lands at its start.
+    expect(walFrames(db)).toBeLessThan(5);
     commitRows(db, 1);
     expect(walFrames(db)).toBeLessThan(10);
     expect(db.prepare('select count(*) as n from t').get()).toEqual({ n: 301 });
+  });
+
+  it("pauses the server's queries for the hand-over only once the transaction in progress has ended", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'checkpointer-'));
+    const file = join(dir, 'db.sqlite');
+    server = openDatabase(`sqlite:${file}`, { backgroundCheckpoint: { everyMs: 10, restartAboveFrames: 200 } });
+    const { kysely, checkpoint } = server;
+    await checkpoint!.ready;
+    const row = 'x'.repeat(3_000);
+    await sql`create table t (id integer primary key, body text not null)`.execute(kysely);
+    await kysely.transaction().execute(async (trx) => {
+      for (let i = 0; i < 300; i++) await sql`insert into t (body) values (${row})`.execute(trx);
+    });
+    // Twenty ticks of the worker while a transaction that has only read so far is open: the
+    // worker asks for the pause, which waits. (Without it, the worker's write would come between
+    // this read and write, and the write would fail on a stale snapshot.)
+    let handOversInside = -1;
+    await kysely.transaction().execute(async (trx) => {
+      await sql`select count(*) from t`.execute(trx);
+      await sleep(200);
+      handOversInside = checkpoint!.handOvers();
+      await sql`insert into t (body) values (${row})`.execute(trx);
+      await sql`insert into t (body) values (${row})`.execute(trx);
+    });
+    expect(handOversInside).toBe(0);
+    await eventually(() => checkpoint!.handOvers() === 1);
+    // Queries go on after the pause, and the WAL started over.
+    const frames = await sql<{ log: number }>`pragma wal_checkpoint(PASSIVE)`.execute(kysely);
+    expect(frames.rows[0].log).toBeLessThan(5);
+    const count = await sql<{ n: number }>`select count(*) as n from t`.execute(kysely);
+    expect(count.rows[0].n).toBe(302);
+    expect((await sql<{ integrity_check: string }>`pragma integrity_check`.execute(kysely)).rows[0].integrity_check).toBe('ok');
   });
 
   it('below the threshold the worker never hands over', async () => {

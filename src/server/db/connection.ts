@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Driver } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
-import { checkpointInBackground } from './sqlite-checkpointer';
+import { checkpointInBackground, type BackgroundCheckpoint, type CheckpointOptions } from './sqlite-checkpointer';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -14,15 +14,18 @@ export interface Db {
   dialect: DialectName;
   /** Human-readable location, for the start-up log (never includes a password). */
   describe: string;
+  /** A SQLite file's background checkpointer, when asked for. */
+  checkpoint?: BackgroundCheckpoint;
 }
 
 export const DEFAULT_SQLITE_PATH = 'data/checkout.sqlite';
 
 /**
  * Chooses the dialect once from DATABASE_URL: none → SQLite default file, `sqlite:PATH`, or `postgres://…`.
- * `backgroundCheckpoint` (the server): a SQLite file's WAL checkpoints run on a worker thread (`sqlite-checkpointer.ts`).
+ * `backgroundCheckpoint` (the server): a SQLite file's WAL checkpoints run on a worker thread
+ * (`sqlite-checkpointer.ts`); `true` for the defaults, or the checkpointer's options (tests).
  */
-export function openDatabase(databaseUrl: string | undefined, options: { backgroundCheckpoint?: boolean } = {}): Db {
+export function openDatabase(databaseUrl: string | undefined, options: { backgroundCheckpoint?: boolean | CheckpointOptions } = {}): Db {
   const url = databaseUrl?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`;
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     // A connect timeout, so that a database that stops answering (rather than refusing) gives
@@ -56,10 +59,35 @@ export function openDatabase(databaseUrl: string | undefined, options: { backgro
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     cachePreparedStatements(sqlite);
-    if (options.backgroundCheckpoint && filename !== ':memory:') checkpointInBackground(sqlite, filename);
-    return { kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', describe: `sqlite:${filename}` };
+    const dialect = new PausableSqliteDialect({ database: sqlite });
+    const checkpointOptions = options.backgroundCheckpoint === true ? {} : options.backgroundCheckpoint;
+    const checkpoint = checkpointOptions && filename !== ':memory:'
+      ? checkpointInBackground(sqlite, filename, { ...checkpointOptions, pauseQueries: () => dialect.pauseQueries() })
+      : undefined;
+    return { kysely: new Kysely<Database>({ dialect }), dialect: 'sqlite', describe: `sqlite:${filename}`, checkpoint };
   }
   throw new Error(`DATABASE_URL no reconocida: usa sqlite:RUTA o postgres://… (se recibió "${url.split(':')[0]}:…")`);
+}
+
+/**
+ * Kysely's SQLite driver has one connection and queues whoever wants it; `pauseQueries` joins that
+ * queue like a query, so a transaction in progress ends first, and keeps the connection until
+ * told: the checkpointer's way of stopping this process's writes while the WAL starts over.
+ */
+class PausableSqliteDialect extends SqliteDialect {
+  #driver?: Driver;
+
+  override createDriver(): Driver {
+    this.#driver = super.createDriver();
+    return this.#driver;
+  }
+
+  async pauseQueries(): Promise<() => void> {
+    const driver = this.#driver;
+    if (!driver) return () => {};
+    const connection = await driver.acquireConnection();
+    return () => void driver.releaseConnection(connection);
+  }
 }
 
 /**

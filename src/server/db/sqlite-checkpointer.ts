@@ -15,19 +15,29 @@ import type SQLite from 'better-sqlite3';
  * grew to the request connection's automatic checkpoint, which copied the last pass's leftovers
  * and fsynced on the request thread: 40–60 ms stalls every 1.5 s at 600 purchases a second.
  * So once the WAL passes `restartAboveFrames`, the worker repeats passes until one finds almost
- * nothing new, and then asks the request thread to copy the last few frames itself (one short
- * checkpoint, as the only writer of this process, between two requests); the next write rewinds
- * the WAL and reuses the file's blocks. Not needed for correctness: without the worker the WAL is
- * checkpointed by the commit that crosses the fallback.
+ * nothing new. Then this process's queries pause (`pauseQueries`: a transaction in progress ends
+ * first), the worker copies the last frames and makes one write of its own, which starts the WAL
+ * over and fsyncs its new header, and the queries resume. Those fsyncs are device flushes that
+ * took 5–85 ms on the dev VM's disk under load; queries wait for them, but the event loop does
+ * not, so everything else the server answers goes on. Not needed for correctness: without the
+ * worker the WAL is checkpointed by the commit that crosses the fallback.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.filename);
-db.pragma('busy_timeout = 5000');
+// Its one write (below) must not wait for another process's: that would keep this process's
+// queries paused. Busy, it is skipped, and the request connection's next write rewinds the WAL.
+db.pragma('busy_timeout = 0');
+// A commit here then fsyncs nothing but the new WAL header (FULL would flush the WAL once more).
+db.pragma('synchronous = NORMAL');
 parentPort.postMessage('ready');
 const passive = () => db.pragma('wal_checkpoint(PASSIVE)')[0];
-// While the request thread runs its short checkpoint, no pass here: it would make that one busy.
+// Setting user_version to the value it has changes nothing, but it is a write: the first frame
+// written after a complete checkpoint starts the WAL over (and fsyncs its header) here, not on
+// the request thread. In a transaction so that no other writer can come between read and write.
+const rewind = db.transaction(() => db.pragma('user_version = ' + db.pragma('user_version', { simple: true })));
+// While the queries are paused for a hand-over, no pass from the timer.
 let handedOverAt = 0;
 // The WAL's length at the last hand-over: with no write since, it is all copied and the next
 // write rewinds it, so an idle WAL is handed over once, not at every tick.
@@ -45,13 +55,24 @@ const timer = setInterval(() => {
         if (pass.log === handedOverLog) return;
         handedOverLog = pass.log;
         handedOverAt = Date.now();
-        return parentPort.postMessage('finish');
+        return parentPort.postMessage('pause');
       }
     }
   } catch (error) { parentPort.postMessage(String(error && error.message)); }
 }, workerData.everyMs);
 parentPort.on('message', (message) => {
   if (message === 'resume') return void (handedOverAt = 0);
+  if (message === 'paused') {
+    // With this process's queries paused, the pass copies every frame (unless another process
+    // wrote meanwhile), and the write rewinds the WAL. Either failing only leaves the WAL longer.
+    let copied = false;
+    try {
+      const pass = passive();
+      copied = pass.busy === 0 && pass.checkpointed === pass.log;
+      if (copied) rewind.immediate();
+    } catch {}
+    return parentPort.postMessage(copied ? 'copied' : 'not copied');
+  }
   clearInterval(timer);
   db.close();
   parentPort.close();
@@ -65,25 +86,34 @@ export interface CheckpointOptions {
   everyMs?: number;
   /**
    * WAL frames (≈ 4 KiB each) past which the WAL is brought to a fresh start: ≈ 72 MB, about 1.7 s
-   * of writes at 600 purchases a second, just under the fallback. Each start costs the request
-   * thread one fsync, 20–90 ms on the dev VM's disk under load: at 12,000 frames the busiest run
-   * lost ≈ 7 % of its throughput to them (docs/decisions/012-on-sale-holds.md).
+   * of writes at 600 purchases a second, just under the fallback. Each start pauses the queries
+   * for a few device flushes, 5–85 ms on the dev VM's disk under load: at 12,000 frames the
+   * busiest run lost ≈ 7 % of its throughput to them (docs/decisions/012-on-sale-holds.md).
    */
   restartAboveFrames?: number;
-  /** New frames per pass below which the worker hands the rest to the request thread: a few pages, copied and fsynced in a millisecond or two. */
+  /** New frames per pass below which the worker asks for the pause: a few pages, for a short copy. */
   finishBelowFrames?: number;
+  /**
+   * Waits until no query of this process uses the connection and keeps it so until the returned
+   * function is called (the server passes its Kysely driver's). The default waits for nothing:
+   * enough for a connection used only synchronously, which has no transaction open between tasks.
+   */
+  pauseQueries?: () => Promise<() => void>;
 }
 
 export interface BackgroundCheckpoint {
   /** Resolves once the worker has its connection (tests wait for it; the server need not). */
   ready: Promise<void>;
-  /** How many times the request thread has copied the worker's last frames (each one lets the WAL rewind). */
+  /** How many times the worker has copied the last frames with the queries paused (each lets the WAL rewind). */
   handOvers: () => number;
 }
 
+/** If the worker never answers a pause (it died), the queries go on after this: a long WAL is harmless, paused queries are not. */
+const PAUSE_LIMIT_MS = 5_000;
+
 /** Starts the worker on `filename` (the file `sqlite` has open) and sets the request connection's fallback. */
 export function checkpointInBackground(sqlite: SQLite.Database, filename: string, options: CheckpointOptions = {}): BackgroundCheckpoint {
-  const { everyMs = 200, restartAboveFrames = 18_000, finishBelowFrames = 64 } = options;
+  const { everyMs = 200, restartAboveFrames = 18_000, finishBelowFrames = 64, pauseQueries = async () => () => {} } = options;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   // execArgv: [] — the worker is plain JavaScript; it must not load the process's `--import` hooks
   // (tsx in development), whose start-up in a second thread can block the main thread's loading.
@@ -91,38 +121,42 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
   worker.unref();
   let warned = false;
   let handOvers = 0;
+  let resumeQueries: (() => void) | undefined;
+  let pauseLimit: NodeJS.Timeout | undefined;
+  const endPause = () => {
+    clearTimeout(pauseLimit);
+    resumeQueries?.();
+    resumeQueries = undefined;
+  };
   let started: () => void;
   const ready = new Promise<void>((resolve) => (started = resolve));
   worker.on('message', (message: string) => {
     if (message === 'ready') return started();
-    if (message === 'finish') {
-      if (finishCheckpoint(sqlite)) handOvers++;
+    if (message === 'pause') {
+      void pauseQueries().then((resume) => {
+        resumeQueries = resume;
+        pauseLimit = setTimeout(endPause, PAUSE_LIMIT_MS).unref();
+        worker.postMessage('paused');
+      });
+      return;
+    }
+    if (message === 'copied' || message === 'not copied') {
+      if (message === 'copied') handOvers++;
+      endPause();
       return worker.postMessage('resume');
     }
     if (!warned) console.warn(`Checkpoint de SQLite en segundo plano falló: ${message}`);
     warned = true;
   });
   worker.on('error', (error) => console.warn(`Checkpoint de SQLite en segundo plano detenido: ${error.message}`));
+  worker.on('exit', endPause);
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   // Closing the database (Kysely's destroy, the shutdown) stops the worker first.
   const close = sqlite.close.bind(sqlite);
   sqlite.close = () => {
+    endPause();
     worker.postMessage('stop');
     return close();
   };
   return { ready, handOvers: () => handOvers };
-}
-
-/** The request thread's short checkpoint of the worker's last few frames (see above). */
-function finishCheckpoint(sqlite: SQLite.Database): boolean {
-  // A transaction open on this connection just now (Kysely's are asynchronous) refuses the
-  // checkpoint; the worker asks again after its next passes. A closed database has nothing to do.
-  if (!sqlite.open || sqlite.inTransaction) return false;
-  try {
-    sqlite.pragma('wal_checkpoint(PASSIVE)');
-    return true;
-  } catch {
-    // Busy with another process's checkpoint: the same, next time.
-    return false;
-  }
 }
