@@ -12,6 +12,7 @@ import { importEvent } from '../../src/server/services/event-import.service';
 import { findPostgresBin, startPostgresCluster } from '../support/postgres-cluster';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { openLoop } from './open-loop';
+import { probe } from './probe';
 import { countLiveHolds, seedLiveHolds } from './seed-holds';
 
 const SECRET = 'bench-secret';
@@ -21,6 +22,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CROWD = Number(process.env.BENCH_HOLDS ?? 50_000);
 /** The offered rate of the latency run (BENCH_RATE): the PostgreSQL goal's 5 × 122 req/s, rounded. */
 const OFFERED_RATE = Number(process.env.BENCH_RATE ?? 600);
+/** How often the latency run also asks a server for `/api/health`: the event loop's own latency, as a load balancer sees it. */
+const HEALTH_EVERY_MS = 10;
 /** Seconds of load before each measured run, not counted. */
 const WARM_UP_S = 2;
 
@@ -32,7 +35,7 @@ const benchEvent = {
   discount_codes: [{ code: 'DEMO10', percent: 10 }],
 };
 
-interface Figures { label: string; rps: number; p50: number; p99: number; non2xx: number; total: number; cpuPerRequest?: number; holds?: number; load: string }
+interface Figures { label: string; rps: number; p50: number; p99: number; non2xx: number; total: number; cpuPerRequest?: number; holds?: number; load: string; health?: string }
 
 const load = () => `${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`;
 
@@ -81,15 +84,26 @@ async function run(label: string, urls: string[], body: () => string, options: R
   };
 }
 
-/** `OFFERED_RATE` requests a second on a fixed schedule (open loop, `open-loop.ts`), split between the servers. */
+/**
+ * `OFFERED_RATE` requests a second on a fixed schedule (open loop, `open-loop.ts`), split between
+ * the servers; meanwhile the first server's `GET /api/health` every `HEALTH_EVERY_MS` (`probe.ts`).
+ */
 async function offered(label: string, urls: string[], body: () => string, options: RunOptions): Promise<Figures> {
   const before = load();
   let cpuBefore: (number | undefined)[] = [];
+  let counting: () => void = () => {};
+  const counted = new Promise<void>((resolve) => (counting = resolve));
   // The CPU is counted from the first measured request: the warm-up second before it opens the connections.
-  const results = await Promise.all(urls.map((url, i) => openLoop({
+  const purchases = Promise.all(urls.map((url, i) => openLoop({
     url, rate: OFFERED_RATE / urls.length, seconds: DURATION_S, sockets: Math.round(CONNECTIONS / urls.length), body, headers: options.headers ?? (() => ({})),
-    onCounting: i === 0 ? () => (cpuBefore = (options.pids ?? []).map(cpuMs)) : undefined,
+    onCounting: i === 0 ? () => {
+      cpuBefore = (options.pids ?? []).map(cpuMs);
+      counting();
+    } : undefined,
   })));
+  const health = counted.then(() => probe(new URL('/api/health', urls[0]).toString(), HEALTH_EVERY_MS, purchases));
+  const results = await purchases;
+  const healthFigures = await health;
   const cpuAfter = (options.pids ?? []).map(cpuMs);
   const ok = results.reduce((s, r) => s + r.ok, 0);
   const used = cpuAfter.reduce<number>((sum, after, i) => sum + (after ?? 0) - (cpuBefore[i] ?? 0), 0);
@@ -102,6 +116,7 @@ async function offered(label: string, urls: string[], body: () => string, option
     total: ok,
     cpuPerRequest: ok > 0 && cpuAfter.every((c) => c !== undefined) ? used / ok : undefined,
     load: before,
+    health: `GET /api/health every ${HEALTH_EVERY_MS} ms meanwhile (${healthFigures.count}): p50 ${healthFigures.p50} ms, p99 ${healthFigures.p99} ms, max ${healthFigures.max} ms`,
   };
 }
 
@@ -212,6 +227,7 @@ export async function benchApi(): Promise<void> {
     '% of bare': `${((f.rps / all[0].rps) * 100).toFixed(1)} %`, 'server CPU ms/req': f.cpuPerRequest?.toFixed(3) ?? '', requests: f.total, 'non-2xx': f.non2xx, 'load avg before': f.load,
   })));
   for (const note of notes) console.log(`How the crowd was seeded — ${note}`);
+  for (const f of all) if (f.health) console.log(`${f.label}: ${f.health}`);
   for (const name of ['SQLite, 1 process', 'PostgreSQL, 2 processes']) {
     const none = all.find((f) => f.label === `new-purchase, ${name}, no crowd`);
     const crowd = all.find((f) => f.label === `new-purchase, ${name}, crowd`);

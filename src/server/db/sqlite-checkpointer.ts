@@ -18,7 +18,7 @@ import type SQLite from 'better-sqlite3';
  * nothing new. Then this process's queries pause (`pauseQueries`: a transaction in progress ends
  * first), the worker copies the last frames and makes one write of its own, which starts the WAL
  * over and fsyncs its new header, and the queries resume. Those fsyncs are device flushes that
- * took 5–85 ms on the dev VM's disk under load; queries wait for them, but the event loop does
+ * took 5–110 ms on the dev VM's disk under load; queries wait for them, but the event loop does
  * not, so everything else the server answers goes on. Not needed for correctness: without the
  * worker the WAL is checkpointed by the commit that crosses the fallback.
  */
@@ -79,16 +79,21 @@ parentPort.on('message', (message) => {
 });
 `;
 
-/** WAL pages after which the request connection checkpoints by itself (80 MB of 4 KiB pages): only if the worker is not keeping up. */
-const FALLBACK_AUTOCHECKPOINT_PAGES = 20_000;
+/**
+ * WAL pages after which the request connection checkpoints by itself (240 MB of 4 KiB pages):
+ * only if the worker is not keeping up. Far above `restartAboveFrames`: at 20,000 (2,000 above
+ * it, 0.2 s of writes at 600 purchases a second) the commit that crossed it ran seven of the
+ * twelve rewinds of a bench run, on the request thread, before the worker's own came.
+ */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 60_000;
 
 export interface CheckpointOptions {
   everyMs?: number;
   /**
    * WAL frames (≈ 4 KiB each) past which the WAL is brought to a fresh start: ≈ 72 MB, about 1.7 s
-   * of writes at 600 purchases a second, just under the fallback. Each start pauses the queries
-   * for a few device flushes, 5–85 ms on the dev VM's disk under load: at 12,000 frames the
-   * busiest run lost ≈ 7 % of its throughput to them (docs/decisions/012-on-sale-holds.md).
+   * of writes at 600 purchases a second. Each start pauses the queries for three device flushes,
+   * 5–110 ms on the dev VM's disk under load: at 12,000 frames the busiest run lost ≈ 7 % of its
+   * throughput to rewinds (docs/decisions/012-on-sale-holds.md).
    */
   restartAboveFrames?: number;
   /** New frames per pass below which the worker asks for the pause: a few pages, for a short copy. */
