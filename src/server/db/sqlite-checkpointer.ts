@@ -82,8 +82,8 @@ parentPort.on('message', (message) => {
 /**
  * WAL pages after which the request connection checkpoints by itself (240 MB of 4 KiB pages):
  * only if the worker is not keeping up. Far above `restartAboveFrames`: at 20,000 (2,000 above
- * it, 0.2 s of writes at 600 purchases a second) the commit that crossed it ran seven of the
- * twelve rewinds of a bench run, on the request thread, before the worker's own came.
+ * it, 0.2 s of writes at 600 purchases a second) the commit that crossed it checkpointed on the
+ * request thread at least seven times in a bench run that had twelve hand-overs.
  */
 const FALLBACK_AUTOCHECKPOINT_PAGES = 60_000;
 
