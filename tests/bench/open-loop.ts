@@ -53,6 +53,10 @@ export async function openLoop(options: {
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { sent: total - warmup, ok, p50: at(0.5), p99: at(0.99), rps: ok / elapsed };
+  return { sent: total - warmup, ok, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), rps: ok / elapsed };
+}
+
+/** The `q` quantile (0–1) of latencies sorted ascending, in whole ms; 0 for none. */
+export function percentile(sorted: number[], q: number): number {
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
 }

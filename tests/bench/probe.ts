@@ -1,4 +1,5 @@
 import { Agent, get } from 'node:http';
+import { percentile } from './open-loop';
 
 /**
  * GETs `url` every `everyMs` on its own keep-alive connection until `stop` resolves, each
@@ -30,6 +31,5 @@ export async function probe(url: string, everyMs: number, stop: Promise<unknown>
   await Promise.all(pending);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { count: latencies.length, p50: at(0.5), p99: at(0.99), max: Math.round(latencies.at(-1) ?? 0) };
+  return { count: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: percentile(latencies, 1) };
 }
