@@ -126,6 +126,7 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
   worker.unref();
   let warned = false;
   let handOvers = 0;
+  let workerGone = false;
   let resumeQueries: (() => void) | undefined;
   let pauseLimit: NodeJS.Timeout | undefined;
   const endPause = () => {
@@ -139,6 +140,8 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
     if (message === 'ready') return started();
     if (message === 'pause') {
       void pauseQueries().then((resume) => {
+        // The worker stopped (closed database, crash) while the pause waited its turn: nothing to hold.
+        if (workerGone) return resume();
         resumeQueries = resume;
         pauseLimit = setTimeout(endPause, PAUSE_LIMIT_MS).unref();
         worker.postMessage('paused');
@@ -154,11 +157,15 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
     warned = true;
   });
   worker.on('error', (error) => console.warn(`Checkpoint de SQLite en segundo plano detenido: ${error.message}`));
-  worker.on('exit', endPause);
+  worker.on('exit', () => {
+    workerGone = true;
+    endPause();
+  });
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   // Closing the database (Kysely's destroy, the shutdown) stops the worker first.
   const close = sqlite.close.bind(sqlite);
   sqlite.close = () => {
+    workerGone = true;
     endPause();
     worker.postMessage('stop');
     return close();
