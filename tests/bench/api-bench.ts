@@ -22,7 +22,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CROWD = Number(process.env.BENCH_HOLDS ?? 50_000);
 /** The offered rate of the latency run (BENCH_RATE): the PostgreSQL goal's 5 × 122 req/s, rounded. */
 const OFFERED_RATE = Number(process.env.BENCH_RATE ?? 600);
-/** How often the latency run also asks a server for `/api/health`: the event loop's own latency, as a load balancer sees it. */
+/** How often the latency run also asks a server for `/api/health`: how it answers what touches no database while purchases pause or drain. */
 const HEALTH_EVERY_MS = 10;
 /** Seconds of load before each measured run, not counted. */
 const WARM_UP_S = 2;
