@@ -41,10 +41,15 @@ describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () =>
     }
   }
 
+  /** A database file's path in a fresh directory (removed after the test). */
+  function newFile(): string {
+    dir = mkdtempSync(join(tmpdir(), 'checkpointer-'));
+    return join(dir, 'db.sqlite');
+  }
+
   /** A WAL database with an empty table `t` and the checkpointer running on it, a pass every 10 ms. */
   async function openWithCheckpointer(restartAboveFrames: number) {
-    dir = mkdtempSync(join(tmpdir(), 'checkpointer-'));
-    const file = join(dir, 'db.sqlite');
+    const file = newFile();
     const db = new SQLite(file);
     sqlite = db;
     db.pragma('journal_mode = WAL');
@@ -94,9 +99,7 @@ describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () =>
   });
 
   it("pauses the server's queries for the hand-over only once the transaction in progress has ended", async () => {
-    dir = mkdtempSync(join(tmpdir(), 'checkpointer-'));
-    const file = join(dir, 'db.sqlite');
-    server = openDatabase(`sqlite:${file}`, { backgroundCheckpoint: { everyMs: 10, restartAboveFrames: 200 } });
+    server = openDatabase(`sqlite:${newFile()}`, { backgroundCheckpoint: { everyMs: 10, restartAboveFrames: 200 } });
     const { kysely, checkpoint } = server;
     await checkpoint!.ready;
     const row = 'x'.repeat(3_000);

@@ -3,9 +3,9 @@ import { percentile } from './open-loop';
 
 /**
  * GETs `url` every `everyMs` on its own keep-alive connection until `stop` resolves, each
- * latency from the request's scheduled start: how a load balancer's health check sees the server
- * while it is busy. A route that touches no database answers at once unless the event loop is
- * blocked, so its tail is the longest time the server could answer nothing at all.
+ * latency from the request's scheduled start: how a health check sees the server while it is
+ * busy. A route that touches no database waits only for the server's other work in hand (a
+ * blocked event loop, the purchases queued behind a pause) and for this process's own.
  */
 export async function probe(url: string, everyMs: number, stop: Promise<unknown>): Promise<{ count: number; p50: number; p99: number; max: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -37,7 +37,8 @@ const passive = () => db.pragma('wal_checkpoint(PASSIVE)')[0];
 // written after a complete checkpoint starts the WAL over (and fsyncs its header) here, not on
 // the request thread. In a transaction so that no other writer can come between read and write.
 const rewind = db.transaction(() => db.pragma('user_version = ' + db.pragma('user_version', { simple: true })));
-// While the queries are paused for a hand-over, no pass from the timer.
+// From asking for the pause until its copy is done, no pass from the timer (nor for 1 s if the
+// pause never comes).
 let handedOverAt = 0;
 // The WAL's length at the last hand-over: with no write since, it is all copied and the next
 // write rewinds it, so an idle WAL is handed over once, not at every tick.
@@ -61,7 +62,6 @@ const timer = setInterval(() => {
   } catch (error) { parentPort.postMessage(String(error && error.message)); }
 }, workerData.everyMs);
 parentPort.on('message', (message) => {
-  if (message === 'resume') return void (handedOverAt = 0);
   if (message === 'paused') {
     // With this process's queries paused, the pass copies every frame (unless another process
     // wrote meanwhile), and the write rewinds the WAL. Either failing only leaves the WAL longer.
@@ -71,6 +71,7 @@ parentPort.on('message', (message) => {
       copied = pass.busy === 0 && pass.checkpointed === pass.log;
       if (copied) rewind.immediate();
     } catch {}
+    handedOverAt = 0;
     return parentPort.postMessage(copied ? 'copied' : 'not copied');
   }
   clearInterval(timer);
@@ -150,8 +151,7 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
     }
     if (message === 'copied' || message === 'not copied') {
       if (message === 'copied') handOvers++;
-      endPause();
-      return worker.postMessage('resume');
+      return endPause();
     }
     if (!warned) console.warn(`Checkpoint de SQLite en segundo plano falló: ${message}`);
     warned = true;
