@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -126,6 +126,33 @@ describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () =>
     const count = await sql<{ n: number }>`select count(*) as n from t`.execute(kysely);
     expect(count.rows[0].n).toBe(302);
     expect((await sql<{ integrity_check: string }>`pragma integrity_check`.execute(kysely)).rows[0].integrity_check).toBe('ok');
+  });
+
+  /** This process's read-only descriptors of `file` (Linux's /proc): SQLite opens it read-write, the checkpointer's own read-only. */
+  function readOnlyDescriptorsOf(file: string): string[] {
+    return readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        if (readlinkSync(`/proc/self/fd/${fd}`) !== file) return false;
+        const flags = /^flags:\s*(\d+)/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8'))?.[1];
+        return flags !== undefined && (parseInt(flags, 8) & 3) === 0;
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+  }
+
+  // Its descriptor, kept for flushing the file before a pause, must not be closed while a
+  // connection of this process still has the file: closing it would drop SQLite's locks.
+  it.skipIf(process.platform !== 'linux')('closes its own descriptor of the file once both connections are closed, and not before', async () => {
+    const { db, file, checkpointer } = await openWithCheckpointer(200);
+    commitRows(db, 300);
+    await eventually(() => checkpointer.handOvers() > 0);
+    expect(readOnlyDescriptorsOf(file)).toHaveLength(1);
+    db.close();
+    sqlite = undefined;
+    // The worker's connection closes on its own thread after this: the descriptor stays until then.
+    expect(readOnlyDescriptorsOf(file)).toHaveLength(1);
+    await eventually(() => readOnlyDescriptorsOf(file).length === 0);
   });
 
   it('below the threshold the worker never hands over', async () => {

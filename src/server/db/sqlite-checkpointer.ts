@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
@@ -15,15 +16,16 @@ import type SQLite from 'better-sqlite3';
  * grew to the request connection's automatic checkpoint, which copied the last pass's leftovers
  * and fsynced on the request thread: 40–60 ms stalls every 1.5 s at 600 purchases a second.
  * So once the WAL passes `restartAboveFrames`, the worker repeats passes until one finds almost
- * nothing new. Then this process's queries pause (`pauseQueries`: a transaction in progress ends
- * first), the worker copies the last frames and makes one write of its own, which starts the WAL
- * over and fsyncs its new header, and the queries resume. Those fsyncs are device flushes that
- * took 5–110 ms on the dev VM's disk under load; queries wait for them, but the event loop does
- * not, so everything else the server answers goes on. Not needed for correctness: without the
+ * nothing new, flushes the database file, and repeats passes again. Then this process's queries
+ * pause (`pauseQueries`: a transaction in progress ends first), the worker copies the last frames
+ * and makes one write of its own, which starts the WAL over and fsyncs its new header, and the
+ * queries resume. Queries wait for that copy (2–9 ms in the bench's open loop), but the event loop
+ * does not, so everything else the server answers goes on. Not needed for correctness: without the
  * worker the WAL is checkpointed by the commit that crosses the fallback.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { fdatasyncSync } = require('node:fs');
 const Database = require(workerData.driver);
 const db = new Database(workerData.filename);
 // Its one write (below) must not wait for another process's: that would keep this process's
@@ -49,15 +51,24 @@ const timer = setInterval(() => {
     // "log": frames in the WAL when the pass began; every one of them is copied when it returns.
     let pass = passive();
     if (pass.log < workerData.restartAboveFrames) return;
+    // A pass that leaves frames behind writes pages into the database file but never fsyncs it:
+    // SQLite does that only in the pass that copies the last frame, the one in the pause, which
+    // then flushed every page copied since the last rewind (43–50 ms a pause in the bench's open
+    // loop). Flushed here first, the pause flushes only what the passes after it copied.
+    let flushed = false;
     for (let i = 0; i < 20; i++) {
       const before = pass.log;
       pass = passive();
-      if (pass.log - before <= workerData.finishBelowFrames) {
-        if (pass.log === handedOverLog) return;
-        handedOverLog = pass.log;
-        handedOverAt = Date.now();
-        return parentPort.postMessage('pause');
+      if (pass.log - before > workerData.finishBelowFrames) continue;
+      if (!flushed) {
+        fdatasyncSync(workerData.databaseFd);
+        flushed = true;
+        continue;
       }
+      if (pass.log === handedOverLog) return;
+      handedOverLog = pass.log;
+      handedOverAt = Date.now();
+      return parentPort.postMessage('pause');
     }
   } catch (error) { parentPort.postMessage(String(error && error.message)); }
 }, workerData.everyMs);
@@ -121,9 +132,22 @@ const PAUSE_LIMIT_MS = 5_000;
 export function checkpointInBackground(sqlite: SQLite.Database, filename: string, options: CheckpointOptions = {}): BackgroundCheckpoint {
   const { everyMs = 200, restartAboveFrames = 18_000, finishBelowFrames = 64, pauseQueries = async () => () => {} } = options;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  // The worker's own descriptor of the database file, only for the flush before a pause (SQLite
+  // offers no call that fsyncs the file). Closing any descriptor of a file drops every POSIX lock
+  // this process holds on it, SQLite's included: another process could then take the file for
+  // its own and delete the WAL under us. So it is closed only once both connections are.
+  const databaseFd = openSync(filename, 'r');
+  let mainClosed = false;
+  let workerExited = false;
+  let fdClosed = false;
+  const closeDatabaseFdWhenUnused = () => {
+    if (!mainClosed || !workerExited || fdClosed) return;
+    fdClosed = true;
+    closeSync(databaseFd);
+  };
   // execArgv: [] — the worker is plain JavaScript; it must not load the process's `--import` hooks
   // (tsx in development), whose start-up in a second thread can block the main thread's loading.
-  const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { filename, driver, everyMs, restartAboveFrames, finishBelowFrames } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { filename, driver, everyMs, restartAboveFrames, finishBelowFrames, databaseFd } });
   worker.unref();
   let warned = false;
   let handOvers = 0;
@@ -160,6 +184,8 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
   worker.on('exit', () => {
     workerGone = true;
     endPause();
+    workerExited = true;
+    closeDatabaseFdWhenUnused();
   });
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   // Closing the database (Kysely's destroy, the shutdown) stops the worker first.
@@ -168,7 +194,10 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
     workerGone = true;
     endPause();
     worker.postMessage('stop');
-    return close();
+    const closed = close();
+    mainClosed = true;
+    closeDatabaseFdWhenUnused();
+    return closed;
   };
   return { ready, handOvers: () => handOvers };
 }
