@@ -103,9 +103,10 @@ export interface CheckpointOptions {
   everyMs?: number;
   /**
    * WAL frames (≈ 4 KiB each) past which the WAL is brought to a fresh start: ≈ 72 MB, about 1.7 s
-   * of writes at 600 purchases a second. Each start pauses the queries for three device flushes,
-   * 5–110 ms on the dev VM's disk under load: at 12,000 frames the busiest run lost ≈ 7 % of its
-   * throughput to rewinds (docs/decisions/012-on-sale-holds.md).
+   * of writes at 600 purchases a second. Each start pauses the queries while the last frames are
+   * copied and flushed (2–27 ms in the bench since the file is flushed before; 40–110 ms before
+   * that, when at 12,000 frames the busiest run lost ≈ 7 % of its throughput to rewinds:
+   * docs/decisions/012-on-sale-holds.md).
    */
   restartAboveFrames?: number;
   /** New frames per pass below which the worker asks for the pause: a few pages, for a short copy. */
