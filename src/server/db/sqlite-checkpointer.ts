@@ -19,7 +19,7 @@ import type SQLite from 'better-sqlite3';
  * nothing new, flushes the database file, and repeats passes again. Then this process's queries
  * pause (`pauseQueries`: a transaction in progress ends first), the worker copies the last frames
  * and makes one write of its own, which starts the WAL over and fsyncs its new header, and the
- * queries resume. Queries wait for that copy (2–9 ms in the bench's open loop), but the event loop
+ * queries resume. Queries wait for that copy (2–13 ms in the bench's open loop), but the event loop
  * does not, so everything else the server answers goes on. Not needed for correctness: without the
  * worker the WAL is checkpointed by the commit that crosses the fallback.
  */
