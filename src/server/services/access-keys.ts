@@ -1,4 +1,4 @@
-import { createHmac, hash, randomBytes } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
@@ -7,6 +7,7 @@ import type { Database, PurchaseAccessKeyTable } from '../db/schema';
 import { errors } from '../http/app-error';
 import { sameSecret } from '../http/same-secret';
 import { findAccessKey, insertAccessKey } from '../repositories/purchase-access.repository';
+import { pooledRandomBytes } from './random-pool';
 
 /**
  * The purchase id is a reference anyone may see (PDF, e-mail, thank-you page, support);
@@ -26,7 +27,7 @@ function sha256(value: string): string {
 
 /** A fresh key and the hash that is stored for it. */
 export function newAccessKey(): { key: string; hash: string } {
-  const key = randomBytes(32).toString('base64url');
+  const key = pooledRandomBytes(32).toString('base64url');
   return { key, hash: sha256(key) };
 }
 
