@@ -60,9 +60,11 @@ export default defineConfig({
   // Per port: a concurrent run (other work in the same tree) must not wipe this run's artifacts.
   outputDir: join(repoRoot, 'test-results', `e2e-${port}`),
   fullyParallel: true,
-  // A browser test mostly waits (page loads, the server, Playwright's polling): two workers kept
-  // a 2-core machine more than half idle (354 CPU-s of user+sys for a 438 s run), so four share them.
-  workers: 4,
+  // Two: on the 2-core machine of 2026-11-24 Chromium alone filled both cores (its GPU process
+  // rendering in software, its browser process, the pages), and four workers were slower than two
+  // (three spec files: 4.9 vs 3.8 min) and ran tests into their timeouts (35 of them in a full run).
+  // An earlier machine left two workers more than half idle; there four were faster.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // Generous: the suite may share a busy machine with other runs.
   timeout: 60_000,
@@ -72,7 +74,9 @@ export default defineConfig({
     baseURL,
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
-    trace: 'retain-on-failure',
+    // Recording a trace for every test cost ≈ 30 % of the browser run's time (one spec file, four
+    // workers: 2.1 → 1.5 min without it); a failure is retried once on CI, and the retry records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [
