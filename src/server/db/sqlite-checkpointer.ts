@@ -143,20 +143,14 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
   // The worker's own descriptor of the database file, only for the flush before a pause (SQLite
   // offers no call that fsyncs the file). Closing any descriptor of a file drops every POSIX lock
   // this process holds on it, SQLite's included: another process could then take the file for
-  // its own and delete the WAL under us. So it is closed only once both connections are.
+  // its own and delete the WAL under us. So it is closed only once both connections are: after
+  // the request connection's close, once the worker (which closes its own) has exited.
   const databaseFd = openSync(filename, 'r');
-  let mainClosed = false;
-  let workerExited = false;
-  let fdClosed = false;
-  const closeDatabaseFdWhenUnused = () => {
-    if (!mainClosed || !workerExited || fdClosed) return;
-    fdClosed = true;
-    closeSync(databaseFd);
-  };
   // execArgv: [] — the worker is plain JavaScript; it must not load the process's `--import` hooks
   // (tsx in development), whose start-up in a second thread can block the main thread's loading.
   const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { filename, driver, everyMs, restartAboveFrames, finishBelowFrames, databaseFd } });
   worker.unref();
+  const workerExited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let warned = false;
   let handOvers = 0;
   let workerGone = false;
@@ -192,19 +186,18 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
   worker.on('exit', () => {
     workerGone = true;
     endPause();
-    workerExited = true;
-    closeDatabaseFdWhenUnused();
   });
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   // Closing the database (Kysely's destroy, the shutdown) stops the worker first.
   const close = sqlite.close.bind(sqlite);
+  let closing = false;
   sqlite.close = () => {
     workerGone = true;
     endPause();
     worker.postMessage('stop');
     const closed = close();
-    mainClosed = true;
-    closeDatabaseFdWhenUnused();
+    if (!closing) void workerExited.then(() => closeSync(databaseFd));
+    closing = true;
     return closed;
   };
   return { ready, handOvers: () => handOvers };
