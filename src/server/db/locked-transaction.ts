@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Db } from './connection';
 import { findEventVersionByUrl, lockEventRow } from '../repositories/event.repository';
 import type { Database } from './schema';
@@ -15,7 +15,7 @@ import type { Database } from './schema';
  *   item rows (see services/stock.service.ts).
  *
  * This is the one place that chooses by dialect; the row lock itself is a repository query,
- * and the transaction control below (`begin immediate`/`commit`/`rollback`) is not a query.
+ * and SQLite's transaction control (`group-commit.ts`) is not a query.
  */
 export async function withStockLock<T>(db: Db, eventId: number, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   return withWriteTransaction(db, async (trx) => {
@@ -33,23 +33,12 @@ export async function lockEventByUrl(db: Db, trx: Kysely<Database>, url: string)
   return findEventVersionByUrl(trx, url, db.dialect === 'postgres');
 }
 
-/** A transaction that, on SQLite, takes the write lock up front (`BEGIN IMMEDIATE`); a plain one on PostgreSQL. */
+/**
+ * A transaction that, on SQLite, takes the write lock up front (`BEGIN IMMEDIATE`) and shares its
+ * commit with the other write transactions of the same turn of the event loop, each in its own
+ * savepoint (`group-commit.ts`); a plain one on PostgreSQL.
+ */
 export async function withWriteTransaction<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (db.dialect === 'postgres') return db.kysely.transaction().execute((trx: Transaction<Database>) => work(trx));
-  return db.kysely.connection().execute(async (conn) => {
-    await conn.executeQuery(BEGIN_IMMEDIATE);
-    try {
-      const result = await work(conn);
-      await conn.executeQuery(COMMIT);
-      return result;
-    } catch (error) {
-      await conn.executeQuery(ROLLBACK);
-      throw error;
-    }
-  });
+  if (db.groupCommit) return db.groupCommit.run(work);
+  return db.kysely.transaction().execute((trx: Transaction<Database>) => work(trx));
 }
-
-// Compiled once: every purchase runs them.
-const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
-const COMMIT = CompiledQuery.raw('commit');
-const ROLLBACK = CompiledQuery.raw('rollback');
