@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { NewPurchaseRequest, NewPurchaseResponse } from '../../shared/api';
 import type { OrderTotals } from '../../shared/pricing';
@@ -13,6 +12,7 @@ import { insertHeldPurchase, storedLine, storedPurchase, type NewPurchase } from
 import { takeHeld } from '../repositories/stock.repository';
 import { claimPurchaseSeats, planPurchaseSeats, seatReleaseFor, seatsConfigOf } from '../seats/purchase-seats';
 import { newAccessKey } from './access-keys';
+import { newPurchaseId } from './purchase-id';
 import { tokenSpentAlready, type TokenSpend } from './bot-check.service';
 import { cachedDiscountCode, purchaseCatalogue, uncheckedCatalogue, type CachedCatalogue } from './catalogue-cache';
 import { offeredTicketTypes } from './catalogue.service';
@@ -74,7 +74,7 @@ async function holdOrder(ctx: AppContext, input: NewPurchaseInput, found: Cached
   const nowDate = ctx.now();
   const now = nowDate.toISOString();
   const expiresAt = new Date(nowDate.getTime() + event.hold_minutes * 60_000).toISOString();
-  const id = randomUUID();
+  const id = newPurchaseId(nowDate.getTime());
   const accessKey = newAccessKey();
 
   const postgres = ctx.db.dialect === 'postgres';
