@@ -35,7 +35,7 @@ const benchEvent = {
   discount_codes: [{ code: 'DEMO10', percent: 10 }],
 };
 
-interface Figures { label: string; rps: number; p50: number; p99: number; non2xx: number; total: number; cpuPerRequest?: number; holds?: number; load: string; health?: string }
+interface Figures { label: string; rps: number; p50: number; p99: number; non2xx: number; total: number; cpuPerRequest?: number; clientCpuPerRequest?: number; holds?: number; load: string; health?: string }
 
 const load = () => `${loadavg().map((l) => l.toFixed(2)).join(' ')} (${cpus().length} cores)`;
 
@@ -68,7 +68,9 @@ async function run(label: string, urls: string[], body: () => string, options: R
   await Promise.all(urls.map((url) => cannon(url, WARM_UP_S)));
   const before = load();
   const cpuBefore = (options.pids ?? []).map(cpuMs);
+  const clientBefore = process.cpuUsage();
   const results = await Promise.all(urls.map((url) => cannon(url, DURATION_S)));
+  const client = process.cpuUsage(clientBefore);
   const cpuAfter = (options.pids ?? []).map(cpuMs);
   const total = results.reduce((s, r) => s + r.requests.total, 0);
   const used = cpuAfter.reduce<number | undefined>((sum, after, i) => (sum === undefined || after === undefined || cpuBefore[i] === undefined ? undefined : sum + after - cpuBefore[i]!), 0);
@@ -80,6 +82,7 @@ async function run(label: string, urls: string[], body: () => string, options: R
     non2xx: results.reduce((s, r) => s + r.non2xx, 0),
     total,
     cpuPerRequest: options.pids && used !== undefined && total > 0 ? used / total : undefined,
+    clientCpuPerRequest: total > 0 ? (client.user + client.system) / 1000 / total : undefined,
     load: before,
   };
 }
@@ -91,6 +94,7 @@ async function run(label: string, urls: string[], body: () => string, options: R
 async function offered(label: string, urls: string[], body: () => string, options: RunOptions): Promise<Figures> {
   const before = load();
   let cpuBefore: (number | undefined)[] = [];
+  let clientBefore = process.cpuUsage();
   let counting: () => void = () => {};
   const counted = new Promise<void>((resolve) => (counting = resolve));
   // The CPU is counted from the first measured request: the warm-up second before it opens the connections.
@@ -98,12 +102,14 @@ async function offered(label: string, urls: string[], body: () => string, option
     url, rate: OFFERED_RATE / urls.length, seconds: DURATION_S, sockets: Math.round(CONNECTIONS / urls.length), body, headers: options.headers ?? (() => ({})),
     onCounting: i === 0 ? () => {
       cpuBefore = (options.pids ?? []).map(cpuMs);
+      clientBefore = process.cpuUsage();
       counting();
     } : undefined,
   })));
   const health = counted.then(() => probe(new URL('/api/health', urls[0]).toString(), HEALTH_EVERY_MS, purchases));
   const results = await purchases;
   const healthFigures = await health;
+  const client = process.cpuUsage(clientBefore);
   const cpuAfter = (options.pids ?? []).map(cpuMs);
   const ok = results.reduce((s, r) => s + r.ok, 0);
   const used = cpuAfter.reduce<number>((sum, after, i) => sum + (after ?? 0) - (cpuBefore[i] ?? 0), 0);
@@ -115,6 +121,7 @@ async function offered(label: string, urls: string[], body: () => string, option
     non2xx: results.reduce((s, r) => s + r.sent - r.ok, 0),
     total: ok,
     cpuPerRequest: ok > 0 && cpuAfter.every((c) => c !== undefined) ? used / ok : undefined,
+    clientCpuPerRequest: ok > 0 ? (client.user + client.system) / 1000 / ok : undefined,
     load: before,
     health: `GET /api/health every ${HEALTH_EVERY_MS} ms meanwhile (${healthFigures.count}): p50 ${healthFigures.p50} ms, p99 ${healthFigures.p99} ms, max ${healthFigures.max} ms`,
   };
@@ -224,7 +231,7 @@ export async function benchApi(): Promise<void> {
   console.log(`\nAPI throughput, ${CONNECTIONS} connections in total, ${DURATION_S} s each after a ${WARM_UP_S} s warm-up (same machine, same run; every purchase from its own client address)`);
   console.table(all.map((f) => ({
     route: f.label, 'live holds before': f.holds ?? '', 'req/s': Math.round(f.rps), 'p50 ms': f.p50, 'p99 ms': f.p99,
-    '% of bare': `${((f.rps / all[0].rps) * 100).toFixed(1)} %`, 'server CPU ms/req': f.cpuPerRequest?.toFixed(3) ?? '', requests: f.total, 'non-2xx': f.non2xx, 'load avg before': f.load,
+    '% of bare': `${((f.rps / all[0].rps) * 100).toFixed(1)} %`, 'server CPU ms/req': f.cpuPerRequest?.toFixed(3) ?? '', 'bench client CPU ms/req': f.clientCpuPerRequest?.toFixed(3) ?? '', requests: f.total, 'non-2xx': f.non2xx, 'load avg before': f.load,
   })));
   for (const note of notes) console.log(`How the crowd was seeded — ${note}`);
   for (const f of all) if (f.health) console.log(`${f.label}: ${f.health}`);
@@ -234,4 +241,7 @@ export async function benchApi(): Promise<void> {
     if (none && crowd) console.log(`${name}: with the crowd ${((crowd.rps / none.rps) * 100).toFixed(0)} % of the throughput without it`);
   }
   console.log('Each purchase: bot-token check, per-client cap, availability check, pricing, purchase + line + access-key inserts.');
+  // The load generator does the same work for every request of a route whatever the server does:
+  // when its CPU per request rises between two runs of one route, the machine slowed, not the server.
+  console.log('bench client CPU ms/req: this process (the load generator) per request; the same work in every run of a route, so a rise between two runs of one route is the machine slowing down (two cores shared with the servers), not the server.');
 }
