@@ -26,6 +26,11 @@ const OFFERED_RATE = Number(process.env.BENCH_RATE ?? 600);
 const HEALTH_EVERY_MS = 10;
 /** Seconds of load before each measured run, not counted. */
 const WARM_UP_S = 2;
+/** Alternating slices per load when the runs without and with the crowd are compared. */
+const SLICES = 4;
+
+/** The event the crowd's live holds are seeded into: the bench event under another url. */
+const CROWD_EVENT = 'bench-crowd';
 
 const benchEvent = {
   url: 'bench',
@@ -53,9 +58,9 @@ interface RunOptions { headers?: () => Record<string, string>; pids?: (number | 
  * autocannon against one or more servers at once (connections split evenly); throughput summed,
  * latency the worse server's; `pids`: the servers, whose CPU time per answered request is reported.
  */
-async function run(label: string, urls: string[], body: () => string, options: RunOptions = {}): Promise<Figures> {
+function cannonFor(urls: string[], body: () => string, options: RunOptions) {
   const headers = options.headers ?? (() => ({}));
-  const cannon = (url: string, duration: number) => autocannon({
+  return (url: string, duration: number) => autocannon({
     url,
     method: 'POST',
     connections: Math.round(CONNECTIONS / urls.length),
@@ -63,28 +68,79 @@ async function run(label: string, urls: string[], body: () => string, options: R
     headers: { 'content-type': 'application/json' },
     requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...headers() }, body: body() }) }],
   });
-  // A warm-up that is not counted, for every route alike: the first seconds of a fresh process
-  // measure V8 compiling the route's code, not the route.
-  await Promise.all(urls.map((url) => cannon(url, WARM_UP_S)));
-  const before = load();
+}
+
+/** One measured stretch against every server at once: what it answered, and the CPU it cost the servers and this process. */
+async function slice(urls: string[], body: () => string, options: RunOptions, seconds: number) {
+  const cannon = cannonFor(urls, body, options);
   const cpuBefore = (options.pids ?? []).map(cpuMs);
   const clientBefore = process.cpuUsage();
-  const results = await Promise.all(urls.map((url) => cannon(url, DURATION_S)));
+  const started = performance.now();
+  const results = await Promise.all(urls.map((url) => cannon(url, seconds)));
+  const elapsed = (performance.now() - started) / 1000;
   const client = process.cpuUsage(clientBefore);
   const cpuAfter = (options.pids ?? []).map(cpuMs);
-  const total = results.reduce((s, r) => s + r.requests.total, 0);
   const used = cpuAfter.reduce<number | undefined>((sum, after, i) => (sum === undefined || after === undefined || cpuBefore[i] === undefined ? undefined : sum + after - cpuBefore[i]!), 0);
   return {
-    label,
+    total: results.reduce((s, r) => s + r.requests.total, 0),
     rps: results.reduce((s, r) => s + r.requests.average, 0),
+    elapsed,
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     non2xx: results.reduce((s, r) => s + r.non2xx, 0),
-    total,
-    cpuPerRequest: options.pids && used !== undefined && total > 0 ? used / total : undefined,
-    clientCpuPerRequest: total > 0 ? (client.user + client.system) / 1000 / total : undefined,
-    load: before,
+    serverCpu: options.pids ? used : undefined,
+    clientCpu: (client.user + client.system) / 1000,
   };
+}
+type Slice = Awaited<ReturnType<typeof slice>>;
+
+/** The figures of one or more slices of the same load: requests per second over all of them, the worst p99, the median p50. */
+function figuresOf(label: string, slices: Slice[], load: string): Figures {
+  const total = slices.reduce((s, x) => s + x.total, 0);
+  const serverCpu = slices.every((x) => x.serverCpu !== undefined) ? slices.reduce((s, x) => s + x.serverCpu!, 0) : undefined;
+  const p50s = slices.map((x) => x.p50).sort((a, b) => a - b);
+  return {
+    label,
+    rps: slices.length === 1 ? slices[0].rps : total / slices.reduce((s, x) => s + x.elapsed, 0),
+    p50: p50s[Math.floor(p50s.length / 2)],
+    p99: Math.max(...slices.map((x) => x.p99)),
+    non2xx: slices.reduce((s, x) => s + x.non2xx, 0),
+    total,
+    cpuPerRequest: serverCpu !== undefined && total > 0 ? serverCpu / total : undefined,
+    clientCpuPerRequest: total > 0 ? slices.reduce((s, x) => s + x.clientCpu, 0) / total : undefined,
+    load,
+  };
+}
+
+async function run(label: string, urls: string[], body: () => string, options: RunOptions = {}): Promise<Figures> {
+  // A warm-up that is not counted, for every route alike: the first seconds of a fresh process
+  // measure V8 compiling the route's code, not the route.
+  const cannon = cannonFor(urls, body, options);
+  await Promise.all(urls.map((url) => cannon(url, WARM_UP_S)));
+  const before = load();
+  return figuresOf(label, [await slice(urls, body, options, DURATION_S)], before);
+}
+
+/**
+ * Two loads measured in alternating slices (a b b a a b b a; `SLICES` each, `DURATION_S` in all
+ * per load) after one warm-up each: whatever the machine does meanwhile (it swings ±20 % between runs
+ * a minute apart on the 2-core dev VM) falls on both alike, so their ratio is the loads' own.
+ */
+async function alternating(labels: [string, string], urls: string[], bodies: [() => string, () => string], options: RunOptions): Promise<[Figures, Figures]> {
+  for (const body of bodies) {
+    const cannon = cannonFor(urls, body, options);
+    await Promise.all(urls.map((url) => cannon(url, WARM_UP_S)));
+  }
+  const loads = [load(), load()];
+  const slices: [Slice[], Slice[]] = [[], []];
+  for (let i = 0; i < SLICES; i++) {
+    // a b, b a, a b, …: neither load always goes first after the other.
+    for (const side of i % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
+      if (i === 0) loads[side] = load();
+      slices[side].push(await slice(urls, bodies[side], options, DURATION_S / SLICES));
+    }
+  }
+  return [figuresOf(labels[0], slices[0], loads[0]), figuresOf(labels[1], slices[1], loads[1])];
 }
 
 /**
@@ -132,6 +188,8 @@ async function prepare(databaseUrl: string): Promise<Db> {
   const db = openDatabase(databaseUrl);
   await migrateToLatest(db);
   await importEvent({ db, config, now: () => new Date() }, benchEvent);
+  // The same event again under another url: the one the crowd is seeded into.
+  await importEvent({ db, config, now: () => new Date() }, { ...benchEvent, url: CROWD_EVENT });
   return db;
 }
 
@@ -142,22 +200,22 @@ const serverEnv = (databaseUrl: string) => ({
 });
 
 /**
- * new-purchase with no live holds, then again after seeding CROWD live holds into the same
- * database; then, with the crowd, at an offered OFFERED_RATE req/s: with 50 connections kept busy
- * a request waits behind the other 49 (p50 ≈ 50 / throughput), so that run shows the latency of a
- * purchase itself at a rate the server keeps up with.
+ * new-purchase on an event with no live holds and on the same event under another url with CROWD
+ * live holds seeded, in alternating slices on the same servers; then, on the crowd's event, at an
+ * offered OFFERED_RATE req/s: with 50 connections kept busy a request waits behind the other 49
+ * (p50 ≈ 50 / throughput), so that run shows the latency of a purchase itself at a rate the server
+ * keeps up with.
  */
-async function purchaseRuns(name: string, db: Db, servers: ServerProcess[], body: () => string): Promise<{ figures: Figures[]; seeded: string }> {
+async function purchaseRuns(name: string, db: Db, servers: ServerProcess[], body: (url: string) => () => string): Promise<{ figures: Figures[]; seeded: string }> {
   const urls = servers.map((s) => `${s.baseUrl}/api/payments/new-purchase`);
   const options = { headers: crowdHeaders, pids: servers.map((s) => s.pid) };
-  const figures: Figures[] = [];
+  const seeded = await seedLiveHolds(db, CROWD_EVENT, 1, CROWD);
   const emptyHolds = await countLiveHolds(db, 'bench');
-  figures.push({ ...(await run(`new-purchase, ${name}, no crowd`, urls, body, options)), holds: emptyHolds });
-  const seeded = await seedLiveHolds(db, 'bench', 1, CROWD);
-  const crowdHolds = await countLiveHolds(db, 'bench');
-  figures.push({ ...(await run(`new-purchase, ${name}, crowd`, urls, body, options)), holds: crowdHolds });
-  const offeredHolds = await countLiveHolds(db, 'bench');
-  figures.push({ ...(await offered(`new-purchase, ${name}, crowd, ${OFFERED_RATE} req/s offered`, urls, body, options)), holds: offeredHolds });
+  const crowdHolds = await countLiveHolds(db, CROWD_EVENT);
+  const [none, crowd] = await alternating([`new-purchase, ${name}, no crowd`, `new-purchase, ${name}, crowd`], urls, [body('bench'), body(CROWD_EVENT)], options);
+  const figures: Figures[] = [{ ...none, holds: emptyHolds }, { ...crowd, holds: crowdHolds }];
+  const offeredHolds = await countLiveHolds(db, CROWD_EVENT);
+  figures.push({ ...(await offered(`new-purchase, ${name}, crowd, ${OFFERED_RATE} req/s offered`, urls, body(CROWD_EVENT), options)), holds: offeredHolds });
   return { figures, seeded };
 }
 
@@ -167,8 +225,8 @@ async function purchaseRuns(name: string, db: Db, servers: ServerProcess[], body
  */
 export async function benchApi(): Promise<void> {
   const ctx = { config: readConfig({}, { databaseUrl: 'sqlite::memory:', signingSecret: SECRET }), now: () => new Date() };
-  const purchaseBody = () => JSON.stringify({
-    url: 'bench', code: 'DEMO10', identificador: null, token: issueSandboxToken(ctx as never, 'new_purchase'),
+  const purchaseBody = (url: string) => () => JSON.stringify({
+    url, code: 'DEMO10', identificador: null, token: issueSandboxToken(ctx as never, 'new_purchase'),
     tickets: [{ ticket_id: 1, cantidad: 4 }],
   });
   const all: Figures[] = [];
@@ -228,7 +286,7 @@ export async function benchApi(): Promise<void> {
     notes.push('PostgreSQL: skipped (BENCH_PG=off or no initdb found)');
   }
 
-  console.log(`\nAPI throughput, ${CONNECTIONS} connections in total, ${DURATION_S} s each after a ${WARM_UP_S} s warm-up (same machine, same run; every purchase from its own client address)`);
+  console.log(`\nAPI throughput, ${CONNECTIONS} connections in total, ${DURATION_S} s each after a ${WARM_UP_S} s warm-up (same machine, same run; every purchase from its own client address). Without and with the crowd: two events on the same servers, measured in ${SLICES} alternating slices each (p50 the slices' median, p99 their worst)`);
   console.table(all.map((f) => ({
     route: f.label, 'live holds before': f.holds ?? '', 'req/s': Math.round(f.rps), 'p50 ms': f.p50, 'p99 ms': f.p99,
     '% of bare': `${((f.rps / all[0].rps) * 100).toFixed(1)} %`, 'server CPU ms/req': f.cpuPerRequest?.toFixed(3) ?? '', 'bench client CPU ms/req': f.clientCpuPerRequest?.toFixed(3) ?? '', requests: f.total, 'non-2xx': f.non2xx, 'load avg before': f.load,
