@@ -80,7 +80,11 @@ inBothLanguages(() => {
 
       await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
       await expect(page).toHaveURL(/\/demo\/payment-method$/);
-      await page.getByRole('heading', { level: 1 }).click();
+      // The URL changes before the payment page is on screen (its code loads on the way); the reload
+      // is meant for the page the buyer sees. On a busy CI machine a reload in between got no dialog.
+      const heading = page.getByRole('heading', { level: 1, name: t('checkout:payment.title') });
+      await expect(heading).toBeVisible();
+      await heading.click();
       // The buyer chooses to stay, so this reload never completes: not awaited (no real seconds spent on it).
       void page.reload().catch(() => undefined);
       await expect.poll(() => dialogs).toBe(1);
