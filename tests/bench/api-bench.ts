@@ -112,11 +112,17 @@ function figuresOf(label: string, slices: Slice[], load: string): Figures {
   };
 }
 
-async function run(label: string, urls: string[], body: () => string, options: RunOptions = {}): Promise<Figures> {
-  // A warm-up that is not counted, for every route alike: the first seconds of a fresh process
-  // measure V8 compiling the route's code, not the route.
+/**
+ * A warm-up that is not counted, for every route alike: the first seconds of a fresh process
+ * measure V8 compiling the route's code, not the route.
+ */
+async function warmUp(urls: string[], body: () => string, options: RunOptions): Promise<void> {
   const cannon = cannonFor(urls, body, options);
   await Promise.all(urls.map((url) => cannon(url, WARM_UP_S)));
+}
+
+async function run(label: string, urls: string[], body: () => string, options: RunOptions = {}): Promise<Figures> {
+  await warmUp(urls, body, options);
   const before = load();
   return figuresOf(label, [await slice(urls, body, options, DURATION_S)], before);
 }
@@ -127,10 +133,7 @@ async function run(label: string, urls: string[], body: () => string, options: R
  * a minute apart on the 2-core dev VM) falls on both alike, so their ratio is the loads' own.
  */
 async function alternating(labels: [string, string], urls: string[], bodies: [() => string, () => string], options: RunOptions): Promise<[Figures, Figures]> {
-  for (const body of bodies) {
-    const cannon = cannonFor(urls, body, options);
-    await Promise.all(urls.map((url) => cannon(url, WARM_UP_S)));
-  }
+  for (const body of bodies) await warmUp(urls, body, options);
   const loads = ['', ''];
   const slices: [Slice[], Slice[]] = [[], []];
   for (let i = 0; i < SLICES; i++) {

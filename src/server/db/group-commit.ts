@@ -49,7 +49,6 @@ export class GroupCommit {
 
   async #commit(members: Member[]): Promise<void> {
     const stored: { member: Member; value: unknown }[] = [];
-    const refused = new Set<Member>();
     try {
       await this.kysely.connection().execute(async (conn) => {
         try {
@@ -66,7 +65,6 @@ export class GroupCommit {
               if (!this.inTransaction()) throw error;
               await conn.executeQuery(ROLLBACK_TO);
               await conn.executeQuery(RELEASE);
-              refused.add(member);
               member.reject(error);
               continue;
             }
@@ -83,8 +81,9 @@ export class GroupCommit {
         }
       });
     } catch (error) {
-      // BEGIN, a savepoint or COMMIT failed: no member's writes are stored.
-      for (const member of members) if (!refused.has(member)) member.reject(error);
+      // BEGIN, a savepoint or COMMIT failed: no member's writes are stored. A member refused
+      // already keeps its own error (a settled promise ignores a second reject).
+      for (const member of members) member.reject(error);
       return;
     }
     for (const { member, value } of stored) member.resolve(value);

@@ -8,7 +8,7 @@ import { pooledRandomBytes } from './random-pool';
  * of their indexes, so purchases committed together share those pages instead of each writing a
  * page of its own at a random place (docs/decisions/012-on-sale-holds.md, eighth pass).
  */
-export function newPurchaseId(now: number = Date.now()): string {
+export function newPurchaseId(now: number): string {
   const bytes = pooledRandomBytes(16);
   bytes.writeUIntBE(now, 0, 6);
   bytes[6] = 0x70 | (bytes[6] & 0x0f);

@@ -35,6 +35,15 @@ describe('SQLite group commit', () => {
   const insert = (trx: Kysely<Database>, v: string) => sql`insert into t (v) values (${v})`.execute(trx);
   const committed = () => (reader.prepare('select v from t order by id').all() as { v: string }[]).map((r) => r.v);
 
+  /** Every member got `message`, none of their writes is stored, and the connection is usable afterwards, out of any transaction. */
+  async function expectAllFailedAndNothingStored(outcomes: PromiseSettledResult<unknown>[], message: string): Promise<void> {
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(outcomes.map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(Array(3).fill(message));
+    expect(committed()).toEqual([]);
+    await withWriteTransaction(db, (trx) => insert(trx, 'after'));
+    expect(committed()).toEqual(['after']);
+  }
+
   it('answers each transaction only once its writes are committed, in the order they started', async () => {
     const seenAtAnswer: string[][] = [];
     await Promise.all(['a', 'b', 'c'].map((v) => withWriteTransaction(db, async (trx) => {
@@ -110,12 +119,7 @@ describe('SQLite group commit', () => {
       withWriteTransaction(db, (trx) => sql`insert into child (parent_id) values (42)`.execute(trx)),
       withWriteTransaction(db, (trx) => insert(trx, 'c')),
     ]);
-    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect(outcomes.map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(Array(3).fill('FOREIGN KEY constraint failed'));
-    expect(committed()).toEqual([]);
-    // The connection is usable afterwards, out of any transaction.
-    await withWriteTransaction(db, (trx) => insert(trx, 'after'));
-    expect(committed()).toEqual(['after']);
+    await expectAllFailedAndNothingStored(outcomes, 'FOREIGN KEY constraint failed');
   });
 
   it('fails every member when one error ends the whole transaction', async () => {
@@ -128,11 +132,7 @@ describe('SQLite group commit', () => {
       }),
       withWriteTransaction(db, (trx) => insert(trx, 'c')),
     ]);
-    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect(outcomes.map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(Array(3).fill('disk I/O error'));
-    expect(committed()).toEqual([]);
-    await withWriteTransaction(db, (trx) => insert(trx, 'after'));
-    expect(committed()).toEqual(['after']);
+    await expectAllFailedAndNothingStored(outcomes, 'disk I/O error');
   });
 });
 
