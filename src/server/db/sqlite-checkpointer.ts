@@ -120,8 +120,9 @@ export interface CheckpointOptions {
   finishBelowFrames?: number;
   /**
    * Waits until no query of this process uses the connection and keeps it so until the returned
-   * function is called (the server passes its Kysely driver's). The default waits for nothing:
-   * enough for a connection used only synchronously, which has no transaction open between tasks.
+   * function is called (the server passes its Kysely driver's). The default holds nothing: enough
+   * only while nothing writes during the hand-over. A write that comes between the worker's last
+   * copy and its own write makes the WAL go on instead of starting over.
    */
   pauseQueries?: () => Promise<() => void>;
 }
