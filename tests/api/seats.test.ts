@@ -3,6 +3,10 @@ import seated from './fixtures/asientos-api.event.json';
 import { body } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
 import { buyer, createPaymentsApp, pdfText, type PaymentsTestApp } from './payments/helpers';
+import { createMailer } from '../../src/server/fulfilment/mailer';
+import { retryPendingWork } from '../../src/server/payments/pending-work';
+import { buildPaymentProviders } from '../../src/server/payments/registry';
+import { seatsProviderOf } from '../../src/server/seats/seats-provider';
 
 /**
  * Seated events against the built-in seat sandbox, reached over HTTP by the official seatsio
@@ -187,6 +191,67 @@ describe.skipIf(skipDatabase)('seated events', () => {
     const taken = await pay(['C-10'], () => chartHolds(['C-10']));
     expect((await t.rows('purchases', 'id', taken))[0].status).toBe('paid');
     expect(await purchaseSeats(taken)).toMatchObject({ status: 'unbooked' });
+  });
+
+  /** What the pending-work loop runs every minute, with the app's own providers and mailer. */
+  const retryPendingWorkNow = () => {
+    const providers = buildPaymentProviders(t.ctx.config, () => t.baseUrl);
+    return retryPendingWork({ ctx: t.ctx, providers, log: t.app.log, selfUrl: () => t.baseUrl, sendMail: createMailer(t.ctx.config) });
+  };
+  /** The seat provider's client calls fail once as an unreachable host does (no HTTP status). */
+  const unreachableOnce = (call: 'book' | 'release') =>
+    vi.spyOn(seatsProviderOf(t.ctx).client('sandbox').events, call).mockRejectedValueOnce(new TypeError('fetch failed'));
+
+  it('books a paid purchase\'s places later when the seat provider could not be reached at payment', async () => {
+    const token = await chartHolds(['B-1']);
+    const res = await newPurchase({ seats: { holdToken: token, objects: [{ label: 'B-1' }] } });
+    const id = body(res).purchase_id as string;
+    const headers = { 'x-purchase-key': body(res).access_key as string };
+    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers }));
+    // The bank's approval reaches the server (its webhook confirms the payment) while the seat provider is down.
+    const book = unreachableOnce('book');
+    await t.app.inject({ method: 'POST', url: `${widget_url}/approve` });
+    await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers });
+    expect(book).toHaveBeenCalledTimes(1);
+    book.mockRestore();
+    // Paid, its places still only held by the token: not flagged for an operator, owed a booking.
+    expect((await t.rows('purchases', 'id', id))[0].status).toBe('paid');
+    expect(await purchaseSeats(id)).toMatchObject({ status: 'held' });
+    // For two minutes after the payment the loop leaves it to the payment's own path, which may still be booking.
+    t.advance(60_000);
+    await retryPendingWorkNow();
+    expect(await purchaseSeats(id)).toMatchObject({ status: 'held' });
+    // The outage outlasts the token (20 minutes): the loop books the places, free again, for the paid buyer.
+    t.advance(20 * 60_000);
+    expect((await statuses())['B-1'].status).toBe('free');
+    await retryPendingWorkNow();
+    expect(await purchaseSeats(id)).toMatchObject({ status: 'booked' });
+    expect((await statuses())['B-1'].status).toBe('booked');
+  });
+
+  it('releases an ended voucher\'s places later when the seat provider could not be reached', async () => {
+    const token = await chartHolds(['B-2', 'B-3']);
+    const res = await newPurchase({ seats: { holdToken: token, objects: [{ label: 'B-2' }, { label: 'B-3' }] } });
+    const id = body(res).purchase_id as string;
+    const headers = { 'x-purchase-key': body(res).access_key as string };
+    const preference = await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: id, buyer_info: buyer() }, headers });
+    const checkout = await t.app.inject(body(preference).init_point);
+    const action = /action="([^"]+\/voucher)"/.exec(checkout.body)![1];
+    await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await vi.waitFor(async () => expect(await purchaseSeats(id)).toMatchObject({ status: 'kept' }), { timeout: 10_000 });
+    // Past the voucher's deadline the next purchase gives its stock back, but the release does not get through.
+    t.advance(75 * 60 * 60_000);
+    const release = unreachableOnce('release');
+    const next = await chartHolds(['A-3']);
+    expect((await newPurchase({ seats: { holdToken: next, objects: [{ label: 'A-3' }] } })).statusCode).toBe(200);
+    expect(release).toHaveBeenCalledTimes(1);
+    release.mockRestore();
+    expect(await purchaseSeats(id)).toMatchObject({ status: 'kept' });
+    expect((await statuses())['B-2'].status).toBe('reservedForVoucher');
+    await retryPendingWorkNow();
+    expect(await purchaseSeats(id)).toMatchObject({ status: 'released' });
+    expect((await statuses())['B-2'].status).toBe('free');
+    expect((await statuses())['B-3'].status).toBe('free');
   });
 
   it('applies the per-order maximum to the seated quantities', async () => {

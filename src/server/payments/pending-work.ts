@@ -1,19 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { deliverMail } from '../fulfilment/outbox';
 import { attemptsOwingRefund } from '../repositories/payment-attempt.repository';
+import { settleMissedSeats } from '../seats/purchase-seats';
 import { settleRefund, STALE_REFUND_MS } from './refund';
 import type { PaymentsRuntime } from './runtime';
 
-/** Sends e-mails still queued and refunds still owed (after a crash, an SMTP outage, a provider outage). */
+/** Sends e-mails still queued, refunds still owed and seat bookings or releases missed (after a crash, an SMTP outage, a provider outage). */
 export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
   const staleBefore = new Date(rt.ctx.now().getTime() - STALE_REFUND_MS).toISOString();
   for (const attempt of await attemptsOwingRefund(rt.ctx.db.kysely, staleBefore)) await settleRefund(rt, attempt);
   await deliverMail(rt);
+  await settleMissedSeats(rt.ctx);
 }
 
 /**
  * Once the server is ready: says which providers run in the sandbox (no real charges), and
- * starts the loop that retries queued e-mails and owed refunds every RETRY_INTERVAL_SECONDS.
+ * starts the loop that retries queued e-mails, owed refunds and missed seat calls every RETRY_INTERVAL_SECONDS.
  */
 export async function pendingWorkPlugin(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const { ctx } = rt;
@@ -29,7 +31,7 @@ export async function pendingWorkPlugin(app: FastifyInstance, { rt }: { rt: Paym
       timer = setInterval(() => {
         if (running) return;
         running = retryPendingWork(rt)
-          .catch((error: unknown) => app.log.error({ err: error }, 'retry of pending e-mails and refunds failed'))
+          .catch((error: unknown) => app.log.error({ err: error }, 'retry of pending e-mails, refunds and seat calls failed'))
           .finally(() => (running = undefined));
       }, ctx.config.retryIntervalSeconds * 1000);
       timer.unref();

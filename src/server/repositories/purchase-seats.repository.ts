@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, PurchaseSeatsStatus, PurchaseSeatsTable } from '../db/schema';
 
 /** One place a purchase holds: its label, the ticket type (event file id) it is sold as, how many places (areas), its kind. */
@@ -50,4 +50,28 @@ export async function movePurchaseSeats(db: Kysely<Database>, purchaseId: string
     .where('status', 'in', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** A purchase whose places the seat provider still holds, though it has since been paid or has ended. */
+export interface SeatsOwed {
+  purchaseId: string;
+  paid: boolean;
+}
+
+/**
+ * Purchases whose seats are still `held` or `kept` though the purchase is paid (owed a booking)
+ * or has given its stock back without paying (owed a release), unchanged since `staleBefore`,
+ * at most `limit`. The literal `status in (…)` is the live-token index's own condition, so the
+ * scan walks that index: only the live seats, never the event's history.
+ */
+export async function seatsOwedToProvider(db: Kysely<Database>, staleBefore: string, limit: number): Promise<SeatsOwed[]> {
+  const rows = await db.selectFrom('purchase_seats as s')
+    .innerJoin('purchases as p', 'p.id', 's.purchase_id')
+    .select(['s.purchase_id', 'p.status'])
+    .where(sql<boolean>`s.status in ('held', 'kept')`)
+    .where((eb) => eb.or([eb('p.status', '=', 'paid'), eb('p.stock_counted', '=', 0)]))
+    .where('p.updated_at', '<', staleBefore)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ purchaseId: r.purchase_id, paid: r.status === 'paid' }));
 }

@@ -9,7 +9,7 @@ import type { EventRow } from '../repositories/event.repository';
 import type { Order } from '../repositories/order.repository';
 import { findPurchase } from '../repositories/purchase.repository';
 import {
-  findPurchaseSeats, insertPurchaseSeats, liveSeatsOf, movePurchaseSeats, type HeldSeat, type PurchaseSeatsRow,
+  findPurchaseSeats, insertPurchaseSeats, liveSeatsOf, movePurchaseSeats, seatsOwedToProvider, type HeldSeat, type PurchaseSeatsRow,
 } from '../repositories/purchase-seats.repository';
 import { seatsProviderOf } from './seats-provider';
 
@@ -142,7 +142,22 @@ export function seatReleaseFor(ctx: AppContext, event: EventRow): ((purchaseIds:
   return (purchaseIds) => releasePurchaseSeats(ctx, purchaseIds);
 }
 
-/** Releases the places of purchases whose hold ended (best effort per purchase: a failure leaves it to the token's expiry). */
+/**
+ * The provider refused the call itself (the places are not in the state asked for): asking again
+ * would get the same answer. Unreachable, 5xx, throttled (429) or not authorised (401/403, a key
+ * being rotated) is not a refusal: those are tried again by `settleMissedSeats`.
+ */
+function refusedByProvider(error: unknown): boolean {
+  const status = providerStatus(error);
+  return status !== null && status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
+}
+
+/**
+ * Releases the places of purchases whose hold ended. Held places need no second try: their token
+ * expires with the hold and frees them. A voucher's places wait in a custom status that never
+ * expires, so when the provider cannot be reached they stay `kept` and `settleMissedSeats` releases
+ * them later; a refusal means they are no longer in that status, so there is nothing left to free.
+ */
 export async function releasePurchaseSeats(ctx: AppContext, purchaseIds: string[]): Promise<void> {
   const now = ctx.now().toISOString();
   for (const row of await liveSeatsOf(ctx.db.kysely, purchaseIds)) {
@@ -151,10 +166,29 @@ export async function releasePurchaseSeats(ctx: AppContext, purchaseIds: string[
       const events = seatsProviderOf(ctx).client(row.region).events;
       if (row.status === 'held') await events.release(row.event_key, objectsOf(row), row.hold_token);
       else await events.release(row.event_key, objectsOf(row), null, row.purchase_id);
-    } catch {
-      if (row.status === 'kept') continue;
+    } catch (error) {
+      if (row.status === 'kept' && !refusedByProvider(error)) continue;
     }
     await movePurchaseSeats(ctx.db.kysely, row.purchase_id, ['held', 'kept'], 'released', now);
+  }
+}
+
+/** Most purchases one run of `settleMissedSeats` calls the seat provider for: bounded work per run. */
+const SETTLE_BATCH = 50;
+/** A purchase changed more recently than this is left to its own path, which calls the provider right after its commit. */
+const SETTLE_AFTER_MS = 2 * 60_000;
+
+/**
+ * Makes the provider calls a purchase's places missed: a paid purchase's booking, or the release
+ * of an ended purchase's places, when the provider could not be reached or the process stopped
+ * between the commit and the call. Without it a paid buyer's places would go free when their
+ * token expired, and an ended voucher's would stay reserved. Run by the pending-work loop.
+ */
+export async function settleMissedSeats(ctx: AppContext): Promise<void> {
+  const staleBefore = new Date(ctx.now().getTime() - SETTLE_AFTER_MS).toISOString();
+  for (const owed of await seatsOwedToProvider(ctx.db.kysely, staleBefore, SETTLE_BATCH)) {
+    if (owed.paid) await bookPurchaseSeats(ctx, owed.purchaseId);
+    else await releasePurchaseSeats(ctx, [owed.purchaseId]);
   }
 }
 
@@ -175,8 +209,8 @@ export async function keepSeatsForVoucher(ctx: AppContext, purchaseId: string): 
 
 /**
  * A paid purchase: its places are booked with its token (or, when the token ran out before a late
- * payment, as free places). A refusal (taken meanwhile) marks them `unbooked` for an operator.
- * Only a purchase the confirm path made `paid` books; one it cancelled releases.
+ * payment, as free places). A refusal (taken meanwhile) marks them `unbooked` for an operator;
+ * an unreachable provider leaves them for `settleMissedSeats`. Only a purchase the confirm path made `paid` books; one it cancelled releases.
  * Called after the payment's transaction: no provider call runs under the stock lock.
  */
 export async function bookPurchaseSeats(ctx: AppContext, purchaseId: string): Promise<void> {
@@ -190,11 +224,13 @@ export async function bookPurchaseSeats(ctx: AppContext, purchaseId: string): Pr
   const now = ctx.now().toISOString();
   try {
     await events.book(row.event_key, objectsOf(row), row.hold_token, purchaseId);
-  } catch {
+  } catch (error) {
+    // Unreachable: the places stay as they are and `settleMissedSeats` books them later.
+    if (!refusedByProvider(error)) return;
     try {
       await events.book(row.event_key, objectsOf(row), null, purchaseId);
-    } catch {
-      await movePurchaseSeats(ctx.db.kysely, purchaseId, ['held', 'kept'], 'unbooked', now);
+    } catch (second) {
+      if (refusedByProvider(second)) await movePurchaseSeats(ctx.db.kysely, purchaseId, ['held', 'kept'], 'unbooked', now);
       return;
     }
   }
