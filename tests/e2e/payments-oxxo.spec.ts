@@ -55,7 +55,7 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: t('payments:status.download') }).click();
     const { text } = await savedPdf(await downloading, /^compra_[0-9a-f-]+\.pdf$/);
-    expect(text).toContain('Festival Marea Sonora 2026');
+    expect(text).toContain('Festival Marea Sonora 2027');
     expect(text).toContain('VIP');
     expect(pdfPageCount(text)).toBe(1);
   });

@@ -37,7 +37,7 @@ test.describe('online wallet (PayPal, sandbox)', () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: t('payments:status.download') }).click();
     const { text } = await savedPdf(await downloading, /^compra_[0-9a-f-]+\.pdf$/);
-    expect(text).toContain('Festival Marea Sonora 2026');
+    expect(text).toContain('Festival Marea Sonora 2027');
     expect(pdfPageCount(text)).toBe(2);
 
     // Wallet passes (config.download_wallets): one row per ticket; Download opens its pass in a new tab.
@@ -55,7 +55,7 @@ test.describe('online wallet (PayPal, sandbox)', () => {
     const downloadingPass = pass.waitForEvent('download');
     await pass.getByRole('link', { name: 'Agregar a Apple Wallet' }).click();
     const files = unpackPass(readFileSync((await (await downloadingPass).path())!));
-    expect(JSON.parse(files.get('pass.json')!.toString('utf8')).eventTicket.primaryFields[0].value).toContain('Festival Marea Sonora 2026');
+    expect(JSON.parse(files.get('pass.json')!.toString('utf8')).eventTicket.primaryFields[0].value).toContain('Festival Marea Sonora 2027');
     const root = JSON.parse(readFileSync(join(process.env.E2E_WALLET_SANDBOX_DIR!, 'apple-pass-chain.json'), 'utf8')).rootCert;
     expect(verifyPassSignature(files.get('signature')!, files.get('manifest.json')!, root).ok).toBe(true);
     await pass.close();

@@ -5,8 +5,8 @@ inBothLanguages(() => {
     test('shows the event header, the ticket rows with prices, sold out and more information', async ({ page, t }) => {
       await page.goto('/demo');
       await expect(page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') })).toBeVisible();
-      await expect(page.getByRole('img', { name: t('header.logoAlt', { name: 'Festival Marea Sonora 2026 · Parque Bicentenario, CDMX' }) })).toBeVisible();
-      await expect(page.getByRole('banner').getByText('Festival Marea Sonora 2026')).toBeVisible();
+      await expect(page.getByRole('img', { name: t('header.logoAlt', { name: 'Festival Marea Sonora 2027 · Parque Bicentenario, CDMX' }) })).toBeVisible();
+      await expect(page.getByRole('banner').getByText('Festival Marea Sonora 2027')).toBeVisible();
 
       const tickets = page.getByRole('list', { name: t('checkout:tickets.listLabel') });
       const general = tickets.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'General' }) });

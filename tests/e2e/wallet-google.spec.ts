@@ -39,9 +39,9 @@ test('thank-you page: "Add to calendar" downloads the event\'s calendar file', a
   expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
   expect(ics).toContain('\r\nMETHOD:PUBLISH\r\n');
   const event = veventOf(ics);
-  expect(event.SUMMARY).toBe('Festival Marea Sonora 2026 · Parque Bicentenario\\, CDMX');
-  // The demo starts 2026-03-14 at 13:00, Mexico City (-06:00).
-  expect(event.DTSTART).toBe('20260314T190000Z');
+  expect(event.SUMMARY).toBe('Festival Marea Sonora 2027 · Parque Bicentenario\\, CDMX');
+  // The demo starts 2027-03-13 at 13:00, Mexico City (-06:00).
+  expect(event.DTSTART).toBe('20270313T190000Z');
   expect(event.LOCATION).toMatch(/^Parque Bicentenario\\, /);
   expect(event.URL).toMatch(/\/demo$/);
   await expectAccessible(page, 'thank-you page with the calendar link');
