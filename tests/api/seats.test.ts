@@ -221,10 +221,14 @@ describe.skipIf(skipDatabase)('seated events', () => {
     t.advance(60_000);
     await retryPendingWorkNow();
     expect(await purchaseSeats(id)).toMatchObject({ status: 'held' });
-    // The outage outlasts the token (20 minutes): the loop books the places, free again, for the paid buyer.
+    // The outage outlasts the token (20 minutes): the loop books the places, free again, for the paid
+    // buyer. Two processes' loops at once: one of them books (a second booking would be refused).
     t.advance(20 * 60_000);
     expect((await statuses())['B-1'].status).toBe('free');
-    await retryPendingWorkNow();
+    const booking = vi.spyOn(seatsProviderOf(t.ctx).client('sandbox').events, 'book');
+    await Promise.all([retryPendingWorkNow(), retryPendingWorkNow()]);
+    expect(booking).toHaveBeenCalledTimes(2); // with the expired token, refused; then as free places
+    booking.mockRestore();
     expect(await purchaseSeats(id)).toMatchObject({ status: 'booked' });
     expect((await statuses())['B-1'].status).toBe('booked');
   });

@@ -56,22 +56,37 @@ export async function movePurchaseSeats(db: Kysely<Database>, purchaseId: string
 export interface SeatsOwed {
   purchaseId: string;
   paid: boolean;
+  /** The seats row's `updated_at` as read: `takeOwedSeats` compares it. */
+  updatedAt: string;
 }
 
 /**
  * Purchases whose seats are still `held` or `kept` though the purchase is paid (owed a booking)
- * or has given its stock back without paying (owed a release), unchanged since `staleBefore`,
- * at most `limit`. The literal `status in (…)` is the live-token index's own condition, so the
- * scan walks that index: only the live seats, never the event's history.
+ * or has given its stock back without paying (owed a release), neither changed since
+ * `staleBefore`, at most `limit`. The literal `status in (…)` is the live-token index's own
+ * condition, so the scan walks that index: only the live seats, never the event's history.
  */
 export async function seatsOwedToProvider(db: Kysely<Database>, staleBefore: string, limit: number): Promise<SeatsOwed[]> {
   const rows = await db.selectFrom('purchase_seats as s')
     .innerJoin('purchases as p', 'p.id', 's.purchase_id')
-    .select(['s.purchase_id', 'p.status'])
+    .select(['s.purchase_id', 's.updated_at', 'p.status'])
     .where(sql<boolean>`s.status in ('held', 'kept')`)
     .where((eb) => eb.or([eb('p.status', '=', 'paid'), eb('p.stock_counted', '=', 0)]))
     .where('p.updated_at', '<', staleBefore)
+    .where('s.updated_at', '<', staleBefore)
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ purchaseId: r.purchase_id, paid: r.status === 'paid' }));
+  return rows.map((r) => ({ purchaseId: r.purchase_id, paid: r.status === 'paid', updatedAt: r.updated_at }));
+}
+
+/**
+ * Takes an owed row for this caller by moving its `updated_at` from what was read to `now`: of
+ * several processes that found it, one gets true, and the others will not find it again before
+ * `staleBefore` passes `now`.
+ */
+export async function takeOwedSeats(db: Kysely<Database>, owed: SeatsOwed, now: string): Promise<boolean> {
+  const result = await db.updateTable('purchase_seats').set({ updated_at: now })
+    .where('purchase_id', '=', owed.purchaseId).where('updated_at', '=', owed.updatedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

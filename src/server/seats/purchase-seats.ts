@@ -9,7 +9,7 @@ import type { EventRow } from '../repositories/event.repository';
 import type { Order } from '../repositories/order.repository';
 import { findPurchase } from '../repositories/purchase.repository';
 import {
-  findPurchaseSeats, insertPurchaseSeats, liveSeatsOf, movePurchaseSeats, seatsOwedToProvider, type HeldSeat, type PurchaseSeatsRow,
+  findPurchaseSeats, insertPurchaseSeats, liveSeatsOf, movePurchaseSeats, seatsOwedToProvider, takeOwedSeats, type HeldSeat, type PurchaseSeatsRow,
 } from '../repositories/purchase-seats.repository';
 import { seatsProviderOf } from './seats-provider';
 
@@ -175,7 +175,10 @@ export async function releasePurchaseSeats(ctx: AppContext, purchaseIds: string[
 
 /** Most purchases one run of `settleMissedSeats` calls the seat provider for: bounded work per run. */
 const SETTLE_BATCH = 50;
-/** A purchase changed more recently than this is left to its own path, which calls the provider right after its commit. */
+/**
+ * A purchase changed more recently than this is left to its own path, which calls the provider
+ * right after its commit; a row a loop took is left this long to that loop.
+ */
 const SETTLE_AFTER_MS = 2 * 60_000;
 
 /**
@@ -185,8 +188,12 @@ const SETTLE_AFTER_MS = 2 * 60_000;
  * token expired, and an ended voucher's would stay reserved. Run by the pending-work loop.
  */
 export async function settleMissedSeats(ctx: AppContext): Promise<void> {
-  const staleBefore = new Date(ctx.now().getTime() - SETTLE_AFTER_MS).toISOString();
+  const now = ctx.now();
+  const staleBefore = new Date(now.getTime() - SETTLE_AFTER_MS).toISOString();
   for (const owed of await seatsOwedToProvider(ctx.db.kysely, staleBefore, SETTLE_BATCH)) {
+    // Another process's loop found it too: one of them calls the provider (two bookings of the
+    // same places would have the second refused and mark them `unbooked`).
+    if (!(await takeOwedSeats(ctx.db.kysely, owed, now.toISOString()))) continue;
     if (owed.paid) await bookPurchaseSeats(ctx, owed.purchaseId);
     else await releasePurchaseSeats(ctx, [owed.purchaseId]);
   }
