@@ -217,7 +217,8 @@ export async function keepSeatsForVoucher(ctx: AppContext, purchaseId: string): 
 /**
  * A paid purchase: its places are booked with its token (or, when the token ran out before a late
  * payment, as free places). A refusal (taken meanwhile) marks them `unbooked` for an operator;
- * an unreachable provider leaves them for `settleMissedSeats`. Only a purchase the confirm path made `paid` books; one it cancelled releases.
+ * an unreachable provider leaves them for `settleMissedSeats`. Only a purchase the confirm path
+ * made `paid` books; one it cancelled releases.
  * Called after the payment's transaction: no provider call runs under the stock lock.
  */
 export async function bookPurchaseSeats(ctx: AppContext, purchaseId: string): Promise<void> {
