@@ -149,9 +149,10 @@ describe.skipIf(skipDatabase)('seated events', () => {
     expect(await purchaseSeats(body(res).purchase_id)).toMatchObject({ status: 'released' });
   });
 
-  it('keeps a cash voucher\'s places in a custom status past the token\'s life, until the voucher runs out', async () => {
-    const token = await chartHolds(['T1-5', 'T1-6']);
-    const res = await newPurchase({ seats: { holdToken: token, objects: [{ label: 'T1-5' }, { label: 'T1-6' }] } });
+  /** A purchase of `labels` paid with an OXXO voucher in MercadoPago's sandbox checkout; resolves once its places are `kept`. */
+  async function voucherFor(labels: string[]): Promise<string> {
+    const token = await chartHolds(labels);
+    const res = await newPurchase({ seats: { holdToken: token, objects: labels.map((label) => ({ label })) } });
     const id = body(res).purchase_id as string;
     const headers = { 'x-purchase-key': body(res).access_key as string };
     const preference = await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: id, buyer_info: buyer() }, headers });
@@ -160,6 +161,11 @@ describe.skipIf(skipDatabase)('seated events', () => {
     const action = /action="([^"]+\/voucher)"/.exec(checkout.body)![1];
     expect((await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(303);
     await vi.waitFor(async () => expect(await purchaseSeats(id)).toMatchObject({ status: 'kept' }), { timeout: 10_000 });
+    return id;
+  }
+
+  it('keeps a cash voucher\'s places in a custom status past the token\'s life, until the voucher runs out', async () => {
+    const id = await voucherFor(['T1-5', 'T1-6']);
     expect((await statuses())['T1-5'].status).toBe('reservedForVoucher');
     // Hours later (past the hold and any token's 2-hour life) the voucher still keeps them.
     t.advance(3 * 60 * 60_000);
@@ -234,15 +240,7 @@ describe.skipIf(skipDatabase)('seated events', () => {
   });
 
   it('releases an ended voucher\'s places later when the seat provider could not be reached', async () => {
-    const token = await chartHolds(['B-2', 'B-3']);
-    const res = await newPurchase({ seats: { holdToken: token, objects: [{ label: 'B-2' }, { label: 'B-3' }] } });
-    const id = body(res).purchase_id as string;
-    const headers = { 'x-purchase-key': body(res).access_key as string };
-    const preference = await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/create-preference', payload: { purchase_id: id, buyer_info: buyer() }, headers });
-    const checkout = await t.app.inject(body(preference).init_point);
-    const action = /action="([^"]+\/voucher)"/.exec(checkout.body)![1];
-    await t.app.inject({ method: 'POST', url: action, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-    await vi.waitFor(async () => expect(await purchaseSeats(id)).toMatchObject({ status: 'kept' }), { timeout: 10_000 });
+    const id = await voucherFor(['B-2', 'B-3']);
     // Past the voucher's deadline the next purchase gives its stock back, but the release does not get through.
     t.advance(75 * 60 * 60_000);
     const release = unreachableOnce('release');
