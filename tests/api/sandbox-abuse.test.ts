@@ -107,6 +107,20 @@ describe.skipIf(skipDatabase)('sandbox abuse', () => {
         expect((await t.app.inject({ method: 'POST', remoteAddress: BOB, ...route })).statusCode, route.url).toBeLessThan(300);
       }
     });
+
+    it("does not count this server's own calls, made with the sandbox's secret keys", async () => {
+      const creds = sandboxCredentials(t.ctx.config.signingSecret);
+      const seatsSecret = `Basic ${Buffer.from(`${seatsSandboxSecret(t.ctx.config.signingSecret)}:`).toString('base64')}`;
+      for (let i = 0; i < 5; i++) {
+        const token = await t.app.inject({ method: 'POST', url: '/sandbox/seatsio/api/hold-tokens', remoteAddress: ALICE, headers: { authorization: seatsSecret }, payload: {} });
+        expect(token.statusCode).toBe(200);
+        const card = await t.app.inject({
+          method: 'POST', url: '/sandbox/mercadopago/api/v1/card_tokens', remoteAddress: ALICE, headers: { authorization: `Bearer ${creds.mercadopago.accessToken}` },
+          payload: { card_id: '9000000002' },
+        });
+        expect(card.statusCode).toBe(201);
+      }
+    });
   });
 
   describe('purge', () => {
