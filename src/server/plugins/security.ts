@@ -11,8 +11,9 @@ import { openRateLimitStore } from './rate-limit-store';
  * Security headers on every response (a strict Content-Security-Policy without
  * `unsafe-eval`: the storefront validates forms with precompiled code) and the
  * per-client rate limit that every route doing work opts into with `config: rateLimited`
- * or `config: limitedAs(config, bucket)` (a whole plugin's routes with `limitEveryRoute`). Each route counts on its own; the client is
- * `request.ip` (X-Forwarded-For only from TRUST_PROXY's proxies), IPv6 by its /64. The counters
+ * or `config: limitedAs(config, bucket)` (a whole plugin's routes with `limitEveryRoute`).
+ * Each route counts on its own; the client is `request.ip` (X-Forwarded-For only from
+ * TRUST_PROXY's proxies), IPv6 by its /64. The counters
  * live in this process, or in the Redis of REDIS_URL, shared by every replica (`rate-limit-store.ts`).
  * A live payment provider opens the policy to its own origins (`provider-sources.ts`).
  */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { limitEveryRoute } from '../../plugins/security';
 import { sameSecret } from '../../http/same-secret';
+import { limitEveryRoute } from '../../plugins/security';
 import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
 import { fintocSandbox } from './fintoc.sandbox';
