@@ -42,6 +42,8 @@ export interface ServerConfig {
   shutdownGraceSeconds: number;
   /** Server-wide defaults of the event file's `hold_limits` (an event may set its own). */
   holdLimits: HoldLimits;
+  /** Live hold tokens one client may have in the built-in seat sandbox at once (each chart session starts one). */
+  seatsSandboxMaxTokensPerClient: number;
   /** Secret that signs sandbox tokens; random per process unless set (set it when running several processes). */
   signingSecret: string;
   mainSiteUrl: string;
@@ -175,6 +177,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxVouchersPerBuyer: numberFrom(env.VOUCHER_MAX_PER_BUYER, 2),
       maxVoucherShare: Math.min(1, Math.max(0, numberFrom(env.VOUCHER_MAX_SHARE, 0.5))),
     },
+    seatsSandboxMaxTokensPerClient: Math.max(1, numberFrom(env.SEATS_SANDBOX_MAX_TOKENS_PER_CLIENT, 20)),
     signingSecret: env.SIGNING_SECRET || randomBytes(32).toString('hex'),
     mainSiteUrl: env.MAIN_SITE_URL ?? 'https://boletos.example.mx',
     supportEmail: env.SUPPORT_EMAIL ?? 'soporte@boletos.example.mx',

@@ -24,7 +24,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   // Tests hold and pay many times from one address and one e-mail: the caps a test checks it sets itself.
-  const generous = { RATE_LIMIT_MAX: '100000', RATE_LIMIT_PDF_MAX: '100000', RATE_LIMIT_READ_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000', VOUCHER_MAX_PER_BUYER: '100000', VOUCHER_MAX_SHARE: '1' };
+  const generous = { RATE_LIMIT_MAX: '100000', RATE_LIMIT_PDF_MAX: '100000', RATE_LIMIT_READ_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000', SEATS_SANDBOX_MAX_TOKENS_PER_CLIENT: '100000', VOUCHER_MAX_PER_BUYER: '100000', VOUCHER_MAX_SHARE: '1' };
   const config = readConfig({ ...generous, LOG_LEVEL: 'silent' }, { databaseUrl: database.url, ...overrides });
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);

@@ -307,6 +307,8 @@ export interface PurchaseSeatsTable {
 export interface SeatsSandboxTokenTable {
   token: string;
   workspace_key: string;
+  /** The client (`http/client-key.ts`) that started it in the chart; null for the REST API's (this server's own). */
+  client_key: string | null;
   expires_at: string;
   created_at: string;
 }

@@ -73,3 +73,19 @@ export async function listSandboxObjects<T>(db: Kysely<Database>, provider: stri
     .execute();
   return rows.map((row) => ({ id: row.id, status: row.status, data: JSON.parse(row.data_json) as T }));
 }
+
+/** Deletes up to `limit` objects of one kind created before `before`, oldest first (through `(provider, kind, created_at)`); returns how many. */
+export async function deleteSandboxObjectsCreatedBefore(db: Kysely<Database>, provider: string, kind: string, before: string, limit: number): Promise<number> {
+  const rows = await db
+    .selectFrom('sandbox_objects')
+    .select('id')
+    .where('provider', '=', provider)
+    .where('kind', '=', kind)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return 0;
+  await db.deleteFrom('sandbox_objects').where('provider', '=', provider).where('kind', '=', kind).where('id', 'in', rows.map((row) => row.id)).execute();
+  return rows.length;
+}

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { HoldLimitsFile } from '../../shared/event-file/event-file.types';
 import type { Database, SeatsSandboxHoldTable, SeatsSandboxTokenTable } from '../db/schema';
 
 export type SandboxTokenRow = Selectable<SeatsSandboxTokenTable>;
@@ -50,4 +51,56 @@ export async function setSandboxHoldStatus(trx: Kysely<Database>, ids: number[],
 export async function deleteSandboxHolds(trx: Kysely<Database>, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await trx.deleteFrom('seats_sandbox_holds').where('id', 'in', ids).execute();
+}
+
+/** Hold tokens a client started that have not expired (through `(client_key, expires_at)`). */
+export async function liveTokensOfClient(db: Kysely<Database>, clientKey: string, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('seats_sandbox_tokens')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('client_key', '=', clientKey)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Places of one event held (`status`) by the live tokens a client started. */
+export async function placesHeldByClient(trx: Kysely<Database>, eventKey: string, clientKey: string, status: string, now: string): Promise<number> {
+  const row = await trx
+    .selectFrom('seats_sandbox_tokens as t')
+    .innerJoin('seats_sandbox_holds as h', 'h.hold_token', 't.token')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('h.quantity'), eb.lit(0)).as('n'))
+    .where('t.client_key', '=', clientKey)
+    .where('t.expires_at', '>', now)
+    .where('h.event_key', '=', eventKey)
+    .where('h.status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The `hold_limits` of the event whose seats config names `eventKey` (the sandbox knows events only by that key); `{}` for none. */
+export async function holdLimitsOfSeatEvent(db: Kysely<Database>, eventKey: string): Promise<HoldLimitsFile> {
+  // A handful of events per database; the key lives in each event's config JSON, so they are read whole.
+  const rows = await db.selectFrom('events').select(['config_json', 'hold_limits_json']).execute();
+  for (const row of rows) {
+    const seats = (JSON.parse(row.config_json) as { seats?: { eventKey?: unknown } }).seats;
+    if (seats?.eventKey === eventKey) return JSON.parse(row.hold_limits_json || '{}') as HoldLimitsFile;
+  }
+  return {};
+}
+
+/** Up to `limit` tokens that expired before `before`, oldest first (through `(expires_at)`). */
+export async function expiredSandboxTokens(db: Kysely<Database>, before: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('seats_sandbox_tokens').select('token').where('expires_at', '<', before).orderBy('expires_at').limit(limit).execute();
+  return rows.map((row) => row.token);
+}
+
+/**
+ * Deletes expired tokens and the holds (`status`) they had: those places already read as free.
+ * Bookings and custom statuses made with a token outlive it and stay.
+ */
+export async function deleteSandboxTokens(trx: Kysely<Database>, tokens: string[], status: string): Promise<void> {
+  if (tokens.length === 0) return;
+  await trx.deleteFrom('seats_sandbox_holds').where('hold_token', 'in', tokens).where('status', '=', status).execute();
+  await trx.deleteFrom('seats_sandbox_tokens').where('token', 'in', tokens).execute();
 }

@@ -2,8 +2,11 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import { clientKeyOf } from '../http/client-key';
 import { sameSecret } from '../http/same-secret';
-import { findSandboxToken } from '../repositories/seats-sandbox.repository';
+import { limitEveryRoute } from '../plugins/security';
+import { findSandboxToken, holdLimitsOfSeatEvent } from '../repositories/seats-sandbox.repository';
+import { holdLimitsOf } from '../services/hold-limits.service';
 import { objectInfoJson } from './object-info';
 import {
   changeStatus, createToken, DEFAULT_TOKEN_MINUTES, eventStates, extendToken, HELD, liveToken, SeatSandboxError, statusOf,
@@ -40,6 +43,10 @@ const normalise = (objects: ObjectsBody['objects']) => objects.map((o) => (typeo
  * infos, change-object-status (hold, book, custom status, release), the by-category summary.
  * The chart script and the public endpoints it polls and holds through take the workspace key
  * in the path, as seats.io's browser API does. State lives in the database.
+ * They answer anyone, so they keep a purchase's per-client limits: every route is rate limited,
+ * a client's live tokens are capped (SEATS_SANDBOX_MAX_TOKENS_PER_CLIENT), and the places its
+ * tokens hold in an event stop at the event's per-client unit cap (`hold_limits.max_units_per_client`,
+ * else HOLD_MAX_UNITS_PER_CLIENT). Expired tokens are purged by the data-retention timer.
  */
 export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const secret = seatsSandboxSecret(ctx.config.signingSecret);
@@ -50,17 +57,23 @@ export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: A
       return reply.code(error.status).send({ errors: [{ code: error.code, message: error.message }], messages: [error.message], status: error.status });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ errors: [{ code: 'RATE_LIMITED', message: 'Too many requests' }], messages: ['Too many requests'], status });
     return reply.code(status < 500 ? status : 500).send({ errors: [{ code: 'BAD_REQUEST', message: status < 500 ? (error as Error).message : 'Internal error' }], messages: [], status });
   });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
-  const authorised = async (request: FastifyRequest, reply: FastifyReply) => {
+  const hasSecret = (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const user = header.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')[0] : '';
-    if (!sameSecret(user, secret)) return reply.code(401).send({ errors: [{ code: 'UNAUTHORIZED', message: 'Invalid secret key' }], messages: [], status: 401 });
+    return sameSecret(user, secret);
   };
+  const authorised = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasSecret(request)) return reply.code(401).send({ errors: [{ code: 'UNAUTHORIZED', message: 'Invalid secret key' }], messages: [], status: 401 });
+  };
+  // Every route per client; this server's own calls (the secret key) are not counted: they act for purchases, which count already.
+  limitEveryRoute(app, ctx.config, hasSecret);
 
   app.get('/sandbox/seatsio/chart.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(chartScript));
 
@@ -131,7 +144,7 @@ export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: A
   // ── Public API (the chart in the buyer's browser, workspace key) ──
   await app.register(async (api) => {
     api.post<{ Params: { workspaceKey: string } }>('/:workspaceKey/hold-tokens', { schema: { params: eventKeyParam } }, async (request) =>
-      tokenJson(await createToken(ctx.db, request.params.workspaceKey, DEFAULT_TOKEN_MINUTES, now())));
+      tokenJson(await createToken(ctx.db, request.params.workspaceKey, DEFAULT_TOKEN_MINUTES, now(), { key: clientKeyOf(request.ip), maxLiveTokens: ctx.config.seatsSandboxMaxTokensPerClient })));
     api.get<{ Params: { workspaceKey: string; eventKey: string }; Querystring: { holdToken?: string } }>(
       '/:workspaceKey/events/:eventKey/objects',
       { schema: { params: eventKeyParam, querystring: { type: 'object', properties: { holdToken: token } } } },
@@ -159,7 +172,10 @@ export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: A
         { schema: { params: eventKeyParam, body: { type: 'object', additionalProperties: false, required: ['objects', 'holdToken'], properties: { objects: objectsSchema, holdToken: token } } } },
         async (request) => {
           const objects = normalise(request.body.objects);
-          const states = await changeStatus(ctx.db, { eventKey: request.params.eventKey, objects, status: action === 'hold-objects' ? HELD : null, holdToken: request.body.holdToken!, orderId: null, onlyHeld: true }, now());
+          const { eventKey } = request.params;
+          // A client's holds, across its tokens, stop at the event's per-client unit cap, as its purchases do.
+          const maxPlacesPerClient = action === 'hold-objects' ? holdLimitsOf({ hold_limits: await holdLimitsOfSeatEvent(ctx.db.kysely, eventKey) }, ctx.config).maxUnitsPerClient : undefined;
+          const states = await changeStatus(ctx.db, { eventKey, objects, status: action === 'hold-objects' ? HELD : null, holdToken: request.body.holdToken!, orderId: null, onlyHeld: true, maxPlacesPerClient }, now());
           return { objects: states.map((s) => ({ label: s.object.label, status: statusOf(s), numFree: s.numFree, heldByYou: s.holds[request.body.holdToken!] ?? 0 })) };
         },
       );

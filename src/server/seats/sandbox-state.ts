@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection';
 import { withWriteTransaction } from '../db/locked-transaction';
 import {
-  deleteSandboxHolds, findSandboxToken, insertSandboxHold, insertSandboxToken, lockSandboxEvent, sandboxHolds,
-  setSandboxHoldStatus, setSandboxTokenExpiry, type SandboxHoldRow, type SandboxTokenRow,
+  deleteSandboxHolds, deleteSandboxTokens, expiredSandboxTokens, findSandboxToken, insertSandboxHold, insertSandboxToken, liveTokensOfClient,
+  lockSandboxEvent, placesHeldByClient, sandboxHolds, setSandboxHoldStatus, setSandboxTokenExpiry, type SandboxHoldRow, type SandboxTokenRow,
 } from '../repositories/seats-sandbox.repository';
 import { sandboxVenue, venueObject, type VenueObject } from './venue';
 
@@ -75,13 +75,53 @@ export function statusOf(state: ObjectState): string {
   return state.numHeld > 0 ? HELD : FREE;
 }
 
-export async function createToken(db: Db, workspaceKey: string, minutes: number, now: Date): Promise<SandboxTokenRow> {
+/** Who starts a token in the chart, and how many live tokens that client may have. */
+export interface TokenClient {
+  key: string;
+  maxLiveTokens: number;
+}
+
+/**
+ * A new hold token. One the chart starts records its client and is refused (429) while that
+ * client has its cap of live tokens; the REST API's (this server's) have no client. Counted
+ * before the insert, without a lock: a client's simultaneous requests (which the rate limit
+ * bounds) may pass the cap by their number, while the places those tokens hold stay capped
+ * under the event's lock (`changeStatus`).
+ */
+export async function createToken(db: Db, workspaceKey: string, minutes: number, now: Date, client: TokenClient | null = null): Promise<SandboxTokenRow> {
   if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_TOKEN_MINUTES) {
     throw new SeatSandboxError(400, 'INVALID_EXPIRATION', `expiresInMinutes must be between 0 and ${MAX_TOKEN_MINUTES}`);
   }
-  const row = { token: randomBytes(12).toString('base64url'), workspace_key: workspaceKey, expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(), created_at: now.toISOString() };
+  if (client && (await liveTokensOfClient(db.kysely, client.key, now.toISOString())) >= client.maxLiveTokens) {
+    throw new SeatSandboxError(429, 'HOLD_TOKEN_LIMIT_REACHED', `A client may have at most ${client.maxLiveTokens} live hold tokens`);
+  }
+  const row = {
+    token: randomBytes(12).toString('base64url'), workspace_key: workspaceKey, client_key: client?.key ?? null,
+    expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(), created_at: now.toISOString(),
+  };
   await insertSandboxToken(db.kysely, row);
   return row;
+}
+
+/** How long past its expiry a token is kept: never purged while a call that just read it live may still write. */
+const PURGE_AFTER_MS = 60_000;
+
+/**
+ * Deletes hold tokens that expired (a minute ago or more) with the holds they had, in bounded
+ * batches through `(expires_at)`: the chart starts one per session, so without this they pile
+ * up. Expired holds already read as free; bookings and custom statuses stay. Safe to run from
+ * several processes at once. Returns the tokens deleted.
+ */
+export async function purgeExpiredSandboxTokens(db: Db, now: Date, { batchSize = 500, maxBatches = 20 } = {}): Promise<number> {
+  const before = new Date(now.getTime() - PURGE_AFTER_MS).toISOString();
+  let purged = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const tokens = await expiredSandboxTokens(db.kysely, before, batchSize);
+    if (tokens.length > 0) await withWriteTransaction(db, (trx) => deleteSandboxTokens(trx, tokens, HELD));
+    purged += tokens.length;
+    if (tokens.length < batchSize) break;
+  }
+  return purged;
 }
 
 /** A token that exists and has not expired, else 404 as seats.io answers for an unknown token. */
@@ -111,6 +151,11 @@ export interface StatusChange {
   orderId: string | null;
   /** A release that leaves booked and custom-status places alone (the browser may only let go of its holds). */
   onlyHeld?: boolean;
+  /**
+   * The chart's holds: the places one client's live tokens hold in the event, all together, may
+   * not pass this (the event's per-client unit cap); checked under the event's lock.
+   */
+  maxPlacesPerClient?: number;
 }
 
 /**
@@ -120,8 +165,9 @@ export interface StatusChange {
  */
 export async function changeStatus(db: Db, change: StatusChange, now: Date): Promise<ObjectState[]> {
   const at = now.toISOString();
-  if (change.holdToken) await liveToken(db, change.holdToken, now);
-  else if (change.status === HELD) throw new SeatSandboxError(400, 'HOLD_TOKEN_REQUIRED', 'Holding objects requires a hold token');
+  const token = change.holdToken ? await liveToken(db, change.holdToken, now) : undefined;
+  if (!token && change.status === HELD) throw new SeatSandboxError(400, 'HOLD_TOKEN_REQUIRED', 'Holding objects requires a hold token');
+  const capped = change.status === HELD && change.maxPlacesPerClient !== undefined && token?.client_key ? { client: token.client_key, max: change.maxPlacesPerClient } : null;
   const labels = change.objects.map((o) => o.objectId);
   for (const label of labels) {
     if (!venueObject(label)) throw new SeatSandboxError(400, 'OBJECT_NOT_FOUND', `Object ${label} not found`);
@@ -132,6 +178,7 @@ export async function changeStatus(db: Db, change: StatusChange, now: Date): Pro
     const rows = (await sandboxHolds(trx, change.eventKey, labels)).filter((row) => live(row, at));
     const stale = (await sandboxHolds(trx, change.eventKey, labels)).filter((row) => !live(row, at)).map((row) => row.id);
     await deleteSandboxHolds(trx, stale);
+    let clientPlaces = capped ? await placesHeldByClient(trx, change.eventKey, capped.client, HELD, at) : 0;
     for (const { objectId, quantity } of change.objects) {
       const object = venueObject(objectId)!;
       const state = stateOf(object, rows, at);
@@ -149,6 +196,8 @@ export async function changeStatus(db: Db, change: StatusChange, now: Date): Pro
       } else if (change.status === HELD) {
         if (object.objectType !== 'GeneralAdmissionArea' && ownPlaces > 0) continue;
         if (state.numFree < wanted) throw new SeatSandboxError(400, 'ILLEGAL_STATUS_CHANGE', `${objectId} is not free`);
+        clientPlaces += wanted;
+        if (capped && clientPlaces > capped.max) throw new SeatSandboxError(400, 'HOLD_LIMIT_REACHED', `A client may hold at most ${capped.max} places of this event`);
         await insertSandboxHold(trx, { event_key: change.eventKey, label: objectId, hold_token: change.holdToken, status: HELD, quantity: wanted, order_id: change.orderId, updated_at: at });
       } else if (ownPlaces > 0) {
         // The token's places take the new status (booked, or a custom one that outlives the token).

@@ -12,7 +12,7 @@ import { openVouchersOfBuyer, ticketUnitsHeldByClient, voucherUnitsByTicketType 
  */
 
 /** The event file's `hold_limits` over the server defaults (HOLD_MAX_UNITS_PER_CLIENT, VOUCHER_MAX_PER_BUYER, VOUCHER_MAX_SHARE). */
-export function holdLimitsOf(event: EventRow, config: ServerConfig): HoldLimits {
+export function holdLimitsOf(event: Pick<EventRow, 'hold_limits'>, config: ServerConfig): HoldLimits {
   const file = event.hold_limits;
   return {
     maxUnitsPerClient: file.max_units_per_client ?? config.holdLimits.maxUnitsPerClient,

@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sameSecret } from '../../http/same-secret';
+import { limitEveryRoute } from '../../plugins/security';
+import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
 import { fintocSandbox } from './fintoc.sandbox';
 import { mercadoPagoBrowserSandbox } from './mercadopago-browser.sandbox';
@@ -17,9 +20,14 @@ import { stripeSandbox } from './stripe.sandbox';
  * API under /sandbox/{provider}/api (the real adapter talks to it) and its hosted pages
  * under /sandbox/{provider}/… (plain HTML forms, no scripts), plus MercadoPago's browser
  * SDK (script, secure-field iframes, demo card form) and Stripe.js (script, card frame,
- * wallet sheets, 3-D Secure page). A provider with keys has no sandbox routes at all.
+ * wallet sheets, 3-D Secure page). A provider with keys has no sandbox routes at all. Every
+ * route is rate limited per client (`limitEveryRoute`); the tokens they create for a moment are
+ * purged once of no use (`purge.ts`).
  */
 export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  // Card tokens, payment methods and the hosted pages answer anyone: every route is limited per client.
+  // This server's own calls (a provider's secret key) are not counted: they act for purchases, which count already.
+  limitEveryRoute(app, rt.ctx.config, carriesSecretKey(sandboxCredentials(rt.ctx.config.signingSecret)));
   // The hosted pages post plain HTML forms; this parser lives only inside this plugin.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -44,4 +52,18 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
     await app.register(stripeSandbox, { rt });
     await app.register(stripeBrowserSandbox, { rt });
   }
+}
+
+/**
+ * Whether a request carries a secret key of the sandbox (as a bearer token, or as the user of basic
+ * auth, Openpay's way): only this server knows them (derived from SIGNING_SECRET).
+ */
+function carriesSecretKey(creds: ReturnType<typeof sandboxCredentials>) {
+  const secrets = [creds.mercadopago.accessToken, creds.openpay.privateKey, creds.stripe.secretKey, creds.fintoc.secretKey];
+  return (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const basic = /^Basic\s+(\S+)$/i.exec(header);
+    const key = basic ? Buffer.from(basic[1], 'base64').toString('utf8').split(':')[0] : header.replace(/^Bearer\s+/i, '');
+    return key !== '' && secrets.some((secret) => sameSecret(key, secret));
+  };
 }

@@ -40,6 +40,9 @@ const TEST_CARDS: Record<string, Brand['id']> = {
 };
 const TEST_EXPIRY = { month: 11, year: 2030 };
 
+/** A card token pays within 7 days of its creation (its `date_due`), as MercadoPago's do. */
+export const CARD_TOKEN_LIFETIME_MS = 7 * 86_400_000;
+
 /**
  * The test customer's saved cards (card ids as MercadoPago's customer API returns them).
  * `codeRequired` mirrors the account's security_code_settings (mercadopago-fast-payments.sandbox.ts):
@@ -186,7 +189,7 @@ export async function mercadoPagoCardsSandbox(app: FastifyInstance, { rt }: { rt
       require_esc: false,
       date_created: created.toISOString(),
       date_last_updated: created.toISOString(),
-      date_due: new Date(created.getTime() + 7 * 86_400_000).toISOString(),
+      date_due: new Date(created.getTime() + CARD_TOKEN_LIFETIME_MS).toISOString(),
       date_used: null,
       payment_method_id: brand.id,
     };

@@ -16,7 +16,7 @@ const API = '/sandbox/mercadopago/api';
  */
 const FAST = `${API}/v1/fast_payments`;
 /** A fast-payment token lets the page read the account's methods for a short while only. */
-const TOKEN_TTL_MS = 10 * 60_000;
+export const TOKEN_TTL_MS = 10 * 60_000;
 /** The sandbox's test customer: the only account with saved methods. */
 export const TEST_CUSTOMER_EMAIL = 'test_user_mx@testuser.com';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
