@@ -14,6 +14,7 @@ import { fewerPagesPerHoldMigration } from './migrations/20261129_0023_fewer_pag
 import { holdAtVersionMigration } from './migrations/20261129_0024_hold_at_version';
 import { genericHoldPlansMigration } from './migrations/20261129_0025_generic_hold_plans';
 import { sandboxLimitsMigration } from './migrations/20261130_0026_sandbox_limits';
+import { attemptsInFlightMigration } from './migrations/20261130_0027_attempts_in_flight';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -32,6 +33,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261129_0024_hold_at_version': holdAtVersionMigration(db.dialect),
     '20261129_0025_generic_hold_plans': genericHoldPlansMigration(db.dialect),
     '20261130_0026_sandbox_limits': sandboxLimitsMigration(),
+    '20261130_0027_attempts_in_flight': attemptsInFlightMigration(),
   };
 }
 

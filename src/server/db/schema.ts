@@ -198,6 +198,10 @@ export interface PaymentAttemptTable {
   refund_status: RefundStatus | null;
   refund_reason: string | null;
   refund_reference: string | null;
+  /** 1 while a token payment may still be charging or settling: one per purchase (unique index), 0 once settled. */
+  in_flight: Generated<number>;
+  /** When the pending-work loop next re-reads this open attempt from its provider; null once settled or given up. */
+  reconcile_at: string | null;
   created_at: string;
   updated_at: string;
 }

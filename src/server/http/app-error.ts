@@ -100,6 +100,8 @@ export const errors = {
   cardTokenInvalid: () => coded(422, 'CARD_TOKEN_INVALID'),
   /** A fast-payment token or account method MercadoPago refused (used, expired, another account's): nothing was charged. */
   superTokenInvalid: () => coded(422, 'SUPER_TOKEN_INVALID'),
+  /** Another payment of the purchase is still being charged or settled: a second one is refused before the provider is asked. */
+  paymentInFlight: () => coded(409, 'PAYMENT_IN_FLIGHT'),
   /**
    * A card payment the issuer refused; `reason` is MercadoPago's status_detail without its `cc_rejected_` prefix.
    * `paymentId`: the refused payment exists at MercadoPago, so the storefront can show its loader's rejected view.

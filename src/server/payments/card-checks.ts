@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { allowedBinsOf } from '../../shared/forms/allowed-bins';
+import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
+import { findAttemptInFlight, insertAttemptInFlight, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { ProviderError } from './provider';
 
 /**
@@ -15,6 +18,27 @@ import { ProviderError } from './provider';
  */
 export function tokenAttemptKey(scope: string, purchaseId: string, token: string): string {
   return `${scope}:${purchaseId}:${createHash('sha256').update(token).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * One payment in flight per purchase: while a token payment of the purchase is still charging or
+ * settling (created, pending: a 3-D Secure challenge, an issuer's review), another token is
+ * refused with 409 before the provider is asked, so a burst of cards charges the buyer once. A
+ * declined or failed payment is settled, and frees the purchase for the next card.
+ */
+export async function assertNoPaymentInFlight(db: Kysely<Database>, purchaseId: string): Promise<void> {
+  if (await findAttemptInFlight(db, purchaseId)) throw errors.paymentInFlight();
+}
+
+/**
+ * Records a token payment's attempt as the purchase's payment in flight, the database deciding
+ * between concurrent starts (a unique index per purchase): the loser answers 409. A duplicate of
+ * the same request (same key) gets the same attempt.
+ */
+export async function insertTokenAttempt(db: Kysely<Database>, row: PaymentAttemptRow): Promise<PaymentAttemptRow> {
+  const stored = await insertAttemptInFlight(db, row);
+  if (!stored) throw errors.paymentInFlight();
+  return stored;
 }
 
 /**

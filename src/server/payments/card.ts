@@ -1,11 +1,11 @@
 import type { BuyerForm, PaymentLanguage } from '../../shared/api';
 import { errors } from '../http/app-error';
-import { findAttemptByIdempotencyKey, insertAttemptOnce, moveAttemptStatus, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
+import { findAttemptByIdempotencyKey, moveAttemptStatus, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { updatePurchase } from '../repositories/purchase.repository';
 import { normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
 import { openOrder } from '../services/purchase.service';
-import { assertAllowedBin, declineReason, tokenAttemptKey } from './card-checks';
+import { assertAllowedBin, assertNoPaymentInFlight, declineReason, insertTokenAttempt, tokenAttemptKey } from './card-checks';
 import { applyObservation } from './confirm';
 import { ProviderError } from './provider';
 import type { CardChallenge, CardCharge } from './providers/mercadopago-cards';
@@ -73,7 +73,7 @@ export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): P
   return { paymentId: observed.paymentId, challenge: observed.challenge };
 }
 
-/** The checks every payment start makes, the BIN rule, the buyer stored, and the attempt (one per purchase and token). */
+/** The checks every payment start makes, no other payment in flight, the BIN rule, the buyer stored, and the attempt (one per purchase and token). */
 async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key: string): Promise<PaymentAttemptRow> {
   const db = rt.ctx.db.kysely;
   const now = rt.ctx.now().toISOString();
@@ -82,9 +82,10 @@ async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key
   const { purchase } = order;
   const config = eventConfig(order.event);
   const total = payableTotal(order, 'card');
+  await assertNoPaymentInFlight(db, purchase.id);
 
   await assertAllowedBin(config, async () => (await rt.providers.mercadopago.cards.readToken(input.token)).first_six_digits);
 
   await updatePurchase(db, purchase.id, { buyer, buyer_email: normaliseBuyerEmail(buyer.email), updated_at: now });
-  return insertAttemptOnce(db, newAttempt(order, { provider: 'mercadopago', mode: rt.providers.mercadopago.mode, amount_cents: total, idempotency_key: key, lang: buyer.lang }, now));
+  return insertTokenAttempt(db, newAttempt(order, { provider: 'mercadopago', mode: rt.providers.mercadopago.mode, amount_cents: total, idempotency_key: key, lang: buyer.lang }, now));
 }

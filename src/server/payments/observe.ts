@@ -24,7 +24,8 @@ export async function observeAndApply(rt: PaymentsRuntime, providerName: Payment
   const provider = rt.providers[providerName];
   if (!attempt && provider.readMovesMoney) return undefined;
   const readLookup = { paymentId: lookup.paymentId ?? null, reference: lookup.reference ?? attempt?.provider_reference ?? null, attemptId: attempt?.id ?? lookup.attemptId ?? null };
-  if (providerName !== 'mercadopago' && !readLookup.reference) return undefined;
+  // MercadoPago and Openpay also find a payment by our attempt id (external_reference, order_id).
+  if (providerName !== 'mercadopago' && providerName !== 'openpay' && !readLookup.reference) return undefined;
   let observed;
   try {
     observed = await provider.read(readLookup);

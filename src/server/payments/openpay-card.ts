@@ -1,13 +1,13 @@
 import type { BuyerInfo, OpenpayBuyerForm, PaymentLanguage } from '../../shared/api';
 import { createFormValidators } from '../../shared/forms/create-form-validators';
 import { errors } from '../http/app-error';
-import { findAttempt, findAttemptByIdempotencyKey, findAttemptByPayment, insertAttemptOnce, moveAttemptStatus, updateAttempt, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
+import { findAttempt, findAttemptByIdempotencyKey, findAttemptByPayment, moveAttemptStatus, updateAttempt, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { updatePurchase } from '../repositories/purchase.repository';
 import { normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
 import { openOrder } from '../services/purchase.service';
 import { loadOrder } from '../repositories/order.repository';
-import { assertAllowedBin, tokenAttemptKey } from './card-checks';
+import { assertAllowedBin, assertNoPaymentInFlight, insertTokenAttempt, tokenAttemptKey } from './card-checks';
 import { applyObservation } from './confirm';
 import { ProviderError, type ObservedPayment } from './provider';
 import type { OpenpayErrorBody } from './providers/openpay.provider';
@@ -103,7 +103,7 @@ export async function payByOpenpay(rt: PaymentsRuntime, input: OpenpayPaymentInp
   return { paymentId: observed.paymentId, redirectUrl };
 }
 
-/** The checks every payment start makes, the buyer stored, the BIN rule, then the attempt (one per purchase and token). */
+/** The checks every payment start makes, no other payment in flight, the buyer stored, the BIN rule, then the attempt (one per purchase and token). */
 async function openAttempt(rt: PaymentsRuntime, input: OpenpayPaymentInput, key: string): Promise<PaymentAttemptRow> {
   const db = rt.ctx.db.kysely;
   const now = rt.ctx.now().toISOString();
@@ -111,11 +111,12 @@ async function openAttempt(rt: PaymentsRuntime, input: OpenpayPaymentInput, key:
   const { purchase } = order;
   const total = payableTotal(order, 'openpay');
   const buyer = openpayBuyer(input.buyer, input.lang, purchase.buyer);
+  await assertNoPaymentInFlight(db, purchase.id);
 
   await assertAllowedBin(eventConfig(order.event), async () => (await rt.providers.openpay.cards.readToken(input.token)).card?.card_number?.slice(0, 6));
 
   await updatePurchase(db, purchase.id, { buyer, buyer_email: normaliseBuyerEmail(buyer.email), updated_at: now });
-  return insertAttemptOnce(db, newAttempt(order, { provider: 'openpay', mode: rt.providers.openpay.mode, amount_cents: total, idempotency_key: key, lang: buyer.lang }, now));
+  return insertTokenAttempt(db, newAttempt(order, { provider: 'openpay', mode: rt.providers.openpay.mode, amount_cents: total, idempotency_key: key, lang: buyer.lang }, now));
 }
 
 /** The attempt a loader names: our attempt id (the 3-D Secure return) or the charge id (process-payment's answer). */

@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { deliverMail } from '../fulfilment/outbox';
 import { attemptsOwingRefund } from '../repositories/payment-attempt.repository';
 import { settleMissedSeats } from '../seats/purchase-seats';
+import { reconcileOpenAttempts } from './reconcile';
 import { settleRefund, STALE_REFUND_MS } from './refund';
 import type { PaymentsRuntime } from './runtime';
 
-/** Sends e-mails still queued, refunds still owed and seat bookings or releases missed (after a crash, an SMTP outage, a provider outage). */
+/**
+ * Settles payments left open (a process died between the provider's answer and its commit), sends
+ * e-mails still queued, refunds still owed and seat bookings or releases missed (after a crash, an
+ * SMTP outage, a provider outage).
+ */
 export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
+  await reconcileOpenAttempts(rt);
   const staleBefore = new Date(rt.ctx.now().getTime() - STALE_REFUND_MS).toISOString();
   for (const attempt of await attemptsOwingRefund(rt.ctx.db.kysely, staleBefore)) await settleRefund(rt, attempt);
   await deliverMail(rt);
@@ -15,7 +21,7 @@ export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
 
 /**
  * Once the server is ready: says which providers run in the sandbox (no real charges), and
- * starts the loop that retries queued e-mails, owed refunds and missed seat calls every RETRY_INTERVAL_SECONDS.
+ * starts the loop that settles open payments and retries queued e-mails, owed refunds and missed seat calls every RETRY_INTERVAL_SECONDS.
  */
 export async function pendingWorkPlugin(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const { ctx } = rt;
@@ -31,7 +37,7 @@ export async function pendingWorkPlugin(app: FastifyInstance, { rt }: { rt: Paym
       timer = setInterval(() => {
         if (running) return;
         running = retryPendingWork(rt)
-          .catch((error: unknown) => app.log.error({ err: error }, 'retry of pending e-mails, refunds and seat calls failed'))
+          .catch((error: unknown) => app.log.error({ err: error }, 'retry of open payments, pending e-mails, refunds and seat calls failed'))
           .finally(() => (running = undefined));
       }, ctx.config.retryIntervalSeconds * 1000);
       timer.unref();

@@ -12,6 +12,7 @@ import { eventConfig } from '../services/order-pricing';
 import type { Order } from '../repositories/order.repository';
 import { needsAttendeeForm, openOrder } from '../services/purchase.service';
 import { ProviderError, type StartResult } from './provider';
+import { firstReconcileAt } from './reconcile';
 import type { PaymentsRuntime } from './runtime';
 
 /** The storefront's loader segment of each provider: it returns to `/{url}/{segment}/loader` (docs/product-rules.md, *Loader pages*). */
@@ -62,7 +63,11 @@ export function orderCurrency(order: Order): string {
   return typeof currency === 'string' ? currency : 'MXN';
 }
 
-/** A new attempt row, `created`, for the purchase's whole total. */
+/**
+ * A new attempt row, `created`, for the purchase's whole total, recorded before the provider is
+ * asked: its id travels with the payment (external_reference, order_id, metadata), so the
+ * pending-work loop finds the payment from it (`reconcile_at`) if this process dies before settling it.
+ */
 export function newAttempt(
   order: Order,
   fields: Pick<PaymentAttemptRow, 'provider' | 'mode' | 'amount_cents' | 'idempotency_key' | 'lang'>,
@@ -71,7 +76,7 @@ export function newAttempt(
   return {
     id: randomUUID(), purchase_id: order.purchase.id, provider_reference: null, provider_payment_id: null, currency: orderCurrency(order),
     status: 'created', status_detail: null, deadline: null, refund_status: null, refund_reason: null, refund_reference: null,
-    created_at: now, updated_at: now, ...fields,
+    in_flight: 0, reconcile_at: firstReconcileAt(fields.provider, now), created_at: now, updated_at: now, ...fields,
   };
 }
 

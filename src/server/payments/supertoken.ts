@@ -1,12 +1,12 @@
 import type { BuyerInfo, PaymentLanguage } from '../../shared/api';
 import { createFormValidators } from '../../shared/forms/create-form-validators';
 import { AppError, errors } from '../http/app-error';
-import { findAttemptByIdempotencyKey, insertAttemptOnce, moveAttemptStatus, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
+import { findAttemptByIdempotencyKey, moveAttemptStatus, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { updatePurchase } from '../repositories/purchase.repository';
 import { normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
 import { openOrder } from '../services/purchase.service';
-import { assertAllowedBin, declineReason, tokenAttemptKey } from './card-checks';
+import { assertAllowedBin, assertNoPaymentInFlight, declineReason, insertTokenAttempt, tokenAttemptKey } from './card-checks';
 import { applyObservation } from './confirm';
 import { ProviderError, type ObservedPayment } from './provider';
 import type { MercadoPagoAccountMethod } from './providers/mercadopago-fast-payments';
@@ -105,6 +105,7 @@ async function openSuperTokenAttempt(rt: PaymentsRuntime, input: SuperTokenPayme
   const order = await openOrder(db, input.purchaseId, now);
   const { purchase } = order;
   const total = payableTotal(order, 'superToken');
+  await assertNoPaymentInFlight(db, purchase.id);
   const method = await readMethod(rt, input);
 
   // Account money has no card, so an event that takes only some BINs cannot take it either.
@@ -115,6 +116,6 @@ async function openSuperTokenAttempt(rt: PaymentsRuntime, input: SuperTokenPayme
   const lang = input.lang === 'en' ? 'en' : input.lang === 'es' ? 'es' : (purchase.buyer?.lang ?? 'es');
   const buyer: BuyerInfo = { name: purchase.buyer?.name ?? '', email, phone: purchase.buyer?.phone ?? '', lang };
   await updatePurchase(db, purchase.id, { buyer, buyer_email: normaliseBuyerEmail(email), updated_at: now });
-  const attempt = await insertAttemptOnce(db, newAttempt(order, { provider: 'mercadopago', mode: rt.providers.mercadopago.mode, amount_cents: total, idempotency_key: key, lang }, now));
+  const attempt = await insertTokenAttempt(db, newAttempt(order, { provider: 'mercadopago', mode: rt.providers.mercadopago.mode, amount_cents: total, idempotency_key: key, lang }, now));
   return { attempt, method };
 }

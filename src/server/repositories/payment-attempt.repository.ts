@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { AttemptStatus, Database, PaymentAttemptTable, PaymentProviderName } from '../db/schema';
 
 export type PaymentAttemptRow = Selectable<PaymentAttemptTable>;
@@ -15,6 +15,21 @@ export async function insertAttempt(db: Kysely<Database>, row: Insertable<Paymen
 export async function insertAttemptOnce(db: Kysely<Database>, row: Insertable<PaymentAttemptTable>): Promise<PaymentAttemptRow> {
   await db.insertInto('payment_attempts').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).execute();
   return (await db.selectFrom('payment_attempts').selectAll().where('idempotency_key', '=', row.idempotency_key).executeTakeFirst())!;
+}
+
+/**
+ * Stores a token payment's attempt as its purchase's one payment in flight (`in_flight` 1, unique
+ * per purchase while 1) unless its idempotency key exists, and returns the stored one: a duplicate
+ * of the same request shares it. Undefined when another payment of the purchase is in flight.
+ */
+export async function insertAttemptInFlight(db: Kysely<Database>, row: Insertable<PaymentAttemptTable>): Promise<PaymentAttemptRow | undefined> {
+  await db.insertInto('payment_attempts').values({ ...row, in_flight: 1 }).onConflict((oc) => oc.doNothing()).execute();
+  return findAttemptByIdempotencyKey(db, row.idempotency_key);
+}
+
+/** The purchase's payment in flight (a token payment not settled yet), or undefined. */
+export async function findAttemptInFlight(db: Kysely<Database>, purchaseId: string): Promise<PaymentAttemptRow | undefined> {
+  return db.selectFrom('payment_attempts').selectAll().where('purchase_id', '=', purchaseId).where(sql<boolean>`in_flight = 1`).executeTakeFirst();
 }
 
 /** The attempt with this idempotency key, or undefined. */
@@ -67,6 +82,9 @@ export async function updateAttempt(db: Kysely<Database>, id: string, patch: Upd
   await db.updateTable('payment_attempts').set(patch).where('id', '=', id).execute();
 }
 
+/** The statuses of an attempt its provider may still move: the payment is not settled. */
+export const OPEN_STATUSES: AttemptStatus[] = ['created', 'pending'];
+
 /**
  * Moves an attempt to `status` only from one of `from` (compare-and-set), so two
  * concurrent writers can never move a status backwards. Returns whether it moved.
@@ -77,7 +95,9 @@ export async function moveAttemptStatus(
   from: AttemptStatus[],
   patch: Updateable<PaymentAttemptTable> & { status: AttemptStatus },
 ): Promise<boolean> {
-  const result = await db.updateTable('payment_attempts').set(patch).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  // A settled attempt is no longer in flight (the purchase may start another payment) nor re-read by the loop.
+  const settled = OPEN_STATUSES.includes(patch.status) ? {} : { in_flight: 0, reconcile_at: null };
+  const result = await db.updateTable('payment_attempts').set({ ...patch, ...settled }).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -119,7 +139,8 @@ export async function attemptsOwingRefund(db: Kysely<Database>, staleBefore: str
 
 /** Stores an attempt for a provider payment unless another attempt already holds that payment (first writer wins). */
 export async function insertAttemptUnlessPaymentKnown(db: Kysely<Database>, row: Insertable<PaymentAttemptTable>): Promise<void> {
-  await db.insertInto('payment_attempts').values(row).onConflict((oc) => oc.columns(['provider', 'provider_payment_id']).doNothing()).execute();
+  // Not the purchase's payment in flight: that is the attempt its start charged.
+  await db.insertInto('payment_attempts').values({ ...row, in_flight: 0 }).onConflict((oc) => oc.columns(['provider', 'provider_payment_id']).doNothing()).execute();
 }
 
 /** Marks an approved payment as one to give back, once: a refund already decided keeps its reason. */
@@ -157,4 +178,29 @@ export async function markRefundDone(db: Kysely<Database>, id: string, refundRef
     .set({ refund_status: 'done', refund_reference: refundReference, status: 'refunded', updated_at: now })
     .where('id', '=', id)
     .execute();
+}
+
+/** An attempt the pending-work loop is due to re-read, as read (`reconcile_at` is what `takeReconcile` compares). */
+export type AttemptToReconcile = Pick<PaymentAttemptRow, 'id' | 'provider' | 'provider_payment_id' | 'status' | 'created_at' | 'reconcile_at'>;
+
+/** Attempts whose `reconcile_at` has come (oldest first, at most `limit`), through the partial index of the scheduled ones. */
+export async function attemptsToReconcile(db: Kysely<Database>, now: string, limit: number): Promise<AttemptToReconcile[]> {
+  return db
+    .selectFrom('payment_attempts')
+    .select(['id', 'provider', 'provider_payment_id', 'status', 'created_at', 'reconcile_at'])
+    .where('reconcile_at', '<=', now)
+    .orderBy('reconcile_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Takes an attempt's re-read for this caller by moving its `reconcile_at` from what was read to
+ * `next` (null: never again): of several processes that found it, one gets true.
+ */
+export async function takeReconcile(db: Kysely<Database>, due: AttemptToReconcile, next: string | null): Promise<boolean> {
+  const result = await db.updateTable('payment_attempts').set({ reconcile_at: next })
+    .where('id', '=', due.id).where('reconcile_at', '=', due.reconcile_at!)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
