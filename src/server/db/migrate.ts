@@ -13,6 +13,7 @@ import { holdFunctionMigration } from './migrations/20261128_0022_hold_function'
 import { fewerPagesPerHoldMigration } from './migrations/20261129_0023_fewer_pages_per_hold';
 import { holdAtVersionMigration } from './migrations/20261129_0024_hold_at_version';
 import { genericHoldPlansMigration } from './migrations/20261129_0025_generic_hold_plans';
+import { orderStatusChangesMigration } from './migrations/20261130_0026_order_status_changes';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -30,6 +31,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261129_0023_fewer_pages_per_hold': fewerPagesPerHoldMigration(db.dialect),
     '20261129_0024_hold_at_version': holdAtVersionMigration(db.dialect),
     '20261129_0025_generic_hold_plans': genericHoldPlansMigration(db.dialect),
+    '20261130_0026_order_status_changes': orderStatusChangesMigration(db.dialect),
   };
 }
 
