@@ -3,7 +3,8 @@ import { checkStock, stockLineDiffers } from '../../../src/server/services/stock
 import fixture from '../fixtures/pagos-api.event.json';
 import { body } from '../../support/test-app';
 import { skipDatabase } from '../../support/test-database';
-import { buyer, createPaymentsApp, mailHeader, pathOf, type PaymentsTestApp } from './helpers';
+import { payPalProvider } from '../../../src/server/payments/providers/paypal.provider';
+import { buyer, createPaymentsApp, mailHeader, pathOf, URL_SLUG, type PaymentsTestApp } from './helpers';
 
 const HOLD = 15 * 60_000;
 
@@ -168,6 +169,22 @@ describe.skipIf(skipDatabase)('payments refunded at the provider', () => {
     expect(body(closed).status).toBe('lost');
     expect(await doors()).toEqual([404, 404, 404]);
     await expectCancelled(id, STRIPE, soldBefore, 'dispute_lost');
+  });
+
+  it('PayPal: a capture refunded at PayPal (PAYMENT.CAPTURE.REFUNDED) cancels the order', async () => {
+    const id = await heldPurchase(URL_SLUG);
+    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id }, headers: t.keyed(id) }));
+    await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=ana%40example.mx' });
+    const loader = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id }, headers: t.keyed(id) }));
+    expect(loader.status).toBe('approved');
+    const doors = await ticketDoors(id);
+    const soldBefore = await sold(URL_SLUG);
+    const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
+    // The merchant refunds from PayPal's dashboard (the same API call): PayPal delivers PAYMENT.CAPTURE.REFUNDED.
+    const paypal = payPalProvider({ mode: 'sandbox', apiUrl: () => `${t.baseUrl}/sandbox/paypal/api`, ...t.sandbox.paypal, toleranceSeconds: 300 });
+    await paypal.refund({ paymentId: attempt.provider_payment_id, amountCents: attempt.amount_cents, currency: 'MXN', idempotencyKey: 'dashboard-refund' });
+    expect(await doors()).toEqual([404, 404, 404]);
+    await expectCancelled(id, URL_SLUG, soldBefore, 'refunded');
   });
 
   it('MercadoPago card: a late payment whose stock is gone is refunded through the sandbox (owed refund settles)', async () => {
