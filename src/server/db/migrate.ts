@@ -15,6 +15,7 @@ import { holdAtVersionMigration } from './migrations/20261129_0024_hold_at_versi
 import { genericHoldPlansMigration } from './migrations/20261129_0025_generic_hold_plans';
 import { sandboxLimitsMigration } from './migrations/20261130_0026_sandbox_limits';
 import { attemptsInFlightMigration } from './migrations/20261130_0027_attempts_in_flight';
+import { orderStatusChangesMigration } from './migrations/20261130_0028_order_status_changes';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -34,6 +35,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261129_0025_generic_hold_plans': genericHoldPlansMigration(db.dialect),
     '20261130_0026_sandbox_limits': sandboxLimitsMigration(),
     '20261130_0027_attempts_in_flight': attemptsInFlightMigration(),
+    '20261130_0028_order_status_changes': orderStatusChangesMigration(db.dialect),
   };
 }
 

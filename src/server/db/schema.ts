@@ -24,6 +24,7 @@ export interface Database {
   seats_sandbox_tokens: SeatsSandboxTokenTable;
   seats_sandbox_events: SeatsSandboxEventTable;
   seats_sandbox_holds: SeatsSandboxHoldTable;
+  order_status_changes: OrderStatusChangeTable;
 }
 
 export interface EventTable {
@@ -202,8 +203,24 @@ export interface PaymentAttemptTable {
   in_flight: Generated<number>;
   /** When the pending-work loop next re-reads this open attempt from its provider; null once settled or given up. */
   reconcile_at: string | null;
+  /** What the provider reports given back of this payment (a partial refund is only recorded here); null while nothing. */
+  refunded_cents: Generated<number | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** Why a paid purchase was called off: its paying attempt refunded in full at the provider, or a dispute (chargeback) lost. */
+export type OrderChangeReason = 'refunded' | 'dispute_lost';
+
+/** A paid purchase's status change, recorded once (unique per purchase and new status) by `orders/cancel-order.ts`. */
+export interface OrderStatusChangeTable {
+  id: Generated<number>;
+  purchase_id: string;
+  from_status: PurchaseStatus;
+  to_status: PurchaseStatus;
+  reason: OrderChangeReason;
+  attempt_id: string | null;
+  created_at: string;
 }
 
 /** Every webhook delivery accepted after its signature check, deduplicated by the provider's event id. */
@@ -251,7 +268,7 @@ export interface MailOutboxTable {
   id: string;
   dedupe_key: string;
   purchase_id: string;
-  kind: 'tickets' | 'refund';
+  kind: 'tickets' | 'refund' | 'cancelled';
   attempt_id: string | null;
   recipient: string;
   lang: string;

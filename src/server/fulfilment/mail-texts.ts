@@ -11,6 +11,8 @@ export function mailLang(value: unknown): MailLang {
 /** `when` / `venue`: the event's date line and venue line (`event-when.ts`), null when the event file gives none. `seats`: seated events' places, in ticket order. */
 interface TicketsMail { eventName: string; when: string | null; venue: string | null; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null; seats?: string[] }
 interface RefundMail { eventName: string; buyerName: string; purchaseId: string; amountCents: number; currency: string; reason: string | null }
+/** `reason`: why the paid order was called off (its payment refunded at the provider, or taken back after a dispute). */
+interface CancelledMail { eventName: string; buyerName: string; purchaseId: string; reason: string | null }
 
 /** The e-mail with the tickets attached, in the buyer's language. */
 export function ticketsMail(lang: MailLang, data: TicketsMail): { subject: string; text: string } {
@@ -80,6 +82,34 @@ export function refundMail(lang: MailLang, data: RefundMail): { subject: string;
       '',
       why[data.reason ?? ''] ?? 'No pudimos completar tu compra.',
       free ? 'No se realizó ningún cargo.' : `Te reembolsamos ${amount} al mismo medio de pago; según tu banco puede tardar unos días en reflejarse.`,
+      '',
+      `Número de compra: ${data.purchaseId}`,
+    ].join('\n'),
+  };
+}
+
+/** The e-mail telling a buyer a paid order was called off because its payment went back: its tickets no longer admit anyone. */
+export function cancelledMail(lang: MailLang, data: CancelledMail): { subject: string; text: string } {
+  if (lang === 'en') {
+    return {
+      subject: `Your purchase for ${data.eventName} was cancelled`,
+      text: [
+        `Hello ${data.buyerName},`,
+        '',
+        data.reason === 'dispute_lost' ? 'The payment of your purchase was returned to you by your bank after a dispute.' : 'The payment of your purchase was refunded.',
+        'The tickets of this purchase and their QR codes are no longer valid.',
+        '',
+        `Purchase number: ${data.purchaseId}`,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Tu compra para ${data.eventName} fue cancelada`,
+    text: [
+      `Hola ${data.buyerName}:`,
+      '',
+      data.reason === 'dispute_lost' ? 'Tu banco te devolvió el pago de tu compra tras una aclaración.' : 'El pago de tu compra fue reembolsado.',
+      'Los boletos de esta compra y sus códigos QR ya no son válidos.',
       '',
       `Número de compra: ${data.purchaseId}`,
     ].join('\n'),

@@ -6,13 +6,14 @@ import { listTicketsOfPurchase } from '../repositories/emission.repository';
 import { findEventById } from '../repositories/event.repository';
 import { claimMail, deadLetterExhausted, finishMail, mailToSend, queueMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
 import { loadOrder } from '../repositories/order.repository';
+import { findOrderStatusChange } from '../repositories/order-status.repository';
 import { findAttempt, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import type { PurchaseRow } from '../repositories/purchase.repository';
 import { issueAccessKey } from '../services/access-keys';
 import { thankYouFragment } from '../../shared/purchase-access';
 import { eventCalendarOf } from './event-calendar';
 import { eventWhen, venueLine } from './event-when';
-import { mailLang, refundMail, ticketsMail } from './mail-texts';
+import { cancelledMail, mailLang, refundMail, ticketsMail } from './mail-texts';
 import { oneLine } from './mail-safe';
 import { PdfRenderPool } from './pdf-pool';
 
@@ -50,6 +51,16 @@ export async function queueRefundMail(trx: Kysely<Database>, purchase: PurchaseR
   if (!buyer) return;
   await queueMail(trx, {
     id: randomUUID(), dedupe_key: `refund:${attempt.id}`, purchase_id: purchase.id, kind: 'refund', attempt_id: attempt.id,
+    recipient: buyer.email, lang: buyer.lang, status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: now,
+  });
+}
+
+/** Queues the e-mail telling the buyer a paid order was called off (its payment went back), in the cancelling transaction (one per purchase). */
+export async function queueCancelledMail(trx: Kysely<Database>, purchase: PurchaseRow, attemptId: string, now: string): Promise<void> {
+  const buyer = buyerOf(purchase);
+  if (!buyer) return;
+  await queueMail(trx, {
+    id: randomUUID(), dedupe_key: `cancelled:${purchase.id}`, purchase_id: purchase.id, kind: 'cancelled', attempt_id: attemptId,
     recipient: buyer.email, lang: buyer.lang, status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: now,
   });
 }
@@ -94,6 +105,11 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
       attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }],
       ...(calendar ? { calendar: { filename: 'evento.ics', content: calendar } } : {}),
     };
+  }
+  if (row.kind === 'cancelled') {
+    const change = await findOrderStatusChange(db, purchase.id, 'refunded');
+    const { subject, text } = cancelledMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, reason: change?.reason ?? null });
+    return { to: row.recipient, subject, text, dedupeKey: row.dedupe_key };
   }
   const attempt = row.attempt_id ? await findAttempt(db, row.attempt_id) : undefined;
   const { subject, text } = refundMail(lang, {

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { emitTickets } from '../fulfilment/emit-tickets';
 import { deliverMail, queueTicketsMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
+import { cancelPaidOrder } from '../orders/cancel-order';
 import { loadOrder, type Order } from '../repositories/order.repository';
 import {
   claimPaymentId,
@@ -14,12 +15,13 @@ import {
   hasOtherLiveVoucher,
   insertAttemptUnlessPaymentKnown,
   moveAttemptStatus,
+  recordRefundedCents,
   requireRefund,
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
 import { findPurchase, lockPurchaseRow, returnPendingToHold, updatePurchase } from '../repositories/purchase.repository';
 import { bookPurchaseSeats, keepSeatsForVoucher, seatLabelsByTicket } from '../seats/purchase-seats';
-import { discountUses, expiredCounted, lockStockRows, moveCounters, releaseCounted, remaining } from '../repositories/stock.repository';
+import { discountUses, expiredCounted, lockStockRows, moveOrderCounters, releaseCounted, remaining } from '../repositories/stock.repository';
 import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
 import { settleRefund } from './refund';
@@ -73,8 +75,15 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
       break;
     case 'refunded':
       await moveAttemptStatus(db, attempt.id, statusesBefore('refunded'), { status: 'refunded', status_detail: detail, updated_at: now });
+      await recordRefundedCents(db, attempt.id, observed.refundedCents ?? attempt.amount_cents, now);
+      // The whole payment went back at the provider: if it is the one that paid for the tickets, the order is called off.
+      if (await cancelPaidOrder(rt.ctx, attempt.purchase_id, attempt.id, observed.refundKind ?? 'refunded')) {
+        rt.log.info({ purchase: attempt.purchase_id, attempt: attempt.id, reason: observed.refundKind ?? 'refunded' }, 'paid order cancelled: its payment went back at the provider');
+      }
       break;
   }
+  // Part of an approved payment given back leaves the order as it is: only recorded.
+  if (observed.state === 'approved' && observed.refundedCents) await recordRefundedCents(db, attempt.id, observed.refundedCents, now);
   await followUp(rt, attempt.id);
   return (await findAttempt(db, attempt.id))!;
 }
@@ -107,6 +116,7 @@ async function attemptForPayment(db: Kysely<Database>, attempt: PaymentAttemptRo
       refund_status: null,
       refund_reason: null,
       refund_reference: null,
+      refunded_cents: null,
       created_at: now,
       updated_at: now,
     });
@@ -163,16 +173,6 @@ async function stockRemains(trx: Kysely<Database>, order: Order, now: string, lo
     order.tickets.every(({ ticket, quantity }) => remaining(tickets.get(ticket.id)!, ticket.capacity, expiredTickets) >= quantity) &&
     order.products.every(({ product, quantity }) => remaining(products.get(product.id)!, product.stock, expiredProducts) >= quantity)
   );
-}
-
-/** Moves every line of an order: `held` by `heldSign` × quantity, `sold` by `soldSign` × quantity; tickets then products, each in id order. */
-async function moveOrderCounters(trx: Kysely<Database>, order: Order, heldSign: number, soldSign: number): Promise<void> {
-  for (const { ticket, quantity } of [...order.tickets].sort((a, b) => a.ticket.id - b.ticket.id)) {
-    await moveCounters(trx, 'ticket', ticket.id, heldSign * quantity, soldSign * quantity);
-  }
-  for (const { product, quantity } of [...order.products].sort((a, b) => a.product.id - b.product.id)) {
-    await moveCounters(trx, 'product', product.id, heldSign * quantity, soldSign * quantity);
-  }
 }
 
 /**

@@ -54,8 +54,10 @@ export async function loaderAnswer(rt: PaymentsRuntime, attempt: PaymentAttemptR
   const db = rt.ctx.db.kysely;
   const current = (await findAttempt(db, attempt.id))!;
   const emission = await findEmissionOfPurchase(db, current.purchase_id);
+  // Tickets count while their purchase is paid: an order called off since (its payment given back) answers `other`.
+  const paid = emission !== undefined && (await findPurchase(db, current.purchase_id))?.status === 'paid';
   let status: LoaderStatus;
-  if (emission) status = 'approved';
+  if (paid) status = 'approved';
   else if (current.status === 'pending') status = 'pending';
   else if (current.status === 'rejected' || current.status === 'cancelled') status = 'rejected';
   else status = 'other';

@@ -1,10 +1,14 @@
 import type { BuyerInfo, PaymentLanguage } from '../../shared/api';
-import type { PaymentProviderName } from '../db/schema';
+import type { OrderChangeReason, PaymentProviderName } from '../db/schema';
 
 export type { PaymentProviderName };
 export type ProviderMode = 'live' | 'sandbox';
 
-/** A payment's state as a provider reports it, in our words (see payment-state.ts for the order). */
+/**
+ * A payment's state as a provider reports it, in our words (see payment-state.ts for the order).
+ * `refunded`: the whole payment went back to the payer — refunded in full, charged back, or a dispute lost.
+ * A partial refund leaves it `approved` (with `refundedCents` saying how much went back).
+ */
 export type ObservedState = 'created' | 'pending' | 'approved' | 'rejected' | 'cancelled' | 'refunded';
 
 /** What every provider needs to start a payment for one attempt. */
@@ -53,6 +57,10 @@ export interface ObservedPayment {
   /** A voucher's deadline (pending cash payments). */
   deadline: string | null;
   detail: string | null;
+  /** What went back to the payer so far (refunds, chargebacks), when the provider says. */
+  refundedCents?: number | null;
+  /** Why a `refunded` payment went back: refunded by the merchant, or taken back by the payer's bank (chargeback, dispute lost). */
+  refundKind?: OrderChangeReason;
   /** The payer as the provider knows them (PayPal account, Stripe billing details), for purchases started without buyer info. */
   payer?: { name: string; email: string; phone?: string } | null;
 }

@@ -204,3 +204,13 @@ export async function takeReconcile(db: Kysely<Database>, due: AttemptToReconcil
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Records what the provider reports given back of a payment; only ever upwards (a late, older report changes nothing). */
+export async function recordRefundedCents(db: Kysely<Database>, id: string, cents: number, now: string): Promise<void> {
+  await db
+    .updateTable('payment_attempts')
+    .set({ refunded_cents: cents, updated_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('refunded_cents', 'is', null), eb('refunded_cents', '<', cents)]))
+    .execute();
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { Order } from './order.repository';
 import { affectedRows, precompiled } from './precompiled';
 
 /** Purchases of an event (`p`) whose stock is taken and unpaid at `now`: held orders and pending vouchers before `stock_until`. */
@@ -37,6 +38,16 @@ const takeProductUnits = precompiled<Take>(['itemId', 'quantity'], (db, p) => db
 /** Moves an item's counters by `held` and `sold` units (either may be negative or 0). */
 export async function moveCounters(trx: Kysely<Database>, kind: StockKind, itemId: number, held: number, sold = 0): Promise<void> {
   await trx.updateTable(stockTable(kind)).set((eb) => ({ held: eb('held', '+', held), sold: eb('sold', '+', sold) })).where('id', '=', itemId).execute();
+}
+
+/** Moves every line of an order: `held` by `heldSign` × quantity, `sold` by `soldSign` × quantity; tickets then products, each in id order. */
+export async function moveOrderCounters(trx: Kysely<Database>, order: Order, heldSign: number, soldSign: number): Promise<void> {
+  for (const { ticket, quantity } of [...order.tickets].sort((a, b) => a.ticket.id - b.ticket.id)) {
+    await moveCounters(trx, 'ticket', ticket.id, heldSign * quantity, soldSign * quantity);
+  }
+  for (const { product, quantity } of [...order.products].sort((a, b) => a.product.id - b.product.id)) {
+    await moveCounters(trx, 'product', product.id, heldSign * quantity, soldSign * quantity);
+  }
 }
 
 /** The counters of these items, their rows locked until the transaction ends where the database can (`FOR UPDATE`, PostgreSQL), in id order. */

@@ -26,7 +26,7 @@ const ids = {
  * the wallet dialog, and a per-ticket download URL. The ids are references that travel in
  * return URLs and reach support, so they open nothing by themselves: each call needs the
  * purchase's access key (X-Purchase-Key) or a short-lived link signed for it. A wrong
- * pair, a missing or wrong key is a 404 like an unknown purchase.
+ * pair, a missing or wrong key, or a purchase no longer paid is a 404 like an unknown purchase.
  */
 export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const db = rt.ctx.db.kysely;
@@ -35,7 +35,8 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
   /** The purchase, when the request may open its tickets: its key, or a link signed for `linkScope`. */
   async function openablePurchase(request: FastifyRequest, purchaseId: string, linkScope: string, token?: string): Promise<PurchaseRow> {
     const purchase = await findPurchase(db, purchaseId);
-    if (!purchase?.emission_id) throw errors.emissionNotFound();
+    // Only a paid purchase's tickets open: one called off since (refunded, charged back) is not found, like its passes.
+    if (!purchase?.emission_id || purchase.status !== 'paid') throw errors.emissionNotFound();
     const signed = token !== undefined && validTicketLinkToken(rt.ctx, purchase.id, linkScope, token);
     if (!signed && !(await hasPurchaseAccess(db, purchase.id, requestKey(request)))) throw errors.emissionNotFound();
     return purchase;

@@ -217,7 +217,8 @@ export async function purchaseReload(ctx: AppContext, purchaseId: string): Promi
       expires_at: purchase.expires_at,
       code: order.discount?.code ?? null,
       buyer_info: purchase.buyer,
-      emission_id: purchase.emission_id,
+      // The tickets open only while the purchase is paid (an order called off keeps its emission, not its tickets).
+      emission_id: purchase.status === 'paid' ? purchase.emission_id : null,
       isFormRequiered: needsAttendeeForm(order.tickets.map((t) => t.ticket)),
       form_completed: Boolean(purchase.form_completed),
     },

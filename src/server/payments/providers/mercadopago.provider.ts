@@ -33,6 +33,8 @@ export interface MercadoPagoPayment {
   status_detail?: string | null;
   external_reference?: string | null;
   transaction_amount?: number | null;
+  /** What was given back so far; a partial refund leaves the payment `approved` (status_detail `partially_refunded`). */
+  transaction_amount_refunded?: number | null;
   currency_id?: string | null;
   date_of_expiration?: string | null;
   payment_type_id?: string | null;
@@ -63,6 +65,8 @@ export function observeMercadoPagoPayment(payment: MercadoPagoPayment): Observed
     paymentId: String(payment.id),
     state: STATES[payment.status] ?? 'pending',
     amountCents: typeof payment.transaction_amount === 'number' ? pesosToCents(payment.transaction_amount) : null,
+    refundedCents: payment.transaction_amount_refunded ? pesosToCents(payment.transaction_amount_refunded) : null,
+    refundKind: payment.status === 'charged_back' ? 'dispute_lost' : 'refunded',
     currency: payment.currency_id ?? null,
     deadline: payment.date_of_expiration ? new Date(payment.date_of_expiration).toISOString() : null,
     detail: payment.status_detail ?? null,

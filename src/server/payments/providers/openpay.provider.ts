@@ -55,7 +55,7 @@ export interface OpenpayCharge {
   card?: OpenpayCard | null;
   /** Present while the charge waits for 3-D Secure: the page the buyer authenticates on. */
   payment_method?: { type?: string; url?: string } | null;
-  refund?: { id?: string; status?: string } | null;
+  refund?: { id?: string; status?: string; amount?: number | null } | null;
 }
 
 /** Openpay's error body (every non-2xx answer). */
@@ -78,14 +78,19 @@ const STATES: Record<string, ObservedState> = {
   chargeback_accepted: 'refunded',
 };
 
-/** Our view of one Openpay charge. */
+/** Our view of one Openpay charge. A refund of only part of it leaves the sale standing (`approved`, the part recorded). */
 export function observeOpenpayCharge(charge: OpenpayCharge): ObservedPayment {
+  const amountCents = typeof charge.amount === 'number' ? pesosToCents(charge.amount) : null;
+  const refundedCents = typeof charge.refund?.amount === 'number' ? pesosToCents(charge.refund.amount) : null;
+  const partial = charge.status === 'refunded' && refundedCents !== null && amountCents !== null && refundedCents < amountCents;
   return {
     attemptId: charge.order_id ?? null,
     reference: charge.id,
     paymentId: charge.id,
-    state: STATES[charge.status] ?? 'pending',
-    amountCents: typeof charge.amount === 'number' ? pesosToCents(charge.amount) : null,
+    state: partial ? 'approved' : (STATES[charge.status] ?? 'pending'),
+    amountCents,
+    refundedCents: charge.status === 'chargeback_accepted' ? amountCents : refundedCents,
+    refundKind: charge.status === 'chargeback_accepted' ? 'dispute_lost' : 'refunded',
     currency: charge.currency ? charge.currency.toUpperCase() : null,
     deadline: null,
     detail: charge.error_code ? String(charge.error_code) : charge.status,

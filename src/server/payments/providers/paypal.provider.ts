@@ -40,7 +40,10 @@ const CAPTURE_STATES: Record<string, ObservedState> = {
   DECLINED: 'rejected',
   FAILED: 'rejected',
   REFUNDED: 'refunded',
-  PARTIALLY_REFUNDED: 'refunded',
+  // Part of the capture given back: the sale stands.
+  PARTIALLY_REFUNDED: 'approved',
+  // Taken back from the merchant after the payer's dispute or chargeback.
+  REVERSED: 'refunded',
 };
 
 /** Pesos as PayPal writes them: a string with two decimals. */
@@ -67,6 +70,7 @@ export function observePayPalOrder(order: PayPalOrder): ObservedPayment {
     currency: amount?.currency_code ?? null,
     deadline: null,
     detail: capture ? `capture ${capture.status}` : `order ${order.status}`,
+    refundKind: capture?.status === 'REVERSED' ? 'dispute_lost' : 'refunded',
     payer: order.payer?.email_address
       ? { email: order.payer.email_address, name: [order.payer.name?.given_name, order.payer.name?.surname].filter(Boolean).join(' ') }
       : null,

@@ -32,8 +32,17 @@ export interface StripePaymentIntent {
   client_secret?: string | null;
   metadata?: Record<string, string> | null;
   last_payment_error?: { code?: string | null; decline_code?: string | null; message?: string | null } | null;
-  /** Expanded on read: the billing details the buyer confirmed with (card form or wallet sheet). */
-  latest_charge?: string | { id: string; billing_details?: { name?: string | null; email?: string | null; phone?: string | null } | null } | null;
+  /** Expanded on read: the billing details the buyer confirmed with (card form or wallet sheet), and what went back of it. */
+  latest_charge?: string | StripeCharge | null;
+}
+
+/** The part of a Charge the server reads (the intent's `latest_charge`, expanded). */
+interface StripeCharge {
+  id: string;
+  amount?: number;
+  amount_refunded?: number;
+  disputed?: boolean;
+  billing_details?: { name?: string | null; email?: string | null; phone?: string | null } | null;
 }
 
 /** Who paid, from the latest charge's billing details (the purchase has no buyer until then: create-order takes none). */
@@ -43,9 +52,15 @@ function payerOf(intent: StripePaymentIntent): ObservedPayment['payer'] {
   return { name: (details.name ?? '').slice(0, 100), email: details.email.slice(0, 155), phone: (details.phone ?? '').slice(0, 30) };
 }
 
-/** A PaymentIntent's status in our words: a confirmation that failed leaves it `requires_payment_method` with the error kept. */
-export function observeStripeIntent(intent: StripePaymentIntent): ObservedPayment {
+/**
+ * A PaymentIntent's status in our words: a confirmation that failed leaves it `requires_payment_method` with the error kept.
+ * A succeeded intent stays `succeeded` after a refund or a dispute: its charge says what went back
+ * (`amount_refunded`; all of it → refunded, part → still approved), and `disputeLost` (read from its disputes) takes it all back.
+ */
+export function observeStripeIntent(intent: StripePaymentIntent, disputeLost = false): ObservedPayment {
   const error = intent.last_payment_error ?? null;
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const refundedCents = disputeLost ? intent.amount : (charge?.amount_refunded ?? 0);
   const states: Record<string, ObservedState> = {
     requires_payment_method: error ? 'rejected' : 'created',
     requires_confirmation: 'created',
@@ -55,12 +70,15 @@ export function observeStripeIntent(intent: StripePaymentIntent): ObservedPaymen
     succeeded: 'approved',
     canceled: 'cancelled',
   };
+  const givenBack = intent.status === 'succeeded' && (disputeLost || (charge?.amount !== undefined && refundedCents >= charge.amount));
   return {
     attemptId: intent.metadata?.attempt_id ?? null,
     reference: intent.id,
     paymentId: intent.id,
-    state: states[intent.status] ?? 'pending',
+    state: givenBack ? 'refunded' : (states[intent.status] ?? 'pending'),
     amountCents: intent.amount,
+    refundedCents: refundedCents > 0 ? refundedCents : null,
+    refundKind: disputeLost ? 'dispute_lost' : 'refunded',
     // Stripe spells currencies in lower case; attempts keep ISO upper case.
     currency: intent.currency ? intent.currency.toUpperCase() : null,
     deadline: null,
@@ -163,11 +181,15 @@ export function stripeProvider(options: StripeOptions): StripeProvider {
     async read(lookup: PaymentLookup) {
       const id = lookup.reference ?? lookup.paymentId;
       if (!id) throw new ProviderError('stripe', 'a payment intent id is needed');
-      return observeStripeIntent(await retrieve(id));
+      const intent = await retrieve(id);
+      // A disputed charge: whether a dispute of it was lost is read from Stripe, never from the event that told us.
+      const disputed = intent.status === 'succeeded' && typeof intent.latest_charge === 'object' && intent.latest_charge?.disputed === true;
+      const lost = disputed && (await call(() => stripe().disputes.list({ payment_intent: intent.id, limit: 10 }))).data.some((d) => d.status === 'lost');
+      return observeStripeIntent(intent, lost);
     },
 
     async verifyWebhook(request: WebhookRequest, now: Date) {
-      let event: { id: string; type: string; created?: number; data: { object: { id?: string; object?: string; metadata?: Record<string, string> | null } } };
+      let event: { id: string; type: string; created?: number; data: { object: { id?: string; object?: string; metadata?: Record<string, string> | null; payment_intent?: unknown } } };
       try {
         event = Stripe.webhooks.constructEvent(
           request.rawBody,
@@ -185,8 +207,12 @@ export function stripeProvider(options: StripeOptions): StripeProvider {
       if (!t || !fresh(Number(t) * 1000, now, options.toleranceSeconds)) throw new WebhookRejected('Stripe-Signature vencida');
       if (!event.id || !event.type) throw new WebhookRejected('evento sin id');
       const object = event.data?.object;
-      const lookup: PaymentLookup | null =
-        event.type.startsWith('payment_intent.') && object?.id ? { paymentId: object.id, reference: object.id, attemptId: object.metadata?.attempt_id ?? null } : null;
+      // `payment_intent.*` events carry the intent; `charge.*` ones (charge.refunded, charge.dispute.closed, …) a charge or a
+      // dispute naming it. Either way the intent is re-read: what went back, and how a dispute ended, come from Stripe.
+      const intentId = event.type.startsWith('payment_intent.') ? object?.id : event.type.startsWith('charge.') && typeof object?.payment_intent === 'string' ? object.payment_intent : undefined;
+      const lookup: PaymentLookup | null = intentId
+        ? { paymentId: intentId, reference: intentId, attemptId: event.type.startsWith('payment_intent.') ? (object?.metadata?.attempt_id ?? null) : null }
+        : null;
       return { eventId: event.id, eventType: event.type, resourceId: object?.id ?? null, lookup };
     },
 

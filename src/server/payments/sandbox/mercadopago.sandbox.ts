@@ -92,11 +92,12 @@ export async function mercadoPagoSandbox(app: FastifyInstance, { rt }: { rt: Pay
   };
   const paymentNotFound = (reply: FastifyReply) => mercadoPagoError(reply, 404, 'Payment not found', 2000);
 
-  const notify = (payment: SandboxPayment, action: string) => notifyMercadoPagoPayment(rt, payment.id, action);
+  // A payment's row id is its id as text; the body of a card or super-token payment keeps it as a number (as MercadoPago answers it).
+  const notify = (payment: SandboxPayment, action: string) => notifyMercadoPagoPayment(rt, String(payment.id), action);
 
   async function movePayment(payment: SandboxPayment, from: string[], patch: Partial<SandboxPayment>): Promise<SandboxPayment | undefined> {
     const next = { ...payment, ...patch };
-    return (await moveSandboxObject(db, P, 'payment', payment.id, from, { status: next.status, data: next }, now())) ? next : undefined;
+    return (await moveSandboxObject(db, P, 'payment', String(payment.id), from, { status: next.status, data: next }, now())) ? next : undefined;
   }
 
   // ---- REST API (what api.mercadopago.com answers) ----
@@ -151,7 +152,7 @@ export async function mercadoPagoSandbox(app: FastifyInstance, { rt }: { rt: Pay
     if (done) return reply.status(201).send(done.data);
     const found = await findSandboxObject<SandboxPayment>(db, P, 'payment', request.params.id);
     if (!found) return paymentNotFound(reply);
-    const moved = await movePayment(found.data, ['approved'], { status: 'refunded', status_detail: 'refunded' });
+    const moved = await movePayment(found.data, ['approved'], { status: 'refunded', status_detail: 'refunded', transaction_amount_refunded: found.data.transaction_amount });
     if (!moved) return mercadoPagoError(reply, 400, 'The action requested is not valid for the current payment state', 2016);
     const refund = { id: Number(randomDigits(10)), payment_id: Number(found.id), amount: found.data.transaction_amount, status: 'approved', date_created: now() };
     await insertSandboxObject(db, P, 'refund', { id: key, status: 'approved', data: refund }, now());

@@ -8,9 +8,13 @@ import { deliverWebhook } from './deliver';
 
 export const P = 'stripe';
 
-/** Stripe's published test cards the sandbox knows (any other number passing the Luhn check succeeds, as in Stripe's test mode). */
-export const TEST_CARDS: Record<string, { outcome: CardOutcome; brand: string }> = {
+/**
+ * Stripe's published test cards the sandbox knows (any other number passing the Luhn check succeeds, as in Stripe's test mode).
+ * `disputed`: the charge succeeds, then its payer disputes it (`charge.dispute.created`; closing the dispute loses it).
+ */
+export const TEST_CARDS: Record<string, { outcome: CardOutcome; brand: string; disputed?: true }> = {
   '4242424242424242': { outcome: 'succeeds', brand: 'visa' },
+  '4000000000000259': { outcome: 'succeeds', brand: 'visa', disputed: true },
   '4000000000000002': { outcome: 'generic_decline', brand: 'visa' },
   '4000000000009995': { outcome: 'insufficient_funds', brand: 'visa' },
   '4000002500003155': { outcome: 'requires_authentication', brand: 'visa' },
@@ -36,6 +40,8 @@ export interface StoredPaymentMethod {
   livemode: false;
   /** Sandbox only (stripped from answers): what confirming with this method does. */
   outcome: CardOutcome;
+  /** Sandbox only (stripped from answers): a charge made with it is disputed by its payer. */
+  disputed?: boolean;
 }
 
 export interface StoredIntent {
@@ -76,6 +82,24 @@ export interface StoredCharge {
   failure_code: string | null;
   refunded: boolean;
   amount_refunded: number;
+  disputed: boolean;
+  created: number;
+  livemode: false;
+}
+
+/** A payer's dispute of a charge, as Stripe shows it; closing it (the merchant accepts it) loses it. */
+export interface StoredDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: 'fraudulent';
+  status: 'needs_response' | 'lost';
+  is_charge_refundable: false;
+  evidence_details: { due_by: number; has_evidence: boolean; past_due: boolean; submission_count: number };
+  metadata: Record<string, string>;
   created: number;
   livemode: false;
 }
@@ -90,8 +114,8 @@ export function stripeError(reply: FastifyReply, status: number, error: { type?:
 }
 
 /** What answers carry of a payment method (the sandbox's outcome field stays inside). */
-export function publicMethod(method: StoredPaymentMethod): Omit<StoredPaymentMethod, 'outcome'> {
-  const { outcome: _outcome, ...visible } = method;
+export function publicMethod(method: StoredPaymentMethod): Omit<StoredPaymentMethod, 'outcome' | 'disputed'> {
+  const { outcome: _outcome, disputed: _disputed, ...visible } = method;
   return visible;
 }
 
@@ -110,6 +134,7 @@ export function stripeState(rt: PaymentsRuntime) {
   const findIntent = async (id: string) => (await findSandboxObject<StoredIntent>(db, P, 'intent', id))?.data;
   const findMethod = async (id: string) => (await findSandboxObject<StoredPaymentMethod>(db, P, 'payment_method', id))?.data;
   const findCharge = async (id: string) => (await findSandboxObject<StoredCharge>(db, P, 'charge', id))?.data;
+  const findDispute = async (id: string) => (await findSandboxObject<StoredDispute>(db, P, 'dispute', id))?.data;
 
   /** Moves an intent only from the given statuses (compare-and-set); the moved intent, or undefined when another request moved it first. */
   async function moveIntent(intent: StoredIntent, from: StoredIntent['status'][], patch: Partial<StoredIntent>): Promise<StoredIntent | undefined> {
@@ -123,10 +148,23 @@ export function stripeState(rt: PaymentsRuntime) {
       id: stripeId('ch'), object: 'charge', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, paid: status === 'succeeded', status,
       billing_details: method.billing_details, payment_method: method.id,
       payment_method_details: { type: 'card', card: { brand: method.card.brand, last4: method.card.last4, wallet: method.card.wallet } },
-      failure_code: failureCode, refunded: false, amount_refunded: 0, created: seconds(), livemode: false,
+      failure_code: failureCode, refunded: false, amount_refunded: 0, disputed: false, created: seconds(), livemode: false,
     };
     await insertSandboxObject(db, P, 'charge', { id: row.id, status, data: row }, now());
     return row;
+  }
+
+  /** The payer disputes a succeeded charge: the charge is marked `disputed` and `charge.dispute.created` delivered. */
+  async function openDispute(ch: StoredCharge): Promise<void> {
+    const created = seconds();
+    const dispute: StoredDispute = {
+      id: stripeId('dp'), object: 'dispute', amount: ch.amount, currency: ch.currency, charge: ch.id, payment_intent: ch.payment_intent, reason: 'fraudulent',
+      status: 'needs_response', is_charge_refundable: false, evidence_details: { due_by: created + 7 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+      metadata: {}, created, livemode: false,
+    };
+    await moveSandboxObject(db, P, 'charge', ch.id, ['succeeded'], { status: 'succeeded', data: { ...ch, disputed: true } }, now());
+    await insertSandboxObject(db, P, 'dispute', { id: dispute.id, status: dispute.status, data: dispute }, now());
+    await notify('charge.dispute.created', dispute);
   }
 
   /** Settles a confirmation (or an authentication) with the method's outcome, delivering the event Stripe sends. */
@@ -137,6 +175,7 @@ export function stripeState(rt: PaymentsRuntime) {
         status: 'succeeded', amount_received: intent.amount, latest_charge: ch.id, payment_method: method.id, next_action: null, last_payment_error: null,
       });
       if (moved) await notify('payment_intent.succeeded', moved);
+      if (moved && method.disputed) await openDispute(ch);
       return moved;
     }
     const code = outcome === 'authentication_failure' ? 'payment_intent_authentication_failure' : 'card_declined';
@@ -150,7 +189,7 @@ export function stripeState(rt: PaymentsRuntime) {
     return moved;
   }
 
-  return { db, creds, now, seconds, notify, findIntent, findMethod, findCharge, moveIntent, settle };
+  return { db, creds, now, seconds, notify, findIntent, findMethod, findCharge, findDispute, moveIntent, settle };
 }
 
 export type StripeSandboxState = ReturnType<typeof stripeState>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce } from '../../repositories/sandbox.repository';
+import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, listSandboxObjects, moveSandboxObject } from '../../repositories/sandbox.repository';
 import type { PaymentsRuntime } from '../runtime';
 import { sandboxApi, type SandboxFailure } from './api-errors';
 import { luhnValid } from './luhn';
@@ -11,6 +11,8 @@ import {
   stripeId,
   stripeState,
   TEST_CARDS,
+  type StoredCharge,
+  type StoredDispute,
   type StoredIntent,
   type StoredPaymentMethod,
 } from './stripe-state';
@@ -48,8 +50,9 @@ const FAILURES: Record<SandboxFailure, [number, string, string]> = {
  * The Stripe sandbox's REST API under /sandbox/stripe/api, in Stripe's shapes (form-encoded
  * parameters, `{error: {...}}` bodies): PaymentIntents (create with Idempotency-Key, retrieve with
  * `expand[]=latest_charge`, confirm, cancel), PaymentMethods (the sandbox card element creates
- * them with the publishable key) and refunds. Confirming decides by Stripe's test cards; every
- * change is delivered as a `payment_intent.*` event signed with Stripe-Signature.
+ * them with the publishable key), refunds (whole or partial, kept on the charge) and disputes (list,
+ * retrieve, close). Confirming decides by Stripe's test cards; every change is delivered as the
+ * event Stripe sends (`payment_intent.*`, `charge.refunded`, `charge.dispute.*`), signed with Stripe-Signature.
  */
 export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   sandboxApi(app, '/sandbox/stripe/api', (reply, failure) => {
@@ -185,7 +188,7 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
       id: stripeId('pm'), object: 'payment_method', type: 'card',
       card: { brand: known?.brand ?? (number.startsWith('4') ? 'visa' : number.startsWith('3') ? 'amex' : 'mastercard'), last4: number.slice(-4), exp_month: month, exp_year: year, wallet: null },
       billing_details: { name: (billing.name as string) ?? null, email: (billing.email as string) ?? null, phone: (billing.phone as string) ?? null },
-      created: s.seconds(), livemode: false, outcome: known?.outcome ?? 'succeeds',
+      created: s.seconds(), livemode: false, outcome: known?.outcome ?? 'succeeds', ...(known?.disputed ? { disputed: true } : {}),
     };
     await insertSandboxObject(db, P, 'payment_method', { id: method.id, status: 'created', data: method }, s.now());
     return publicMethod(method);
@@ -200,13 +203,52 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
     const intentId = String(body.payment_intent ?? '');
     const intent = intentId ? await s.findIntent(intentId) : undefined;
     if (!intent) return missing(reply, 'payment_intent', intentId, 'payment_intent');
-    if (intent.status !== 'succeeded') return stripeError(reply, 400, { code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, param: 'payment_intent' });
-    const amount = body.amount === undefined ? intent.amount : Number(body.amount);
-    if (!Number.isInteger(amount) || amount < 1 || amount > intent.amount) {
-      return stripeError(reply, 400, { code: 'amount_too_large', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount}).`, param: 'amount' });
+    const chargeRow = intent.status === 'succeeded' && intent.latest_charge ? await findSandboxObject<StoredCharge>(db, P, 'charge', intent.latest_charge) : undefined;
+    if (!chargeRow) return stripeError(reply, 400, { code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, param: 'payment_intent' });
+    const charge = chargeRow.data;
+    const left = charge.amount - charge.amount_refunded;
+    if (left === 0) return stripeError(reply, 400, { code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.`, param: 'payment_intent' });
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 1 || amount > left) {
+      return stripeError(reply, 400, { code: 'amount_too_large', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`, param: 'amount' });
     }
-    const refund = { id: stripeId('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, charge: intent.latest_charge, status: 'succeeded', reason: null, created: s.seconds() };
+    // The charge keeps what went back (all of it: `refunded`); its row's status counts it, so two refunds never take the same remainder.
+    const given = charge.amount_refunded + amount;
+    const refunded: StoredCharge = { ...charge, amount_refunded: given, refunded: given === charge.amount };
+    if (!(await moveSandboxObject(db, P, 'charge', charge.id, [chargeRow.status], { status: refunded.refunded ? 'refunded' : `refunded:${given}`, data: refunded }, s.now()))) {
+      return stripeError(reply, 429, { type: 'invalid_request_error', code: 'lock_timeout', message: 'This object cannot be accessed right now because another API request or Stripe process is currently accessing it. If you see this error intermittently, retry the request.' });
+    }
+    const refund = { id: stripeId('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, charge: charge.id, status: 'succeeded', reason: null, created: s.seconds() };
     await insertSandboxObject(db, P, 'refund', { id: key, status: 'succeeded', data: refund }, s.now());
+    // Stripe tells of every refund, whole or partial, with the charge as it now is.
+    await s.notify('charge.refunded', refunded);
     return refund;
+  });
+
+  // Disputes: a charge of the disputed test card (4000000000000259) is disputed once it succeeds; closing the dispute accepts it, and it is lost.
+  app.get('/sandbox/stripe/api/v1/disputes', async (request, reply) => {
+    if (keyOf(request) !== 'secret') return unauthorised(reply);
+    const query = (request.query ?? {}) as Params;
+    const data = (await listSandboxObjects<StoredDispute>(db, P, 'dispute')).map((o) => o.data)
+      .filter((d) => (!query.payment_intent || d.payment_intent === query.payment_intent) && (!query.charge || d.charge === query.charge))
+      .reverse();
+    return { object: 'list', data, has_more: false, url: '/v1/disputes' };
+  });
+
+  app.get<{ Params: { id: string } }>('/sandbox/stripe/api/v1/disputes/:id', async (request, reply) => {
+    if (keyOf(request) !== 'secret') return unauthorised(reply);
+    return (await s.findDispute(request.params.id)) ?? missing(reply, 'dispute', request.params.id, 'dispute');
+  });
+
+  app.post<{ Params: { id: string } }>('/sandbox/stripe/api/v1/disputes/:id/close', async (request, reply) => {
+    if (keyOf(request) !== 'secret') return unauthorised(reply);
+    const found = await s.findDispute(request.params.id);
+    if (!found) return missing(reply, 'dispute', request.params.id, 'dispute');
+    const lost: StoredDispute = { ...found, status: 'lost' };
+    if (!(await moveSandboxObject(db, P, 'dispute', found.id, ['needs_response'], { status: 'lost', data: lost }, s.now()))) {
+      return stripeError(reply, 400, { message: `This dispute (${found.id}) is already closed.` });
+    }
+    await s.notify('charge.dispute.closed', lost);
+    return lost;
   });
 }

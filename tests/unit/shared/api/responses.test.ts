@@ -114,7 +114,7 @@ const readyResponse = { status: R } as const satisfies Presence<Api.ReadyRespons
 
 const botCheckProviders = { sandbox: true, recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
 const languages = { es: true, en: true } satisfies Members<Api.PaymentLanguage>;
-const mailKinds = { tickets: true, refund: true } satisfies Members<Api.DeadMailView['kind']>;
+const mailKinds = { tickets: true, refund: true, cancelled: true } satisfies Members<Api.DeadMailView['kind']>;
 const healthStatuses = { ok: true } satisfies Members<Api.HealthResponse['status']>;
 const readyStatuses = { ready: true } satisfies Members<Api.ReadyResponse['status']>;
 
