@@ -16,7 +16,7 @@
  * before except those two small modules. The build fails if any page but those using the form
  * code would load the chunk (the ticket page, a dialog, the discount form…).
  */
-const FORM_MODULES = [
+export const FORM_MODULES = [
   /[\\/]renderers[\\/]/,
   /[\\/]node_modules[\\/]@rjsf[\\/]/,
   /[\\/]src[\\/]shared[\\/]attendee-form[\\/]/,
@@ -26,7 +26,7 @@ const FORM_MODULES = [
   /[\\/]src[\\/]client[\\/]i18n[\\/]TaggedText\.tsx$/,
 ];
 /** The MUI parts the attendee form's widgets render that no other page of the walk uses. */
-const WIDGET_PARTS = [
+export const WIDGET_PARTS = [
   /[\\/]@mui[\\/]material[\\/](Checkbox|NativeSelect|Input|FormControlLabel)[\\/]/,
   /[\\/]@mui[\\/]material[\\/]internal[\\/](SwitchBase|switchBaseClasses|svg-icons[\\/](CheckBox|CheckBoxOutlineBlank|IndeterminateCheckBox|ArrowDropDown))\.mjs$/,
   /[\\/]@mui[\\/]material[\\/]utils[\\/](mergeSlotProps|useControlled)\.mjs$/,
@@ -34,7 +34,7 @@ const WIDGET_PARTS = [
   /[\\/]@mui[\\/]material[\\/]InputAdornment[\\/]inputAdornmentClasses\.mjs$/,
 ];
 /** The card widgets stay with the payment page (renderers/paymentWidgets.ts says why). */
-const PAYMENT_ONLY = /[\\/]renderers[\\/](paymentWidgets\.ts|widgets[\\/](CardExpiry|CardNumber|Cvv|SecureField)[\\/])/;
+export const PAYMENT_ONLY = /[\\/]renderers[\\/](paymentWidgets\.ts|widgets[\\/](CardExpiry|CardNumber|Cvv|SecureField)[\\/])/;
 const CHUNK_NAME = 'form';
 
 /** Module id → the entries (the page's entry and every dynamically imported module) that statically reach it. */

@@ -8,7 +8,7 @@ const shim = (name) => fileURLToPath(new URL(`../renderers/shims/${name}`, impor
  * renderers/shims/. The attendee form's chunk is on every buyer's way to paying; these three were
  * a third of it. Why each one is dead code for our forms: docs/decisions/016-page-weight.md.
  */
-const REPLACEMENTS = [
+export const REPLACEMENTS = [
   // Markdown in descriptions and help: only with uiSchema flags our compiled uiSchemas never set.
   { importer: /[\\/]@rjsf[\\/]core[\\/]/, source: 'markdown-to-jsx/react', shim: shim('markdown-to-jsx.tsx') },
   // URI resolution for `$ref`s: our form schemas have none.

@@ -1,54 +1,12 @@
-import { deflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 
 /**
- * The pass's icon and logo, drawn here as PNG at 1x, 2x and 3x (Wallet picks by screen): a
- * ticket with notched sides. Drawn rather than shipped as files so they follow the event's
- * colours; an image is a pure function of its size and colour, cached.
+ * The pass's icon and logo, drawn here and written as PNG by `pngjs`, at 1x, 2x and 3x (Wallet
+ * picks by screen): a ticket with notched sides. Drawn rather than shipped as files so they follow
+ * the event's colours; an image is a pure function of its size and colour, cached.
  */
 
 type Rgb = [number, number, number];
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-/** PNG's chunk checksum (CRC-32, not a security measure). */
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** An RGBA image as a PNG file (8-bit, no filter). */
-export function encodePng(width: number, height: number, rgba: Uint8Array): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (width * 4 + 1)] = 0; // filter: none
-    Buffer.from(rgba.buffer, rgba.byteOffset + y * width * 4, width * 4).copy(raw, y * (width * 4 + 1) + 1);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Whether (x, y), in a 0..1 box, falls on the ticket: a rounded card with a notch in each side. */
 function onTicket(x: number, y: number, aspect: number): boolean {
@@ -64,7 +22,8 @@ function onTicket(x: number, y: number, aspect: number): boolean {
 }
 
 function draw(width: number, height: number, colour: Rgb, background: Rgb | null): Buffer {
-  const rgba = new Uint8Array(width * height * 4);
+  const png = new PNG({ width, height });
+  const rgba = png.data;
   const samples = 3;
   for (let py = 0; py < height; py++) {
     for (let px = 0; px < width; px++) {
@@ -85,7 +44,7 @@ function draw(width: number, height: number, colour: Rgb, background: Rgb | null
       }
     }
   }
-  return encodePng(width, height, rgba);
+  return PNG.sync.write(png);
 }
 
 /** `rgb(r, g, b)` (the pass colours' form) → components. */
