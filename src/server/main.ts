@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { AppError } from './http/app-error';
 import { loadDemoEventsIfEmpty } from './demo/load-demo-events';
 import { assertStoredEventsServable } from './services/event-providers.service';
 import { closeOnSignals } from './shutdown';
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Could not start the server: ${error instanceof Error ? error.message : String(error)}`);
+  // A refused demo import is an AppError: its English sentence, like the rest of the start's.
+  const reason = error instanceof AppError ? error.mensajeIn('en') : error instanceof Error ? error.message : String(error);
+  console.error(`Could not start the server: ${reason}`);
   process.exit(1);
 });
