@@ -79,8 +79,3 @@ export function sandboxSwitches(env: NodeJS.ProcessEnv): SandboxSwitches {
   if (payments !== undefined) PAYMENT_PARTS.forEach((part) => (payments ? listed.add(part) : listed.delete(part)));
   return Object.fromEntries(SANDBOX_PARTS.map((part) => [part, listed.has(part)])) as Record<SandboxPart, boolean>;
 }
-
-/** Every part switched on or off alike (tests and tools that build a configuration by hand). */
-export function everySandbox(on: boolean): SandboxSwitches {
-  return Object.fromEntries(SANDBOX_PARTS.map((part) => [part, on])) as Record<SandboxPart, boolean>;
-}
