@@ -27,7 +27,7 @@ import { healthRoutes } from './routes/health.routes';
 import { previewRoutes } from './routes/preview.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 import { walletRoutes } from './routes/wallet.routes';
-import { createGoogleWallet } from './wallet/google-wallet';
+import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
 import { googleWalletSaveSandbox } from './wallet/sandbox/google-wallet-save.sandbox';
 import { seatsSandboxRoutes } from './seats/sandbox-routes';
 import { seatRoutes } from './seats/seat.routes';
@@ -76,7 +76,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(attendeeValidatorRoutes, { ctx });
   await app.register(eventCalendarRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
-  // Seated events: the seat provider (seats.io, or the built-in sandbox's API and chart without a key).
+  // Seated events: the seat provider (seats.io, or without a key the built-in sandbox's API and chart, when switched on).
   if (registerSeatsProvider(ctx, app).mode === 'sandbox') await app.register(seatsSandboxRoutes, { ctx });
   await app.register(seatRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
@@ -88,12 +88,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(paymentRoutes, { rt: payments });
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
-  // Made (or read) at start: a broken service account stops the start, not a buyer's click.
-  const googleWallet = createGoogleWallet(ctx.config);
+  // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
+  const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);
   await app.register(walletRoutes, { ctx, googleWallet });
   await app.register(paymentSandboxRoutes, { rt: payments });
   await app.register(applePayRoutes, { config: ctx.config });
-  await app.register(googleWalletSaveSandbox, { wallet: googleWallet, now: ctx.now });
+  if (googleWallet?.mode === 'sandbox') await app.register(googleWalletSaveSandbox, { wallet: googleWallet, now: ctx.now });
   await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });

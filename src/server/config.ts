@@ -1,17 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { booleanFrom, isProduction, sandboxSwitches, type SandboxSwitches } from './sandbox-parts';
 
 /** Everything the server reads from the environment, parsed once at start-up. */
 export interface ServerConfig {
+  /** NODE_ENV=production: sandboxes off unless named, no demo events, PUBLIC_URL required at start. */
+  production: boolean;
+  /** Which built-in sandboxes may stand in for a provider without keys (`sandbox-parts.ts`). */
+  sandbox: SandboxSwitches;
   port: number;
   host: string;
   /** `undefined` → the default SQLite file; `sqlite:PATH` or `postgres://…` otherwise. */
   databaseUrl: string | undefined;
   /** Bearer token for the admin API; when unset the admin API answers 404. */
   adminToken: string | undefined;
-  /** Google reCAPTCHA v3 secret; when unset the built-in bot-check sandbox is used. */
+  /** Google reCAPTCHA v3 secret; when unset the built-in bot-check sandbox is used (if switched on). */
   recaptchaSecret: string | undefined;
-  /** seats.io workspace secret key; when unset seated events use the built-in seat sandbox. */
+  /** seats.io workspace secret key; when unset seated events use the built-in seat sandbox (if switched on). */
   seatsioSecretKey: string | undefined;
   recaptchaSiteKey: string | undefined;
   recaptchaMinScore: number;
@@ -48,17 +53,19 @@ export interface ServerConfig {
   signingSecret: string;
   mainSiteUrl: string;
   supportEmail: string;
-  /** Load the demo events into an empty database on start. */
+  /** Load the demo events into an empty database on start (DEMO_EVENTS; off by default in production). */
   loadDemoEvents: boolean;
   /** Serve the built storefront from this folder (undefined = API only). */
   clientDir: string | undefined;
   logLevel: string;
-  /** Browser-facing origin (`https://boletos.example.mx`) for provider return links; unset → the request's own origin. */
+  /**
+   * Browser-facing origin (`https://boletos.example.mx`) of every link this server builds (provider
+   * return links, e-mails, calendar, pass page); unset → this server's own `http://localhost:PORT`
+   * (development only: production refuses to start without it). Never a request's Host header.
+   */
   publicUrl: string | undefined;
   /** How this server reaches itself (sandbox provider APIs and their webhooks); unset → the listening socket. */
   internalUrl: string | undefined;
-  /** `false` (PAYMENT_SANDBOX=off) refuses to start a provider without keys instead of using the sandbox. */
-  paymentSandbox: boolean;
   /** Hours a cash voucher stays payable (its stock stays held until then). */
   voucherHours: number;
   /** Bytes one purchase's attendee answers may weigh in total (the add-info request body): bounds storage per purchase. */
@@ -153,7 +160,10 @@ function numberFrom(value: string | undefined, fallback: number): number {
 export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   // One folder holds every wallet's sandbox keys (the Apple chain and the Google key).
   const walletSandboxDir = env.WALLET_SANDBOX_DIR || 'data/wallet-sandbox';
+  const production = isProduction(env);
   return {
+    production,
+    sandbox: sandboxSwitches(env),
     port: numberFrom(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
@@ -181,12 +191,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signingSecret: env.SIGNING_SECRET || randomBytes(32).toString('hex'),
     mainSiteUrl: env.MAIN_SITE_URL ?? 'https://boletos.example.mx',
     supportEmail: env.SUPPORT_EMAIL ?? 'soporte@boletos.example.mx',
-    loadDemoEvents: env.DEMO_EVENTS !== 'off',
+    loadDemoEvents: booleanFrom(env, 'DEMO_EVENTS', !production),
     clientDir: undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     internalUrl: env.INTERNAL_URL?.replace(/\/+$/, '') || undefined,
-    paymentSandbox: env.PAYMENT_SANDBOX !== 'off',
     voucherHours: numberFrom(env.VOUCHER_HOURS, 72),
     attendeeFormMaxBytes: numberFrom(env.ATTENDEE_FORM_MAX_BYTES, 8 * 1024 * 1024),
     mercadopago: {

@@ -3,30 +3,42 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { AppError } from './http/app-error';
 import { loadDemoEventsIfEmpty } from './demo/load-demo-events';
+import { assertStoredEventsServable } from './services/event-providers.service';
 import { closeOnSignals } from './shutdown';
+import { assertStartable, sandboxBanner } from './start-checks';
 
-/** Starts the storefront + API on one port: open and migrate the database, load demos, listen, print the URL; stops on SIGTERM/SIGINT (`shutdown.ts`). */
+/**
+ * Starts the storefront + API on one port: check the configuration, open and migrate the database,
+ * load demos, check the stored events against the providers, listen, print the banner; stops on
+ * SIGTERM/SIGINT (`shutdown.ts`).
+ */
 async function main(): Promise<void> {
   const config = readConfig(process.env, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') });
+  assertStartable(config);
   const db = openDatabase(config.databaseUrl, { backgroundCheckpoint: true });
   await migrateToLatest(db);
   const ctx = { db, config, now: () => new Date() };
   const loaded = config.loadDemoEvents ? await loadDemoEventsIfEmpty(ctx) : [];
+  await assertStoredEventsServable(ctx);
   const app = await buildApp(ctx);
   closeOnSignals(app, db, config.shutdownGraceSeconds);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // In `npm run dev` the buyer-facing URL is Vite's, not the API's own port.
-  const base = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
-  console.log(`\n  Checkout listo en ${base}/demo  (base de datos: ${db.describe})`);
-  if (loaded.length > 0) console.log(`  Eventos de demostración cargados: ${loaded.map((u) => `${base}/${u}`).join('  ')}`);
-  if (!config.adminToken) console.log('  API de administración apagada (define ADMIN_TOKEN para activarla).');
+  const base = config.publicUrl ?? `http://localhost:${port}`;
+  console.log(`\n  Checkout ready at ${base}/demo  (listening on port ${port}, database: ${db.describe}${config.production ? ', production mode' : ''})`);
+  if (loaded.length > 0) console.log(`  Demo events loaded: ${loaded.map((u) => `${base}/${u}`).join('  ')}`);
+  if (!config.adminToken) console.log('  Admin API off (set ADMIN_TOKEN to switch it on).');
+  for (const line of sandboxBanner(config)) console.log(`  ${line}`);
   console.log('');
 }
 
 main().catch((error: unknown) => {
-  console.error(`No se pudo iniciar el servidor: ${error instanceof Error ? error.message : String(error)}`);
+  // A refused demo import is an AppError: its English sentence, like the rest of the start's.
+  const reason = error instanceof AppError ? error.mensajeIn('en') : error instanceof Error ? error.message : String(error);
+  console.error(`Could not start the server: ${reason}`);
   process.exit(1);
 });

@@ -23,7 +23,7 @@ export type MethodConfig = Record<string, unknown> | undefined;
 export const IMPLEMENTED_METHODS: ReadonlySet<PaymentMethodId> = new Set<PaymentMethodId>(['free', 'bankTransfer', 'card', 'cash', 'superToken', 'paypal', 'openpay', 'stripe']);
 
 /** The event-config flags of each paid method (any one switches it on); the free claim depends on the total only. */
-const METHOD_FLAGS: Record<PaidMethodId, readonly string[]> = {
+export const METHOD_FLAGS: Record<PaidMethodId, readonly string[]> = {
   openpay: ['metodo_pago_open_pay'],
   bankTransfer: ['metodo_pago_fintoc'],
   card: ['metodo_pago_mercadopago_tarjetas'],

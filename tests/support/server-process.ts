@@ -32,11 +32,11 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
     }, 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Checkout listo en (http:\/\/localhost:\d+)/.exec(output);
+      const match = /Checkout ready at \S+ +\(listening on port (\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve({
-          baseUrl: match[1].replace('localhost', '127.0.0.1'),
+          baseUrl: `http://127.0.0.1:${match[1]}`,
           stop: () => new Promise((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());

@@ -20,8 +20,7 @@ export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
 }
 
 /**
- * Once the server is ready: says which providers run in the sandbox (no real charges), and
- * starts the loop that settles open payments and retries queued e-mails, owed refunds and missed seat calls every RETRY_INTERVAL_SECONDS.
+ * Once the server is ready, starts the loop that settles open payments and retries queued e-mails, owed refunds and missed seat calls every RETRY_INTERVAL_SECONDS.
  */
 export async function pendingWorkPlugin(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const { ctx } = rt;
@@ -29,10 +28,6 @@ export async function pendingWorkPlugin(app: FastifyInstance, { rt }: { rt: Paym
   // The run in progress, if any: closing waits for it, so it never meets a closed database half way.
   let running: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    const sandboxed = (['mercadopago', 'paypal', 'fintoc'] as const).filter((name) => rt.providers[name].mode === 'sandbox');
-    if (sandboxed.length > 0) {
-      app.log.warn(`Pagos en sandbox (sin cargos reales) para: ${sandboxed.join(', ')}. Define sus claves para cobrar de verdad, o PAYMENT_SANDBOX=off para impedirlo.`);
-    }
     if (ctx.config.retryIntervalSeconds > 0) {
       timer = setInterval(() => {
         if (running) return;

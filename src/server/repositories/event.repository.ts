@@ -98,6 +98,12 @@ export async function listDiscountCodes(db: Kysely<Database>, eventId: number): 
   return (await db.selectFrom('discount_codes').selectAll().where('event_id', '=', eventId).execute()).map(decodeDiscountCode);
 }
 
+/** Every stored event's url and config (the start checks each against the providers it can reach). */
+export async function listEventConfigs(db: Kysely<Database>): Promise<{ url: string; config: Record<string, unknown> }[]> {
+  const rows = await db.selectFrom('events').select(['url', 'config_json']).orderBy('url').execute();
+  return rows.map((row) => ({ url: row.url, config: JSON.parse(row.config_json) as Record<string, unknown> }));
+}
+
 /** Count of events, to know whether the database is still empty. */
 export async function countEvents(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();

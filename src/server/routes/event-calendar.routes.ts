@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
+import { publicOrigin } from '../http/public-origin';
 import { limitedAs } from '../plugins/security';
 import { eventCalendarOf } from '../fulfilment/event-calendar';
 import { findEventByUrl } from '../repositories/event.repository';
@@ -18,7 +19,7 @@ export async function eventCalendarRoutes(app: FastifyInstance, { ctx }: { ctx: 
     async (request, reply) => {
       const event = await findEventByUrl(ctx.db.kysely, request.params.url);
       if (!event) throw errors.eventNotFound();
-      const calendar = eventCalendarOf(event, ctx.config.publicUrl ?? `${request.protocol}://${request.host}`);
+      const calendar = eventCalendarOf(event, publicOrigin(ctx.config, app));
       if (!calendar) throw errors.eventDateUnknown();
       return reply
         .header('content-type', 'text/calendar; charset=utf-8; method=PUBLISH')

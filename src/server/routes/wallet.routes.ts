@@ -4,9 +4,10 @@ import { messageLanguage } from '../http/error-messages';
 import { limitedAs, rateLimited } from '../plugins/security';
 import { ticketLinkToken } from '../services/access-keys';
 import { buildApplePass } from '../wallet/apple-pass';
-import { appleSigning, appleSigningMode } from '../wallet/apple-signing';
+import { publicOrigin } from '../http/public-origin';
+import { appleSigning, appleWalletMode } from '../wallet/apple-signing';
 import { loadTicketPass } from '../wallet/load-ticket-pass';
-import { passNotFoundHtml, passPageHtml } from '../wallet/pass-page';
+import { passNotFoundHtml, passPageHtml, type WalletLinks } from '../wallet/pass-page';
 import { applePassPath, validPassToken } from '../wallet/pass-token';
 import type { GoogleWallet } from '../wallet/google-wallet';
 import type { TicketPass } from '../wallet/ticket-pass';
@@ -25,20 +26,21 @@ const params = {
  * A ticket's pass page and its phone-wallet passes, opened by the URL the wallet dialog hands out
  * (`POST /api/emissions/download/wallet`). The URL's token is the only key: no header, since a new
  * tab or a phone's wallet sends none. Anything that opens no ticket is the same 404 page. Nothing
- * is cached on the way (`no-store`), and the token is never sent on as a Referer.
+ * is cached on the way (`no-store`), and the token is never sent on as a Referer. A wallet that is
+ * off (no keys, no sandbox) has no button, and the Apple pass route does not exist then.
  */
-export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: { ctx: AppContext; googleWallet: GoogleWallet }) {
+export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: { ctx: AppContext; googleWallet: GoogleWallet | undefined }) {
   const db = ctx.db.kysely;
   // A half-set live configuration stops the start; the signing material itself (a sandbox chain
   // is two RSA keys and two certificates on first use) is made or read when a pass is first asked for.
-  const appleMode = appleSigningMode(ctx.config.applePass);
+  const appleMode = appleWalletMode(ctx.config);
 
-  const origin = (request: FastifyRequest) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const origin = () => publicOrigin(ctx.config, app);
 
   async function openPass(request: FastifyRequest<{ Params: PassParams }>, reply: FastifyReply): Promise<TicketPass | undefined> {
     reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
     const { ticketId, token } = request.params;
-    const pass = validPassToken(ctx.config.signingSecret, ticketId, token) ? await loadTicketPass(db, ticketId, { origin: origin(request) }) : undefined;
+    const pass = validPassToken(ctx.config.signingSecret, ticketId, token) ? await loadTicketPass(db, ticketId, { origin: origin() }) : undefined;
     if (!pass) {
       reply.code(404).type('text/html; charset=utf-8').send(passNotFoundHtml(messageLanguage(request.headers['accept-language'])));
     }
@@ -51,15 +53,16 @@ export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: 
     const { ticketId, token } = request.params;
     // The PDF link is signed afresh on every view (short-lived, like the other signed ticket links); the page itself is never cached.
     const pdf = `/api/emissions/download/ticket?${new URLSearchParams({ ticket_id: pass.ticketId, purchase_id: pass.purchaseId, token: ticketLinkToken(ctx, pass.purchaseId, pass.ticketId) })}`;
-    const wallets = {
-      apple: { url: applePassPath(ticketId, token), sandbox: appleMode === 'sandbox' },
+    const wallets: WalletLinks = {
+      ...(appleMode !== 'off' ? { apple: { url: applePassPath(ticketId, token), sandbox: appleMode === 'sandbox' } } : {}),
       // Signed afresh on each (uncached) view, so the link is always within its lifetime; `origins` names this storefront.
-      google: { url: await googleWallet.saveUrl(pass, origin(request), ctx.now()), sandbox: googleWallet.mode === 'sandbox' },
+      ...(googleWallet ? { google: { url: await googleWallet.saveUrl(pass, origin(), ctx.now()), sandbox: googleWallet.mode === 'sandbox' } } : {}),
     };
     const html = await passPageHtml(pass, { wallets, pdf });
     return reply.type('text/html; charset=utf-8').send(html);
   });
 
+  if (appleMode === 'off') return;
   // Signing is CPU work: counted like a PDF download.
   app.get<{ Params: PassParams }>('/api/wallet/passes/:ticketId/:token/apple.pkpass', { schema: { params }, config: limitedAs(ctx.config, 'pdf') }, async (request, reply) => {
     const pass = await openPass(request, reply);

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { Region, SeatsioClient } from 'seatsio';
+import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
+import { partMode, type PartMode } from '../sandbox-parts';
 import { seatsSandboxSecret } from './sandbox-routes';
 
-/** The seat provider as the rest of the server sees it: seats.io with SEATSIO_SECRET_KEY, else the built-in sandbox. */
+/**
+ * The seat provider as the rest of the server sees it: seats.io with SEATSIO_SECRET_KEY, else the
+ * built-in sandbox when switched on, else off (no seated event may be imported; the client refuses).
+ */
 export interface SeatsProvider {
-  mode: 'live' | 'sandbox';
+  mode: PartMode;
   /** The official client for an event's region (live: `https://api-{region}.seatsio.net`; sandbox: this server's seats API). */
   client: (region: string) => SeatsioClient;
 }
@@ -19,6 +24,11 @@ function listeningUrl(app: FastifyInstance): string {
   return `http://${host}:${address.port}`;
 }
 
+/** seats.io live with its key, else the seat sandbox if switched on, else off. */
+export function seatsMode(config: Pick<ServerConfig, 'seatsioSecretKey' | 'sandbox'>): PartMode {
+  return partMode(Boolean(config.seatsioSecretKey), config.sandbox.seats);
+}
+
 /**
  * Builds the seat provider of an app (once, in `buildApp`). The sandbox is reached over HTTP like
  * the real service, through the same official client with a `Region` whose URL is our own.
@@ -26,22 +36,30 @@ function listeningUrl(app: FastifyInstance): string {
 export function registerSeatsProvider(ctx: AppContext, app: FastifyInstance): SeatsProvider {
   const { seatsioSecretKey, internalUrl, signingSecret } = ctx.config;
   const clients = new Map<string, SeatsioClient>();
-  const provider: SeatsProvider = seatsioSecretKey
+  const mode = seatsMode(ctx.config);
+  const provider: SeatsProvider = mode === 'live'
     ? {
-        mode: 'live',
+        mode,
         client: (region) => {
-          if (!clients.has(region)) clients.set(region, new SeatsioClient(new Region(Region.urlForId(region)), seatsioSecretKey));
+          if (!clients.has(region)) clients.set(region, new SeatsioClient(new Region(Region.urlForId(region)), seatsioSecretKey!));
           return clients.get(region)!;
         },
       }
-    : {
-        mode: 'sandbox',
-        client: () => {
-          const base = `${internalUrl ?? listeningUrl(app)}/sandbox/seatsio/api`;
-          if (!clients.has(base)) clients.set(base, new SeatsioClient(new Region(base), seatsSandboxSecret(signingSecret)).setMaxRetries(0));
-          return clients.get(base)!;
-        },
-      };
+    : mode === 'sandbox'
+      ? {
+          mode,
+          client: () => {
+            const base = `${internalUrl ?? listeningUrl(app)}/sandbox/seatsio/api`;
+            if (!clients.has(base)) clients.set(base, new SeatsioClient(new Region(base), seatsSandboxSecret(signingSecret)).setMaxRetries(0));
+            return clients.get(base)!;
+          },
+        }
+      : {
+          mode,
+          client: () => {
+            throw new Error('seats.io has no key (SEATSIO_SECRET_KEY) and the seat sandbox is off');
+          },
+        };
   providers.set(ctx, provider);
   return provider;
 }

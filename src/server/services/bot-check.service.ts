@@ -1,10 +1,17 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { BotCheckAction } from '../../shared/api';
+import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
+import { partMode, type PartMode } from '../sandbox-parts';
 import { errors } from '../http/app-error';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { spendToken, trimSpentTokens } from '../repositories/token.repository';
+
+/** reCAPTCHA with RECAPTCHA_SECRET, else the built-in sandbox when switched on, else off (production refuses to start so). */
+export function botCheckMode(config: Pick<ServerConfig, 'recaptchaSecret' | 'sandbox'>): PartMode {
+  return partMode(Boolean(config.recaptchaSecret), config.sandbox['bot-check']);
+}
 
 /** How long a sandbox token may wait between being issued and being used. */
 export const SANDBOX_TOKEN_TTL_MS = 2 * 60_000;
@@ -63,6 +70,8 @@ export const tokenSpentAlready = () => errors.botCheckFailed('token ya usado');
 
 /** A valid sandbox token's spend; expired entries are trimmed first, on the database itself (never inside a caller's transaction). */
 async function sandboxSpend(ctx: AppContext, token: string, action: BotCheckAction): Promise<TokenSpend> {
+  // With the sandbox off, no token of ours is good (nothing issues them; an old one must not pass).
+  if (botCheckMode(ctx.config) !== 'sandbox') throw errors.botCheckFailed('servicio no disponible');
   const claims = checkSandboxToken(ctx, token, action);
   await trimSpentTokens(ctx.db.kysely, ctx.now().toISOString());
   return spendOf(claims);
@@ -90,7 +99,9 @@ async function verifyRecaptcha(ctx: AppContext, token: string, action: BotCheckA
   }
   if (!answer.success) throw errors.botCheckFailed('token rechazado');
   if (answer.action !== action) throw errors.botCheckFailed('acción distinta');
-  const hosts = ctx.config.recaptchaHostnames.length > 0 ? ctx.config.recaptchaHostnames : [requestHost];
+  // The configured host names, else PUBLIC_URL's; the request's own Host header only in development without PUBLIC_URL.
+  const { recaptchaHostnames, publicUrl } = ctx.config;
+  const hosts = recaptchaHostnames.length > 0 ? recaptchaHostnames : publicUrl ? [new URL(publicUrl).hostname] : [requestHost];
   if (!answer.hostname || !hosts.includes(answer.hostname)) throw errors.botCheckFailed('dominio distinto');
   if ((answer.score ?? 0) < ctx.config.recaptchaMinScore) throw errors.botCheckFailed('puntuación baja');
 }

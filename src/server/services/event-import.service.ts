@@ -28,6 +28,7 @@ import {
 } from '../repositories/catalogue-write.repository';
 import { listDiscountCodes, listProducts, listTicketTypes, normaliseCode } from '../repositories/event.repository';
 import { expiredCounted, lockStockRows, remaining } from '../repositories/stock.repository';
+import { assertProvidersAvailable } from './event-providers.service';
 import { sanitizeOperatorHtml } from './sanitize-html';
 
 /** 128 random bits, URL-safe: a hidden type's link cannot be found by trying ids or codes. */
@@ -48,11 +49,13 @@ export function parseEventFile(input: unknown, lang: ProblemLang = 'es'): EventF
  * Creates or updates an event from its file, in one transaction under the event's
  * stock lock. Sold and held units are never lost: items the file no longer lists are
  * deactivated (purchases still point at them), and lowering a capacity or stock
- * below what is already sold or held is refused. Answers what the admin import answers
+ * below what is already sold or held is refused, and so is an event enabling a payment method or
+ * seats whose provider has neither keys nor a sandbox here. Answers what the admin import answers
  * (the CLI prints the same), hidden types' links relative to the storefront's origin.
  */
 export async function importEvent(ctx: AppContext, input: unknown): Promise<ImportEventResponse> {
   const file = parseEventFile(input);
+  assertProvidersAvailable(ctx.config, file.event.config);
   const now = ctx.now().toISOString();
   // The version is read under the event's lock, so parallel imports queue and each gets its own.
   return withWriteTransaction(ctx.db, async (trx) => {

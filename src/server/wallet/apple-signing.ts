@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import forge from 'node-forge';
 import type { ServerConfig } from '../config';
+import { partMode, type PartMode } from '../sandbox-parts';
 
 /** What signs Apple Wallet passes: the pass type and team they are issued under, and the chain. */
 export interface AppleSigning {
@@ -48,6 +49,11 @@ export function appleSigningMode(config: ApplePassConfig): AppleSigning['mode'] 
     throw new Error(`Apple Wallet: faltan ${missing.join(', ')} (o quita las demás variables APPLE_* para usar el sandbox)`);
   }
   return set.length > 0 ? 'live' : 'sandbox';
+}
+
+/** Apple passes: live with every APPLE_* variable, else the sandbox chain when switched on, else off (no Apple pass). */
+export function appleWalletMode(config: Pick<ServerConfig, 'applePass' | 'sandbox'>): PartMode {
+  return partMode(appleSigningMode(config.applePass) === 'live', config.sandbox['apple-wallet']);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { KeyObject } from 'node:crypto';
 import type { ServerConfig } from '../config';
+import { partMode, type PartMode } from '../sandbox-parts';
 import { readServiceAccount, sandboxSigningKey, type GoogleWalletSigningKey } from './google-wallet-keys';
 import { googleWalletTicket, type EventTicketClass, type EventTicketObject } from './google-wallet-pass';
 import type { TicketPass } from './ticket-pass';
@@ -77,6 +78,11 @@ export interface GoogleWallet {
   signingKey(): Promise<GoogleWalletSigningKey>;
   /** The "Save to Google Wallet" link of one ticket; `origin` is the site the button sits on. */
   saveUrl(pass: TicketPass, origin: string, now: Date): Promise<string>;
+}
+
+/** Google Wallet: live with an issuer id and a service account, else the sandbox when switched on, else off (no save link). */
+export function googleWalletMode(config: Pick<ServerConfig, 'googleWallet' | 'sandbox'>): PartMode {
+  return partMode(Boolean(config.googleWallet.issuerId && config.googleWallet.serviceAccount), config.sandbox['google-wallet']);
 }
 
 /**

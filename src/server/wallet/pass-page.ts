@@ -4,11 +4,14 @@ import { eventWhen, venueLine } from '../fulfilment/event-when';
 import { passWords } from './pass-texts';
 import type { TicketPass } from './ticket-pass';
 
-/** Where the page's wallet buttons lead. Each wallet adds its own entry (and its button in `walletButtons`). */
+/**
+ * Where the page's wallet buttons lead. Each wallet adds its own entry (and its button in
+ * `walletButtons`); a wallet that is off (no keys, no sandbox) has none.
+ */
 export interface WalletLinks {
-  apple: { url: string; sandbox: boolean };
+  apple?: { url: string; sandbox: boolean };
   /** Google's save link (a signed JWT), or the sandbox's save page. */
-  google: { url: string; sandbox: boolean };
+  google?: { url: string; sandbox: boolean };
 }
 
 
@@ -18,13 +21,14 @@ export interface WalletLinks {
  */
 export function walletButtons(pass: TicketPass, links: WalletLinks): string {
   const words = passWords(pass.lang);
-  const apple = `<a class="wallet-button apple" href="${esc(links.apple.url)}" download="boleto_${esc(pass.folio)}.pkpass" type="application/vnd.apple.pkpass">${esc(words.appleButton)}</a>`;
+  const apple = links.apple && `<a class="wallet-button apple" href="${esc(links.apple.url)}" download="boleto_${esc(pass.folio)}.pkpass" type="application/vnd.apple.pkpass">${esc(words.appleButton)}</a>`;
   // Google saves from its own page: a plain link there (the JWT rides in the path), opened in this tab.
-  const google = `<a class="wallet-button google" href="${esc(links.google.url)}" rel="noopener noreferrer">${esc(words.googleButton)}</a>`;
+  const google = links.google && `<a class="wallet-button google" href="${esc(links.google.url)}" rel="noopener noreferrer">${esc(words.googleButton)}</a>`;
   // One note for every wallet in test mode, read once rather than as a run of separate notes.
-  const sandboxed = [links.apple.sandbox ? words.appleSandbox : null, links.google.sandbox ? words.googleSandbox : null].filter((note) => note !== null);
+  const sandboxed = [links.apple?.sandbox ? words.appleSandbox : null, links.google?.sandbox ? words.googleSandbox : null].filter((note) => note !== null);
   const note = sandboxed.length ? `<p class="sandbox-note" role="note">${sandboxed.map(esc).join(' ')}</p>` : '';
-  return `<div class="wallet-buttons">${apple}${google}</div>${note}`;
+  if (!apple && !google) return '';
+  return `<div class="wallet-buttons">${apple ?? ''}${google ?? ''}</div>${note}`;
 }
 
 const STYLE = `
@@ -81,6 +85,13 @@ export async function passPageHtml(pass: TicketPass, links: { wallets: WalletLin
   const qr = await QRCode.toString(pass.qrSecret, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   const qrSrc = `data:image/svg+xml;base64,${Buffer.from(qr).toString('base64')}`;
   const header = `<header style="background:${pass.colours.background};color:${pass.colours.foreground}"><a href="${esc(pass.eventUrl)}">${esc(pass.eventName)}</a></header>`;
+  const buttons = walletButtons(pass, links.wallets);
+  // Without any wallet (both off), the page has no wallet section at all.
+  const wallet = buttons && `
+<section class="wallet" aria-labelledby="wallet-heading">
+<h2 id="wallet-heading">${esc(words.addToWallet)}</h2>
+${buttons}
+</section>`;
   const body = `<h1>${esc(words.pageTitle)}</h1>
 <section class="ticket" aria-labelledby="ticket-heading">
 <h2 id="ticket-heading">${esc(pass.eventName)}</h2>
@@ -90,11 +101,7 @@ export async function passPageHtml(pass: TicketPass, links: { wallets: WalletLin
 <figcaption>${esc(words.present)}</figcaption>
 </figure>
 <p class="pdf"><a href="${esc(links.pdf)}">${esc(words.pdf)}</a></p>
-</section>
-<section class="wallet" aria-labelledby="wallet-heading">
-<h2 id="wallet-heading">${esc(words.addToWallet)}</h2>
-${walletButtons(pass, links.wallets)}
-</section>`;
+</section>${wallet}`;
   return page(pass.lang, `${words.pageTitle} · ${pass.eventName}`, header, body);
 }
 

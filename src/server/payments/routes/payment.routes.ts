@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { publicOrigin } from '../../http/public-origin';
 import type { PaymentsRuntime } from '../runtime';
 import { rateLimited } from '../../plugins/security';
 import { purchaseKeyRequired, requestKey } from '../../services/access-keys';
@@ -33,9 +34,9 @@ import type {
   VerifyFreeResponse,
 } from '../../../shared/api';
 
-/** The browser-facing origin: PUBLIC_URL, else the request's own (X-Forwarded-* count only from the proxies TRUST_PROXY names). */
+/** The browser-facing origin of provider return links and webhook URLs (`publicOrigin`: never the request's Host header). */
 export function requestOrigin(rt: PaymentsRuntime, request: FastifyRequest): string {
-  return rt.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  return publicOrigin(rt.ctx.config, request.server);
 }
 
 function loaderSchema(required: string[]) {

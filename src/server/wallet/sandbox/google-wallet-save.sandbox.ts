@@ -108,7 +108,6 @@ function refuse(reply: FastifyReply, lang: Lang, reason: SaveJwtRefusal) {
  */
 export async function googleWalletSaveSandbox(app: FastifyInstance, { wallet, now }: { wallet: GoogleWallet; now: () => Date }) {
   if (wallet.mode !== 'sandbox') return;
-  app.log.warn('Google Wallet en sandbox: los enlaces abren /sandbox/google-wallet/save/…, no Google. Define GOOGLE_WALLET_ISSUER_ID y GOOGLE_WALLET_SERVICE_ACCOUNT para pases reales.');
   // A wildcard, not a `:jwt` parameter: a save JWT is far longer than the router's parameter limit.
   app.get(`${SANDBOX_SAVE_PATH}*`, async (request, reply) => {
     reply.header('cache-control', 'no-store');
