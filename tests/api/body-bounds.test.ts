@@ -73,6 +73,16 @@ describe.skipIf(skipDatabase)('request bodies of any shape are refused in bounde
     expectRefused(await timed('POST', '/api/payments/open-pay/process-payment', openpay), 'BODY_TOO_COMPLEX');
   });
 
+  it('80 ticket lines of 1,000 unknown keys each (within the bounds) on new-purchase: the first unknown key only, not 80,000 errors', async () => {
+    const lines = Array.from({ length: 80 }, () => manyKeys(1000));
+    const sent = await timed('POST', '/api/payments/new-purchase', { url: 'pagos-api', token: 'x', tickets: lines });
+    expectRefused(sent, 'VALIDATION_ERROR');
+    expect(body(sent.res).errors).toHaveLength(1);
+    const unknownKey = await timed('POST', '/api/payments/new-purchase', { url: 'pagos-api', token: 'x', tickets: [{ ticket_id: 1, cantidad: 1, ...manyKeys(900) }] });
+    expectRefused(unknownKey, 'VALIDATION_ERROR');
+    expect(body(unknownKey.res).errors).toEqual([{ path: '/tickets/0', message: 'El campo «tickets[0].k0» no está permitido.' }]);
+  });
+
   it('a block of sane shape still gets every per-field error; one with more keys than fields, its first unknown key', async () => {
     const id = await t.purchase([{ ticket_id: 1, cantidad: 1 }]);
     const errorsOf = async (block: Record<string, unknown>) => {

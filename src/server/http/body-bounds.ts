@@ -1,5 +1,8 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { oversizedShape, type ShapeProblem } from '../../shared/validation/closed-shape';
+import { apiSchemaByRef } from './api-schemas';
 import { errors } from './app-error';
 
 /**
@@ -41,13 +44,26 @@ export function bodyBoundExceeded(value: unknown, bounds: BodyBounds = BODY_BOUN
   return null;
 }
 
+/** The request-validation error of a body larger than its route's schema allows, as Fastify's own would carry it. */
+function oversizedBodyError(problem: ShapeProblem): Error {
+  const error: Partial<ErrorObject> = { keyword: problem.keyword, instancePath: problem.instancePath, schemaPath: '#', params: problem.params };
+  return Object.assign(new Error(`body ${problem.pointer}: ${problem.keyword}`), { statusCode: 400, validation: [error], validationContext: 'body' });
+}
+
 /**
- * Refuses, before schema validation (400 `BODY_TOO_COMPLEX`), a request body beyond
- * {@link BODY_BOUNDS}: the per-field checks after it (all errors, custom messages) then only
- * ever see bodies of a sane shape, and a recursive schema never meets a thousand-deep object.
+ * Before schema validation: refuses a request body beyond {@link BODY_BOUNDS} (400
+ * `BODY_TOO_COMPLEX`), then one with more keys than a closed object of its route's schema
+ * declares or more records than a list's `maxItems` (400 `VALIDATION_ERROR` naming the first
+ * unknown key or the list, as the schema's own check would). The all-errors check after it then
+ * reports per-field errors of a sane body only, in time bounded by the schema, and a recursive
+ * schema never meets a thousand-deep object.
  */
 export const bodyBoundsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
+    if (request.body === undefined) return;
     if (bodyBoundExceeded(request.body)) throw errors.bodyTooComplex(BODY_BOUNDS);
+    const schema = request.routeOptions.schema?.body;
+    const oversized = schema ? oversizedShape(schema, request.body, apiSchemaByRef) : null;
+    if (oversized) throw oversizedBodyError(oversized);
   });
 });
