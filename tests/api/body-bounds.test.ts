@@ -1,6 +1,6 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body } from '../support/test-app';
+import { longestStallDuring } from '../support/event-loop-stall';
 import { skipDatabase } from '../support/test-database';
 import { buyer, createPaymentsApp, type PaymentsTestApp } from './payments/helpers';
 
@@ -26,16 +26,13 @@ function nested(depth: number): Record<string, unknown> {
 describe.skipIf(skipDatabase)('request bodies of any shape are refused in bounded time', () => {
   let t: PaymentsTestApp;
 
-  /** Serves one request (a JSON body sent as text, as a client would) and measures the event loop's longest delay meanwhile. */
+  /** Serves one request (a JSON body sent as text, as a client would) and measures the event loop's longest stall meanwhile. */
   async function timed(method: 'PUT' | 'POST', url: string, payload: unknown, headers: Record<string, string> = {}) {
     const text = JSON.stringify(payload);
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const res = await t.app.inject({ method, url, payload: text, headers: { 'content-type': 'application/json', ...headers } });
-    // The histogram's timer records a stall on the loop's next turn, which may come after the answer.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    delay.disable();
-    return { res, maxDelayMs: delay.max / 1e6, bytes: text.length };
+    const { result: res, stallMs } = await longestStallDuring(() =>
+      t.app.inject({ method, url, payload: text, headers: { 'content-type': 'application/json', ...headers } }),
+    );
+    return { res, maxDelayMs: stallMs, bytes: text.length };
   }
 
   const expectRefused = ({ res, maxDelayMs }: { res: { statusCode: number; body: string }; maxDelayMs: number }, code: string) => {
