@@ -8,6 +8,7 @@ import { gracefulClosePlugin, type DrainState } from './plugins/graceful-close';
 import { securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/storefront';
 import { apiSchemas } from './http/api-schemas';
+import { bodyBoundsPlugin } from './http/body-bounds';
 import { serializeError } from './http/log-redaction';
 import { pendingWorkPlugin } from './payments/pending-work';
 import { paymentRoutes } from './payments/routes/payment.routes';
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(errorHandlerPlugin);
   const drain: DrainState = { closing: false };
   await app.register(gracefulClosePlugin, { state: drain });
+  await app.register(bodyBoundsPlugin);
   for (const schema of apiSchemas) app.addSchema(schema);
   await app.register(healthRoutes, { ctx, drain });
   await app.register(configRoutes, { ctx });

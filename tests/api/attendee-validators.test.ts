@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerProblems } from '../../src/shared/attendee-form';
 import fixture from './fixtures/prueba-api.event.json';
 import { body, createTestApp, type TestApp } from '../support/test-app';
+import { longestStallDuring } from '../support/event-loop-stall';
 import { skipDatabase } from '../support/test-database';
 
 type Validate = ((data: unknown) => boolean) & { errors?: Parameters<typeof answerProblems>[0] };
@@ -40,6 +41,17 @@ describe.skipIf(skipDatabase)('GET /api/event/{url}/attendee-validators.js', () 
     expect(Object.keys(forms).sort()).toEqual(withForm.map((name) => name.slice(1)).sort());
     expect(forms['1'].ticketName).toBe('General');
     expect(Object.keys(forms['1'].schema.properties)).toEqual(['nombre', 'correo']);
+  });
+
+  it('builds a large event\'s module (60 ticket types × 50 fields) off the event loop', async () => {
+    const form = Array.from({ length: 50 }, (_, i) => ({ id: `campo${i}`, type: 'text', label: `Campo ${i}`, required: i % 2 === 0 }));
+    const tickets = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `Tipo ${i + 1}`, price: 10, minimum: 1, maximum: 4, capacity: 100, form }));
+    await t.importEvent({ ...fixture, url: 'grande-api', tickets, productos: [], discount_codes: [] });
+    const { result: res, stallMs } = await longestStallDuring(() => t.app.inject('/api/event/grande-api/attendee-validators.js'));
+    expect(stallMs, 'the longest stall of the event loop, in ms').toBeLessThan(1000);
+    expect(res.statusCode).toBe(200);
+    const module = await importModule(res.body);
+    expect(Object.keys(module.attendeeForms as object)).toHaveLength(60);
   });
 
   it('judges one attendee exactly like add-info: same pointers, same message keys', async () => {

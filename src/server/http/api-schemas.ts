@@ -69,3 +69,14 @@ export const apiSchemas: { $id: string }[] = [
 
 /** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */
 export const answers = (id: string) => ({ 200: { $ref: `api/${id}.response#` } });
+
+const apiSchemaById = new Map<string, unknown>(apiSchemas.map((schema) => [schema.$id, schema]));
+
+/**
+ * The registered schema a `$ref` of a request schema names: `api/x.request#`, or `ticket-line`
+ * (relative to the `api/` ids); undefined for anything else (a local `#/…` ref).
+ */
+export function apiSchemaByRef(ref: string): unknown {
+  const id = ref.replace(/#$/, '');
+  return apiSchemaById.get(id) ?? apiSchemaById.get(`api/${id}`);
+}

@@ -84,6 +84,8 @@ export const errors = {
   formInvalid: (fieldErrors: ApiFieldError[]) =>
     new AppError(400, 'FORM_INVALID', { key: 'FORM_INVALID' }, { errors: fieldErrors }),
   formNotRequired: () => coded(409, 'FORM_NOT_REQUIRED'),
+  /** A body beyond the shape every body keeps (nesting, keys per object, items per list: http/body-bounds.ts). */
+  bodyTooComplex: (bounds: { depth: number; keys: number; items: number }) => coded(400, 'BODY_TOO_COMPLEX', bounds),
   eventInvalid: (problems: { pointer: string; message: string }[]) =>
     new AppError(400, 'EVENT_INVALID', { key: 'EVENT_INVALID', values: { count: problems.length } }, { problems }),
   capacityBelowSold: (name: string, capacity: number, taken: number) => coded(409, 'CAPACITY_BELOW_SOLD', { name, capacity, taken }),

@@ -1,7 +1,8 @@
 import type { ValidateFunction } from 'ajv';
 import { createHash } from 'node:crypto';
 import type { AddInfoResponse, ApiFieldError } from '../../shared/api';
-import { answerProblems, compileOrderForm, fileAnswerLimits, type OrderFormAnswers, type OrderFormLine } from '../../shared/attendee-form';
+import { answerProblems, ATTENDEE_MESSAGE_KEYS, compileOrderForm, fileAnswerLimits, type OrderFormAnswers, type OrderFormLine } from '../../shared/attendee-form';
+import { oversizedShape } from '../../shared/validation/closed-shape';
 import { createAjv } from '../../shared/validation/create-ajv';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
@@ -15,18 +16,18 @@ const ajv = createAjv();
  * Compiled validators by the order form's schema (hashed), never by row ids: two databases in one
  * process (tests, a restore) can give one event id and version to different forms.
  */
-const validatorCache = new Map<string, ValidateFunction>();
+const validatorCache = new Map<string, { schema: object; validate: ValidateFunction }>();
 const CACHE_LIMIT = 500;
 
-function validatorFor(lines: OrderFormLine[]): ValidateFunction {
+function validatorFor(lines: OrderFormLine[]): { schema: object; validate: ValidateFunction } {
   const { schema } = compileOrderForm(lines);
   const key = createHash('sha256').update(JSON.stringify(schema)).digest('base64url');
   const cached = validatorCache.get(key);
   if (cached) return cached;
-  const validate = ajv.compile(schema);
+  const compiled = { schema, validate: ajv.compile(schema) };
   if (validatorCache.size >= CACHE_LIMIT) validatorCache.delete(validatorCache.keys().next().value!);
-  validatorCache.set(key, validate);
-  return validate;
+  validatorCache.set(key, compiled);
+  return compiled;
 }
 
 /** Re-checks every file answer by its decoded bytes: a real image (its header parses), of an allowed type, no larger than allowed. */
@@ -52,12 +53,16 @@ function fileErrors(lines: OrderFormLine[], form: Record<string, unknown>): ApiF
 }
 
 /**
- * The server's whole verdict on an order's attendee answers: the compiled order schema (the
- * same attendee schemas the browser's precompiled validators judge), then every image's
- * decoded bytes. Empty = accepted. `event:check` runs answer cases through it.
+ * The server's whole verdict on an order's attendee answers: first the shape (more answers or
+ * attendee blocks than the order's form holds is one problem, judged in time bounded by the
+ * form), then the compiled order schema with every error (the same attendee schemas the
+ * browser's precompiled validators judge), then every image's decoded bytes. Empty = accepted.
+ * `event:check` runs answer cases through it.
  */
 export function attendeeAnswerProblems(lines: OrderFormLine[], form: unknown): ApiFieldError[] {
-  const validate = validatorFor(lines);
+  const { schema, validate } = validatorFor(lines);
+  const oversized = oversizedShape(schema, form);
+  if (oversized) return [{ path: oversized.pointer, message: oversized.message ?? ATTENDEE_MESSAGE_KEYS.invalid }];
   if (!validate(form)) return answerProblems(validate.errors).map((p) => ({ path: p.pointer, message: p.message }));
   return fileErrors(lines, form as Record<string, unknown>);
 }

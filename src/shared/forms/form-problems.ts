@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { JSONSchema7 } from 'json-schema';
 import { answerProblems } from '../attendee-form/answer-problems';
 import type { AnswerProblem } from '../attendee-form/attendee-form.types';
+import { oversizedShape } from '../validation/closed-shape';
 import { crossFieldProblems, type FormRuleContext } from './cross-field-rules';
 
 /** A validate function as ajv (runtime or standalone) makes it: returns validity, leaves errors on itself. */
@@ -22,6 +23,9 @@ export function formProblems(
   data: unknown,
   context: FormRuleContext = {},
 ): AnswerProblem[] {
+  // More keys than the form has fields: that one problem, judged in time bounded by the form, not by the data.
+  const oversized = oversizedShape(schema, data);
+  if (oversized) return [{ pointer: oversized.pointer, message: oversized.message ?? 'errors:forms.invalid' }];
   const schemaProblems = validate(data) ? [] : answerProblems(validate.errors);
   const all = [...schemaProblems, ...crossFieldProblems(schema, data, context, schemaProblems)];
   const order = Object.keys(schema.properties ?? {}).map((name) => `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);

@@ -142,6 +142,20 @@ describe('schema problems as sentences', () => {
     expect(pointersOf((f) => delete f.hold_minutes)).toEqual([]);
   });
 
+  it('size bounds: at most 100 ticket types, 50 fields per ticket type, 200 choices per field', () => {
+    const field = (id: string) => ({ id, type: 'text', label: id });
+    const types = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `T${i + 1}`, price: 0, minimum: 1, maximum: 1, capacity: 1 }));
+    expect(problemsOf((f) => (f.tickets = types(101)))).toEqual([{ pointer: '/tickets', message: 'debe tener como máximo 100 elementos' }]);
+    expect(pointersOf((f) => (f.tickets = types(100)))).toEqual([]);
+    expect(problemsOf((f) => (f.tickets[0].form = Array.from({ length: 51 }, (_, i) => field(`f${i}`))), 'en')).toEqual([
+      { pointer: '/tickets/0/form', message: 'must have at most 50 items' },
+    ]);
+    expect(pointersOf((f) => (f.tickets[0].form = Array.from({ length: 50 }, (_, i) => field(`f${i}`))))).toEqual([]);
+    const select = (n: number) => ({ id: 's', type: 'select', label: 'S', options: { values: Array.from({ length: n }, (_, i) => `v${i}`) } });
+    expect(pointersOf((f) => (f.tickets[0].form = [select(201)]))).toEqual(['/tickets/0/form/0/options/values']);
+    expect(pointersOf((f) => (f.tickets[0].form = [select(200)]))).toEqual([]);
+  });
+
   it('a non-object is refused at the root', () => {
     for (const input of [null, [], 'evento', 3]) {
       expect(validateEventFile(input, 'en')).toEqual({ valid: false, problems: [{ pointer: '', message: 'must be an object' }] });
