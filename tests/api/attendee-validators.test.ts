@@ -48,7 +48,8 @@ describe.skipIf(skipDatabase)('GET /api/event/{url}/attendee-validators.js', () 
     const tickets = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `Tipo ${i + 1}`, price: 10, minimum: 1, maximum: 4, capacity: 100, form }));
     await t.importEvent({ ...fixture, url: 'grande-api', tickets, productos: [], discount_codes: [] });
     const { result: res, stallMs } = await longestStallDuring(() => t.app.inject('/api/event/grande-api/attendee-validators.js'));
-    expect(stallMs, 'the longest stall of the event loop, in ms').toBeLessThan(1000);
+    // Built on the event loop this module held it about 12 s; loose for a loaded machine's own pauses.
+    expect(stallMs, 'the longest stall of the event loop, in ms').toBeLessThan(3000);
     expect(res.statusCode).toBe(200);
     const module = await importModule(res.body);
     expect(Object.keys(module.attendeeForms as object)).toHaveLength(60);

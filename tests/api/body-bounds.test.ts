@@ -36,7 +36,9 @@ describe.skipIf(skipDatabase)('request bodies of any shape are refused in bounde
   }
 
   const expectRefused = ({ res, maxDelayMs }: { res: { statusCode: number; body: string }; maxDelayMs: number }, code: string) => {
-    expect(maxDelayMs, 'the longest stall of the event loop, in ms').toBeLessThan(1000);
+    // Before the bounds these bodies held the loop 7–60 s; the bound is loose because a loaded CI
+    // machine's own garbage collection and JSON.parse of a 1 MiB body already take a few hundred ms.
+    expect(maxDelayMs, 'the longest stall of the event loop, in ms').toBeLessThan(3000);
     expect(res.statusCode).toBe(400);
     expect(body(res as never)).toMatchObject({ code, mensaje: expect.stringMatching(/\S/) });
   };
