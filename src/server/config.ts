@@ -38,6 +38,12 @@ export interface ServerConfig {
    * process counts on its own (in memory), so N replicas allow N times each limit.
    */
   redisUrl: string | undefined;
+  /** Seconds a request may take to arrive whole, headers and body (a body trickling in slower is cut with 408). */
+  requestTimeoutSeconds: number;
+  /** Seconds a request's headers may take to arrive (at most `requestTimeoutSeconds`). */
+  headersTimeoutSeconds: number;
+  /** Connections one socket address may hold open at once (0 = no cap); TRUST_PROXY's proxies are not capped. */
+  maxConnectionsPerClient: number;
   /** Seconds a SIGTERM waits for in-flight requests and the database to close before the process exits anyway. */
   shutdownGraceSeconds: number;
   /** Server-wide defaults of the event file's `hold_limits` (an event may set its own). */
@@ -169,6 +175,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitReadMax: numberFrom(env.RATE_LIMIT_READ_MAX, 600),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
+    requestTimeoutSeconds: Math.max(1, numberFrom(env.REQUEST_TIMEOUT_SECONDS, 120)),
+    headersTimeoutSeconds: Math.max(1, numberFrom(env.HEADERS_TIMEOUT_SECONDS, 20)),
+    maxConnectionsPerClient: Math.max(0, numberFrom(env.MAX_CONNECTIONS_PER_CLIENT, 128)),
     shutdownGraceSeconds: Math.max(1, numberFrom(env.SHUTDOWN_GRACE_SECONDS, 25)),
     holdLimits: {
       maxUnitsPerClient: numberFrom(env.HOLD_MAX_UNITS_PER_CLIENT, 40),
