@@ -38,8 +38,8 @@ function newAccessCode(): string {
 const DEFAULT_HOLD_MINUTES = 15;
 
 /** Checks an event file and returns it typed, or throws 400 with every problem (pointer + sentence). */
-export function parseEventFile(input: unknown, lang: ProblemLang = 'es'): EventFile {
-  const result = validateEventFile(input, lang);
+export async function parseEventFile(input: unknown, lang: ProblemLang = 'es'): Promise<EventFile> {
+  const result = await validateEventFile(input, lang);
   if (!result.valid) throw errors.eventInvalid(result.problems);
   return result.event;
 }
@@ -52,7 +52,7 @@ export function parseEventFile(input: unknown, lang: ProblemLang = 'es'): EventF
  * (the CLI prints the same), hidden types' links relative to the storefront's origin.
  */
 export async function importEvent(ctx: AppContext, input: unknown): Promise<ImportEventResponse> {
-  const file = parseEventFile(input);
+  const file = await parseEventFile(input);
   const now = ctx.now().toISOString();
   // The version is read under the event's lock, so parallel imports queue and each gets its own.
   return withWriteTransaction(ctx.db, async (trx) => {
