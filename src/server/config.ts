@@ -24,6 +24,8 @@ export interface ServerConfig {
   rateLimitPdfMax: number;
   /** Per sending address per minute on each provider's webhook route (high: a provider must never be starved). */
   rateLimitWebhookMax: number;
+  /** Per sending address per minute on PayPal's webhook route (each delivery that passes the local checks costs a call to PayPal). */
+  rateLimitPayPalWebhookMax: number;
   /** Per client per minute on the admin import route (also slows guessing the bearer token). */
   rateLimitAdminMax: number;
   /** Per client per minute on the public event reads (event page data, attendee validators). */
@@ -171,6 +173,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitMax: numberFrom(env.RATE_LIMIT_MAX, 120),
     rateLimitPdfMax: numberFrom(env.RATE_LIMIT_PDF_MAX, 10),
     rateLimitWebhookMax: numberFrom(env.RATE_LIMIT_WEBHOOK_MAX, 1200),
+    rateLimitPayPalWebhookMax: numberFrom(env.RATE_LIMIT_PAYPAL_WEBHOOK_MAX, 120),
     rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 30),
     rateLimitReadMax: numberFrom(env.RATE_LIMIT_READ_MAX, 600),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
