@@ -9,6 +9,7 @@ import { securityPlugin } from './plugins/security';
 import { storefrontPlugin } from './plugins/storefront';
 import { apiSchemas } from './http/api-schemas';
 import { bodyBoundsPlugin } from './http/body-bounds';
+import { capConnectionsPerClient, requestTimeouts } from './http/connection-limits';
 import { serializeError } from './http/log-redaction';
 import { pendingWorkPlugin } from './payments/pending-work';
 import { paymentRoutes } from './payments/routes/payment.routes';
@@ -53,6 +54,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
     // Per-request lines drown the start-up message; a load balancer keeps access logs. LOG_LEVEL=debug brings them back.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole in time (a body sent a byte at a time is cut with 408).
+    ...requestTimeouts(ctx.config),
     // While closing (SIGTERM), a request already sent over an open connection is served like any
     // other (its answer closes the connection) rather than given Fastify's own 503 body.
     return503OnClosing: false,
@@ -63,6 +66,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
       plugins: [ajvErrors, ajvFormats] as unknown as never[],
     },
   });
+  capConnectionsPerClient(app.server, ctx.config);
   // The API speaks JSON only: a text/plain body gets 415 with a mensaje, not a confusing type error.
   app.removeContentTypeParser('text/plain');
   await app.register(securityPlugin, { config: ctx.config });

@@ -29,6 +29,8 @@ export interface ServerConfig {
   rateLimitPdfMax: number;
   /** Per sending address per minute on each provider's webhook route (high: a provider must never be starved). */
   rateLimitWebhookMax: number;
+  /** Per sending address per minute on PayPal's webhook route (each delivery that passes the local checks costs a call to PayPal). */
+  rateLimitPayPalWebhookMax: number;
   /** Per client per minute on the admin import route (also slows guessing the bearer token). */
   rateLimitAdminMax: number;
   /** Per client per minute on the public event reads (event page data, attendee validators). */
@@ -43,6 +45,12 @@ export interface ServerConfig {
    * process counts on its own (in memory), so N replicas allow N times each limit.
    */
   redisUrl: string | undefined;
+  /** Seconds a request may take to arrive whole, headers and body (a body trickling in slower is cut with 408). */
+  requestTimeoutSeconds: number;
+  /** Seconds a request's headers may take to arrive (at most `requestTimeoutSeconds`). */
+  headersTimeoutSeconds: number;
+  /** Connections one socket address may hold open at once (0 = no cap); TRUST_PROXY's proxies are not capped. */
+  maxConnectionsPerClient: number;
   /** Seconds a SIGTERM waits for in-flight requests and the database to close before the process exits anyway. */
   shutdownGraceSeconds: number;
   /** Server-wide defaults of the event file's `hold_limits` (an event may set its own). */
@@ -177,10 +185,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitMax: numberFrom(env.RATE_LIMIT_MAX, 120),
     rateLimitPdfMax: numberFrom(env.RATE_LIMIT_PDF_MAX, 10),
     rateLimitWebhookMax: numberFrom(env.RATE_LIMIT_WEBHOOK_MAX, 1200),
+    rateLimitPayPalWebhookMax: numberFrom(env.RATE_LIMIT_PAYPAL_WEBHOOK_MAX, 120),
     rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 30),
     rateLimitReadMax: numberFrom(env.RATE_LIMIT_READ_MAX, 600),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
+    requestTimeoutSeconds: Math.max(1, numberFrom(env.REQUEST_TIMEOUT_SECONDS, 120)),
+    headersTimeoutSeconds: Math.max(1, numberFrom(env.HEADERS_TIMEOUT_SECONDS, 20)),
+    maxConnectionsPerClient: Math.max(0, numberFrom(env.MAX_CONNECTIONS_PER_CLIENT, 128)),
     shutdownGraceSeconds: Math.max(1, numberFrom(env.SHUTDOWN_GRACE_SECONDS, 25)),
     holdLimits: {
       maxUnitsPerClient: numberFrom(env.HOLD_MAX_UNITS_PER_CLIENT, 40),

@@ -61,7 +61,7 @@ describe('TRUST_PROXY parsing', () => {
 describe.skipIf(skipDatabase)('every route that does work is limited', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ rateLimitMax: 3, rateLimitPdfMax: 2, rateLimitAdminMax: 2, rateLimitWebhookMax: 3, rateLimitReadMax: 4, adminToken: 'token-de-prueba' });
+    t = await createTestApp({ rateLimitMax: 3, rateLimitPdfMax: 2, rateLimitAdminMax: 2, rateLimitWebhookMax: 3, rateLimitPayPalWebhookMax: 2, rateLimitReadMax: 4, adminToken: 'token-de-prueba' });
     await t.importEvent(fixture);
   });
   afterAll(() => t.close());
@@ -97,6 +97,12 @@ describe.skipIf(skipDatabase)('every route that does work is limited', () => {
     const hook = (provider: string) => () => t.app.inject({ method: 'POST', url: `/api/webhooks/${provider}`, payload: { type: 'payment', data: { id: '1' } } });
     expect(await callsBeforeLimit(hook('mercadopago'))).toBe(3);
     expect((await hook('fintoc')()).statusCode).not.toBe(429);
+  });
+
+  it("PayPal's webhook: a tighter bucket of its own (RATE_LIMIT_PAYPAL_WEBHOOK_MAX: each delivery may cost a call to PayPal)", async () => {
+    const hook = () => t.app.inject({ method: 'POST', url: '/api/webhooks/paypal', payload: { id: 'WH-1', event_type: 'CHECKOUT.ORDER.APPROVED' } });
+    expect(await callsBeforeLimit(hook)).toBe(2);
+    expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: {} })).statusCode).not.toBe(429);
   });
 
   it('public event reads: RATE_LIMIT_READ_MAX', async () => {

@@ -170,7 +170,7 @@ export async function runEventCheck(
       out(`${file}: ${text.notJson(jsonFailure(error, json, text))}`);
       continue;
     }
-    const result = validateEventFile(input, args.lang);
+    const result = await validateEventFile(input, args.lang);
     if (result.valid) {
       out(`${file}: ok`);
       const casesFile = casesPathOf(file);

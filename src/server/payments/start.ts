@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BuyerForm, BuyerInfo, PaymentLanguage } from '../../shared/api';
 import { createFormValidators } from '../../shared/forms/create-form-validators';
 import { offersPaidMethod, type PaidMethodId } from '../../shared/payment-methods';
+import { plainText } from '../../shared/plain-text';
 import { withStockLock } from '../db/locked-transaction';
 import type { PaymentProviderName } from '../db/schema';
 import { errors } from '../http/app-error';
@@ -30,12 +31,14 @@ const formValidators = createFormValidators();
 
 /**
  * Buyer info checked with the storefront's own form schema (schemas/forms/buyer.schema.json,
- * the same validator and i18n keys the browser uses), then stored trimmed, e-mail lower-cased,
+ * the same validator and i18n keys the browser uses), the name made plain text, then stored trimmed, e-mail lower-cased,
  * language es unless en. The API contract sends name, email, phone: a missing confirmation is the e-mail itself.
  */
 export function validBuyer(input: BuyerForm, lang: PaymentLanguage | undefined): BuyerInfo {
   const { lang: innerLang, ...form } = input;
-  const data = { ...form, emailConfirm: form.emailConfirm ?? form.email };
+  // The name is shown on tickets and e-mails: control, bidi-override and zero-width characters go.
+  const name = typeof form.name === 'string' ? plainText(form.name) : form.name;
+  const data = { ...form, name, emailConfirm: form.emailConfirm ?? form.email };
   const problems = formValidators.buyer(data);
   if (problems.length > 0) throw errors.formInvalid(problems.map((p) => ({ path: `/buyer_info${p.pointer}`, message: p.message })));
   // The request schema only says `buyer_info` is an object: the form check above is what makes these strings.

@@ -82,7 +82,8 @@ export function limitedAs(config: ServerConfig, bucket: 'pdf' | 'admin' | 'read'
     case 'webhook':
       return {
         rateLimit: {
-          max: config.rateLimitWebhookMax,
+          // PayPal's own, tighter bucket: a delivery there may cost a call to PayPal's verify endpoint.
+          max: (request: FastifyRequest) => ((request.params as { provider?: string }).provider === 'paypal' ? config.rateLimitPayPalWebhookMax : config.rateLimitWebhookMax),
           keyGenerator: (request: FastifyRequest) => `${clientKeyOf(request.ip)}|${(request.params as { provider?: string }).provider ?? ''}`,
         },
       };

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { AddInfoResponse, ApiFieldError } from '../../shared/api';
 import { answerProblems, ATTENDEE_MESSAGE_KEYS, compileOrderForm, fileAnswerLimits, type OrderFormAnswers, type OrderFormLine } from '../../shared/attendee-form';
 import { oversizedShape } from '../../shared/validation/closed-shape';
+import { plainText } from '../../shared/plain-text';
 import { createAjv } from '../../shared/validation/create-ajv';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
@@ -74,6 +75,30 @@ function orderFormLines(tickets: { ticket: TicketTypeRow; quantity: number }[]):
 }
 
 /**
+ * The answers with every text answer made plain text (control, bidi-override and zero-width
+ * characters removed; line breaks kept only in a textarea), before they are judged and stored:
+ * names and answers are shown on the tickets, the pass and in e-mails. Anything else is left
+ * as sent (the schema judges it).
+ */
+function plainAnswers(lines: OrderFormLine[], form: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...form };
+  for (const line of lines) {
+    const units = form[String(line.ticketId)];
+    if (!Array.isArray(units)) continue;
+    out[String(line.ticketId)] = units.map((unit: unknown) => {
+      if (typeof unit !== 'object' || unit === null || Array.isArray(unit)) return unit;
+      const answer: Record<string, unknown> = { ...unit };
+      for (const field of line.fields) {
+        const value = answer[field.id];
+        if (typeof value === 'string' && field.type !== 'file') answer[field.id] = plainText(value, { multiline: field.type === 'textarea' });
+      }
+      return answer;
+    });
+  }
+  return out;
+}
+
+/**
  * Validates attendee answers against the event's compiled attendee schema (the same
  * function the storefront renders from) and stores them; 400 with per-field errors otherwise.
  */
@@ -83,9 +108,10 @@ export async function saveAttendeeInfo(ctx: AppContext, purchaseId: string, form
   const { purchase, tickets } = await openOrder(db, purchaseId, now);
   if (!needsAttendeeForm(tickets.map((t) => t.ticket))) throw errors.formNotRequired();
   const lines = orderFormLines(tickets);
-  const problems = attendeeAnswerProblems(lines, form);
+  const answers = plainAnswers(lines, form);
+  const problems = attendeeAnswerProblems(lines, answers);
   if (problems.length > 0) throw errors.formInvalid(problems);
   // The compiled schema has just checked the shape: one answer object per unit of each ticket type.
-  await updatePurchase(db, purchase.id, { attendee_answers: form as OrderFormAnswers, form_completed: 1, updated_at: now });
+  await updatePurchase(db, purchase.id, { attendee_answers: answers as OrderFormAnswers, form_completed: 1, updated_at: now });
   return { purchase_id: purchase.id, form_completed: true, isFormRequiered: true };
 }

@@ -4,6 +4,7 @@ import type { HiddenTicketLink, ImportEventResponse } from '../../shared/api';
 import { pesosToCents } from '../../shared/money';
 import type { ProblemLang } from '../../shared/event-file/event-file-problem';
 import { validateEventFile } from '../../shared/event-file/validate-event-file';
+import { plainTexts } from '../../shared/plain-text';
 import type { EventFile } from '../../shared/event-file/event-file.types';
 import type { AppContext } from '../context';
 import { lockEventByUrl, withWriteTransaction } from '../db/locked-transaction';
@@ -38,9 +39,12 @@ function newAccessCode(): string {
 
 const DEFAULT_HOLD_MINUTES = 15;
 
-/** Checks an event file and returns it typed, or throws 400 with every problem (pointer + sentence). */
-export function parseEventFile(input: unknown, lang: ProblemLang = 'es'): EventFile {
-  const result = validateEventFile(input, lang);
+/**
+ * Checks an event file and returns it typed, or throws 400 with every problem (pointer + sentence).
+ * Its texts are stored without control, bidi-override or zero-width characters (`plainTexts`).
+ */
+export async function parseEventFile(input: unknown, lang: ProblemLang = 'es'): Promise<EventFile> {
+  const result = await validateEventFile(plainTexts(input), lang);
   if (!result.valid) throw errors.eventInvalid(result.problems);
   return result.event;
 }
@@ -54,7 +58,7 @@ export function parseEventFile(input: unknown, lang: ProblemLang = 'es'): EventF
  * (the CLI prints the same), hidden types' links relative to the storefront's origin.
  */
 export async function importEvent(ctx: AppContext, input: unknown): Promise<ImportEventResponse> {
-  const file = parseEventFile(input);
+  const file = await parseEventFile(input);
   assertProvidersAvailable(ctx.config, file.event.config);
   const now = ctx.now().toISOString();
   // The version is read under the event's lock, so parallel imports queue and each gets its own.

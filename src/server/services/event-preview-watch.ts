@@ -37,7 +37,7 @@ export async function watchEventFile(path: string): Promise<WatchedPreview> {
       const source = await readFile(file, 'utf8');
       if (source === lastSource && version > 0) return;
       lastSource = source;
-      preview = previewEventSource(source);
+      preview = await previewEventSource(source);
     } catch (error) {
       lastSource = undefined;
       preview = unreadable(name, error);
@@ -48,13 +48,16 @@ export async function watchEventFile(path: string): Promise<WatchedPreview> {
     waiters = [];
     for (const wake of woken) wake();
   };
-  await rebuild();
+  // One rebuild at a time (checking a file awaits its patterns' verdicts), so an older save never lands after a newer one.
+  let rebuilding = Promise.resolve();
+  const schedule = () => (rebuilding = rebuilding.then(rebuild));
+  await schedule();
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const watcher: FSWatcher = watch(dirname(file), (_event, changed) => {
     if (changed !== null && changed !== name) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void rebuild(), 40);
+    timer = setTimeout(() => void schedule(), 40);
   });
 
   return {

@@ -14,6 +14,7 @@ import { compileAttendeeFields } from '../../shared/attendee-form';
 import { AttendeeFormDefinitionError } from '../../shared/attendee-form/attendee-form-definition-error';
 import type { AttendeeField } from '../../shared/event-file/event-file.types';
 import { validateEventFile } from '../../shared/event-file/validate-event-file';
+import { patternVerdicts } from '../../shared/event-file/field-limit-checks';
 import { standaloneValidatorModule } from '../../shared/validation/standalone-module';
 
 /**
@@ -47,10 +48,11 @@ function syntaxProblem(error: unknown, source: string): EventPreviewProblem {
 }
 
 /** Every problem `event:check` reports, each sentence in Spanish and English (both runs list them in one order). */
-function checkProblems(input: unknown): EventPreviewProblem[] {
-  const es = validateEventFile(input, 'es');
+async function checkProblems(input: unknown): Promise<EventPreviewProblem[]> {
+  const patterns = await patternVerdicts(input);
+  const es = await validateEventFile(input, 'es', patterns);
   if (es.valid) return [];
-  const en = validateEventFile(input, 'en');
+  const en = await validateEventFile(input, 'en', patterns);
   const english = en.valid ? [] : en.problems;
   return es.problems.map((problem, index) => ({ pointer: problem.pointer, es: problem.message, en: english[index]?.message ?? problem.message }));
 }
@@ -124,14 +126,14 @@ function storeModule(forms: AttendeeFormsExport): string | null {
  * attendee form of each ticket type that compiles — compiled by the same compiler and standalone
  * generator as the storefront's `attendee-validators.js`, so the preview judges answers alike.
  */
-export function previewEventSource(source: string): EventPreviewResponse {
+export async function previewEventSource(source: string): Promise<EventPreviewResponse> {
   let input: unknown;
   try {
     input = JSON.parse(source.replace(/^\uFEFF/, ''));
   } catch (error) {
     return { problems: [syntaxProblem(error, source.replace(/^\uFEFF/, ''))], event: null, module: null };
   }
-  const problems = checkProblems(input);
+  const problems = await checkProblems(input);
   if (!isRecord(input)) return { problems, event: null, module: null };
   const details = isRecord(input.event) ? input.event : {};
   const config = isRecord(details.config) ? details.config : {};

@@ -59,6 +59,8 @@ const ES: Sentences = {
     `esta expresión regular puede tardar muchísimo con ciertas respuestas (complejidad ${p.complexity === 'exponential' ? 'exponencial' : `polinómica de grado ${p.degree}`}, por ejemplo con «${p.attack}») y bloquearía el servidor; evita repeticiones anidadas o ambiguas como (a+)+ o (a|a)*`,
   uncheckedPattern: (p) =>
     `no se pudo comprobar que esta expresión regular sea segura (${p.reason}); simplifícala`,
+  patternsOverBudget: (p) =>
+    `las expresiones regulares de este archivo tardan demasiado en comprobarse (más de ${p.seconds} s en total; ${p.unchecked} sin comprobar); usa menos expresiones o más sencillas`,
   lengthAboveLimit: (p) => `${p.rule} (${p.value}) supera el máximo de ${p.limit} caracteres por respuesta; solo puedes bajarlo`,
   endsNotAfterStarts: (p) => `ends_at (${p.ends}) debe ser posterior a starts_at (${p.starts})`,
   endsWithoutStarts: () => 'ends_at necesita starts_at: sin la hora de inicio no se puede mostrar la fecha del evento',
@@ -112,6 +114,8 @@ const EN: Sentences = {
   unsafePattern: (p) =>
     `this regular expression can take extremely long on some answers (${p.complexity === 'exponential' ? 'exponential' : `polynomial of degree ${p.degree}`} complexity, e.g. with "${p.attack}") and would block the server; avoid nested or ambiguous repetition such as (a+)+ or (a|a)*`,
   uncheckedPattern: (p) => `this regular expression could not be shown to be safe (${p.reason}); simplify it`,
+  patternsOverBudget: (p) =>
+    `the regular expressions of this file take too long to check (over ${p.seconds} s in all; ${p.unchecked} left unchecked); use fewer or simpler ones`,
   lengthAboveLimit: (p) => `${p.rule} (${p.value}) is above the limit of ${p.limit} characters per answer; it can only be lowered`,
   endsNotAfterStarts: (p) => `ends_at (${p.ends}) must be later than starts_at (${p.starts})`,
   endsWithoutStarts: () => 'ends_at needs starts_at: without the start time the event date cannot be shown',

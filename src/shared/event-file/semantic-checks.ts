@@ -1,7 +1,7 @@
 import { attendeeFormProblems, type FieldProblemCode } from '../attendee-form/attendee-field-problems';
 import type { AttendeeField } from './event-file.types';
 import { eventDetailsProblems, type EventDetailsProblemCode } from './event-details-checks';
-import { fieldLimitProblems, type FieldLimitProblemCode } from './field-limit-checks';
+import { fieldLimitProblems, type FieldLimitProblemCode, type PatternVerdicts } from './field-limit-checks';
 
 /** Rules that span several values, which JSON Schema cannot express. */
 export type SemanticProblemCode =
@@ -48,9 +48,10 @@ const hasAtMostTwoDecimals = (value: number): boolean => Math.abs(value * 100 - 
 /**
  * Checks an event file for what its schema cannot say. Defensive: it runs on raw JSON
  * even when the schema failed, and only judges values that have the right type (so a
- * value the schema already rejected is not reported twice).
+ * value the schema already rejected is not reported twice). `patterns`: recheck's verdicts on the
+ * file's attendee patterns (`patternVerdicts`).
  */
-export function semanticProblems(file: unknown): SemanticProblem[] {
+export function semanticProblems(file: unknown, patterns: PatternVerdicts): SemanticProblem[] {
   const problems: SemanticProblem[] = [];
   const add = (pointer: string, code: SemanticProblemCode, params: Record<string, string | number> = {}) =>
     problems.push({ pointer, code, params });
@@ -84,7 +85,7 @@ export function semanticProblems(file: unknown): SemanticProblem[] {
         if (problem.code !== 'unknownType') add(`${at}/form${problem.pointer}`, problem.code, problem.params);
       }
       for (const [field, j] of objectsOf(ticket.form)) {
-        for (const problem of fieldLimitProblems(field)) add(`${at}/form/${j}${problem.pointer}`, problem.code, problem.params);
+        for (const problem of fieldLimitProblems(field, patterns)) add(`${at}/form/${j}${problem.pointer}`, problem.code, problem.params);
       }
     }
   }

@@ -6,6 +6,7 @@ import type { EventFile } from './event-file.types';
 import { semanticSentence } from './problem-sentences';
 import { schemaErrorToProblem } from './schema-error-sentence';
 import { semanticProblems } from './semantic-checks';
+import { patternVerdicts, type PatternVerdicts } from './field-limit-checks';
 
 /** Result of validateEventFile: the typed file, or every problem found. */
 export type EventFileValidation = { valid: true; event: EventFile } | { valid: false; problems: EventFileProblem[] };
@@ -68,13 +69,16 @@ function inDocumentOrder(problems: EventFileProblem[], input: unknown): EventFil
 
 /**
  * Checks an operator's event file (parsed JSON): schema errors and cross-field rules,
- * each as a JSON pointer plus a plain sentence in `lang`.
+ * each as a JSON pointer plus a plain sentence in `lang`. Its attendee patterns are judged
+ * by recheck off the event loop within one budget (`patternVerdicts`); pass `patterns` to
+ * reuse the verdicts of an earlier call on the same file (another language).
  */
-export function validateEventFile(input: unknown, lang: ProblemLang = 'es'): EventFileValidation {
+export async function validateEventFile(input: unknown, lang: ProblemLang = 'es', patterns?: PatternVerdicts): Promise<EventFileValidation> {
+  const verdicts = patterns ?? (await patternVerdicts(input));
   const validate = eventFileValidator();
   validate(input);
   const problems: EventFileProblem[] = (validate.errors ?? []).map((error) => schemaErrorToProblem(error, lang));
-  for (const problem of semanticProblems(input)) {
+  for (const problem of semanticProblems(input, verdicts)) {
     problems.push({ pointer: problem.pointer, message: semanticSentence(problem, lang) });
   }
   if (problems.length === 0) return { valid: true, event: input as EventFile };

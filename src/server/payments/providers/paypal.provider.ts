@@ -83,6 +83,42 @@ function issues(error: unknown): string[] {
   return details.map((d) => d.issue ?? '').filter(Boolean);
 }
 
+interface PayPalEvent { id: string; event_type: string; resource?: Record<string, unknown> & Capture }
+
+/** The event types this server acts on (subscribe the webhook to these); any other is refused before PayPal is asked. */
+const HANDLED_EVENT = /^(CHECKOUT\.ORDER|PAYMENT\.CAPTURE)\.[A-Z_.]{1,60}$/;
+
+/**
+ * Everything about a PayPal delivery that can be judged here, so a forged one costs no call to
+ * PayPal's verify-webhook-signature: a known RSA algorithm, a certificate URL on PayPal's own
+ * hosts over HTTPS (the sandbox's: its API's origin), a transmission id and a base64 signature
+ * of sane shape, a configured webhook id, and a JSON body with an id and an event type we handle.
+ */
+function localWebhookCheck(fields: Record<'auth_algo' | 'cert_url' | 'transmission_id' | 'transmission_sig', string>, rawBody: string, options: PayPalOptions): PayPalEvent {
+  if (!options.webhookId) throw new WebhookRejected('PAYPAL_WEBHOOK_ID sin configurar');
+  if (!/^SHA(1|256|384|512)withRSA$/.test(fields.auth_algo)) throw new WebhookRejected('PAYPAL-AUTH-ALGO desconocido');
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(fields.transmission_id)) throw new WebhookRejected('PAYPAL-TRANSMISSION-ID mal formado');
+  if (!/^[A-Za-z0-9+/]{16,2048}={0,2}$/.test(fields.transmission_sig)) throw new WebhookRejected('PAYPAL-TRANSMISSION-SIG mal formada');
+  let cert: URL;
+  try {
+    cert = new URL(fields.cert_url);
+  } catch {
+    throw new WebhookRejected('PAYPAL-CERT-URL mal formada');
+  }
+  const paypalHost = cert.protocol === 'https:' && (cert.hostname === 'paypal.com' || cert.hostname.endsWith('.paypal.com'));
+  const sandboxHost = options.mode === 'sandbox' && cert.origin === new URL(options.apiUrl()).origin;
+  if (!paypalHost && !sandboxHost) throw new WebhookRejected('PAYPAL-CERT-URL fuera de PayPal');
+  let event: Partial<PayPalEvent>;
+  try {
+    event = JSON.parse(rawBody) as Partial<PayPalEvent>;
+  } catch {
+    throw new WebhookRejected('cuerpo no es JSON');
+  }
+  if (typeof event?.id !== 'string' || !event.id || typeof event.event_type !== 'string') throw new WebhookRejected('evento sin id');
+  if (!HANDLED_EVENT.test(event.event_type)) throw new WebhookRejected('tipo de evento no atendido');
+  return event as PayPalEvent;
+}
+
 /**
  * PayPal Orders v2: an order with intent CAPTURE and an approval link; once the buyer
  * approves, reading the order captures it (idempotent through PayPal-Request-Id).
@@ -176,17 +212,11 @@ export function payPalProvider(options: PayPalOptions): PaymentProvider {
       };
       if (Object.values(fields).some((v) => !v)) throw new WebhookRejected('faltan cabeceras PAYPAL-TRANSMISSION-*');
       if (!fresh(Date.parse(fields.transmission_time!), now, options.toleranceSeconds)) throw new WebhookRejected('PAYPAL-TRANSMISSION-TIME vencida');
-      let event: { id?: string; event_type?: string; resource?: Record<string, unknown> & Capture };
-      try {
-        event = JSON.parse(request.rawBody) as typeof event;
-      } catch {
-        throw new WebhookRejected('cuerpo no es JSON');
-      }
+      const event = localWebhookCheck(fields as Record<keyof typeof fields, string>, request.rawBody, options);
       // The event goes back byte for byte: PayPal's CRC32 is over the body as it was sent.
       const verifyBody = `{${Object.entries({ ...fields, webhook_id: options.webhookId }).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')},"webhook_event":${request.rawBody}}`;
       const answer = await call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', { body: verifyBody });
       if (answer.verification_status !== 'SUCCESS') throw new WebhookRejected('PayPal no reconoce la firma');
-      if (!event.id || !event.event_type) throw new WebhookRejected('evento sin id');
       const resource = event.resource;
       let lookup: PaymentLookup | null = null;
       if (event.event_type.startsWith('CHECKOUT.ORDER.') && typeof resource?.id === 'string') lookup = { reference: resource.id };

@@ -125,6 +125,25 @@ describe.skipIf(skipDatabase)('PayPal adapter (contract, recorded exchanges)', (
     expect(api.received.length).toBe(before);
   });
 
+  it('refuses, without asking PayPal, a delivery whose headers or body cannot be PayPal\'s', async () => {
+    const { raw, headers } = delivery('WH-LOCAL000000000-000000000000000');
+    const before = api.received.length;
+    const tries: [Record<string, string>, string][] = [
+      [{ ...headers, 'paypal-cert-url': 'https://paypal.com.example.net/v1/notifications/certs/CERT-1' }, raw],
+      [{ ...headers, 'paypal-cert-url': 'http://api-m.paypal.com/v1/notifications/certs/CERT-1' }, raw],
+      [{ ...headers, 'paypal-transmission-id': 'x'.repeat(500) }, raw],
+      [{ ...headers, 'paypal-transmission-sig': 'no es base64 !' }, raw],
+      [{ ...headers, 'paypal-auth-algo': 'MD5withRSA' }, raw],
+      [headers, raw.replace('PAYMENT.CAPTURE.COMPLETED', 'BILLING.SUBSCRIPTION.CREATED')],
+      [headers, JSON.stringify({ event_type: 'PAYMENT.CAPTURE.COMPLETED' })],
+    ];
+    for (const [sent, payload] of tries) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/paypal', headers: { 'content-type': 'application/json', ...sent }, payload });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(api.received.length).toBe(before);
+  });
+
   it('refunds a capture with POST /v2/payments/captures/{id}/refund and a PayPal-Request-Id', async () => {
     const adapter = payPalProvider({ mode: 'live', apiUrl: () => api.url, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, webhookId: WEBHOOK_ID, toleranceSeconds: 300 });
     expect(await adapter.refund({ paymentId: '3C679366HH908993F', amountCents: 44000, currency: 'MXN', idempotencyKey: `refund-${attempt.id}` })).toEqual({ refundId: '1JU08902781691411' });

@@ -28,8 +28,8 @@ describe('valid event files', () => {
     expect(invalidFiles.length).toBeGreaterThanOrEqual(4);
   });
 
-  it.each(validFiles.map((path) => [path.slice(root.length), path]))('%s validates and every form compiles', (_name, path) => {
-    const result = validateEventFile(readJson(path), 'en');
+  it.each(validFiles.map((path) => [path.slice(root.length), path]))('%s validates and every form compiles', async (_name, path) => {
+    const result = await validateEventFile(readJson(path), 'en');
     expect(result.valid ? [] : result.problems).toEqual([]);
     const file = readJson(path) as EventFile;
     const ajv = createAjv();
@@ -44,10 +44,10 @@ describe('valid event files', () => {
 });
 
 describe('invalid event files fail at the expected pointers', () => {
-  it.each(invalidFiles)('%s', (name) => {
+  it.each(invalidFiles)('%s', async (name) => {
     const expected = readJson(join(invalidFixtures, name.replace(/\.json$/, '.expected.json'))) as { pointers: string[] };
     for (const lang of ['es', 'en'] as const) {
-      const result = validateEventFile(readJson(join(invalidFixtures, name)), lang);
+      const result = await validateEventFile(readJson(join(invalidFixtures, name)), lang);
       expect(result.valid).toBe(false);
       if (result.valid) return;
       expect(result.problems.map((p) => p.pointer).sort()).toEqual([...expected.pointers].sort());
