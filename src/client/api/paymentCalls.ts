@@ -13,7 +13,7 @@ export interface HttpCalls {
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
-/** The payment and emission routes (README, *The API*) over `http`. */
+/** The payment and emission routes (docs/api.md) over `http`. */
 export function createPaymentCalls(http: HttpCalls): PaymentApi {
   return {
     // Starting a payment changes the purchase (buyer, attempt): the server wants its key.

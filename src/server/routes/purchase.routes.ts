@@ -21,7 +21,7 @@ import type {
   VerifyDiscountResponse,
 } from '../../shared/api';
 
-/** The purchase routes of the checkout: create, discount, products, attendee answers, reload (README, *The API*). */
+/** The purchase routes of the checkout: create, discount, products, attendee answers, reload (docs/api.md). */
 export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // Changes to a held purchase need its access key, not just its id.
   const keyed = purchaseKeyRequired(ctx);

@@ -91,7 +91,7 @@ function withErrorMessage(request: FastifyRequest, error: unknown): unknown {
 }
 
 /**
- * Openpay (the second card provider, README *The API*): process-payment with a browser-made
+ * Openpay (the second card provider, docs/api.md): process-payment with a browser-made
  * token and device session id, the loader of `/{url}/open-pay/loader`, and the card frame
  * whose inputs keep the card out of the store's page.
  */

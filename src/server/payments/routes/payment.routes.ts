@@ -44,7 +44,7 @@ function loaderSchema(required: string[]) {
 }
 
 /**
- * The payment routes (README, *The API*): start a payment with each provider, and the
+ * The payment routes (docs/api.md): start a payment with each provider, and the
  * loader calls that resolve it ({status, reload}; reload only with the purchase's access
  * key). Every start checks the order (held, form done, method on, total); every loader
  * re-reads the payment from its provider.

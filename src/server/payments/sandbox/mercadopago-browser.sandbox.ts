@@ -77,7 +77,7 @@ export async function mercadoPagoBrowserSandbox(app: FastifyInstance, { rt }: { 
   });
 
   app.get('/sandbox/mercadopago/demo-card-form', async (_request, reply) => {
-    const body = `<p>Una página de prueba que monta los campos seguros del sandbox como lo haría un comercio. Usa una tarjeta de prueba de MercadoPago para México (listadas en el README; aquí no se muestran para que esta página nunca contenga un número de tarjeta), vencimiento 11/30, código 123 (Amex 1234); titular <code>APRO</code> para aprobar.</p>
+    const body = `<p>Una página de prueba que monta los campos seguros del sandbox como lo haría un comercio. Usa una tarjeta de prueba de MercadoPago para México (listadas en docs/payments.md; aquí no se muestran para que esta página nunca contenga un número de tarjeta), vencimiento 11/30, código 123 (Amex 1234); titular <code>APRO</code> para aprobar.</p>
 <form id="card-form" data-public-key="${esc(publicKey)}">
 <div class="row"><span aria-hidden="true">Número de tarjeta</span><div id="field-cardNumber" class="secure-field"></div></div>
 <div class="row"><span aria-hidden="true">Vencimiento</span><div id="field-expirationDate" class="secure-field"></div></div>

@@ -33,8 +33,8 @@ const serverView = (method: FastPaymentMethod) => ({
 });
 
 /**
- * The server-to-server side of fast payments (sandbox-only shapes, documented in the root
- * README): `GET /v1/fast_payments/payment_methods/{id}?fast_payment_token=` (access token)
+ * The server-to-server side of fast payments (sandbox-only shapes, documented in
+ * docs/payments.md): `GET /v1/fast_payments/payment_methods/{id}?fast_payment_token=` (access token)
  * reads the chosen method of the account behind a token — the merchant checks its BIN before
  * charging — and `chargeFastPayment` answers `POST /v1/payments` when the body carries a
  * `fast_payment_token` (`token` = the chosen method's id). The test customer's `+tag`

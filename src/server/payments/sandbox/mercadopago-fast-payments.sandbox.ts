@@ -12,7 +12,7 @@ const P = 'mercadopago';
 const API = '/sandbox/mercadopago/api';
 /**
  * MercadoPago publishes no REST API for fast payments (only its JS SDK calls), so these
- * paths are the sandbox's own, documented in the root README ("Paying by card in the sandbox").
+ * paths are the sandbox's own, documented in docs/payments.md ("Paying by card in the sandbox").
  */
 const FAST = `${API}/v1/fast_payments`;
 /** A fast-payment token lets the page read the account's methods for a short while only. */
