@@ -92,8 +92,10 @@ describe.skipIf(testDialect !== 'sqlite')('SQLite background checkpoints', () =>
     const writes = writeGate();
     const { db, file } = await openWithCheckpointer(200, writes.pauseQueries);
     await writeSteadily(db, writes);
-    // ≈ 4,000 pages written; rewound past 200 frames, the WAL never held half of them.
-    expect(statSync(`${file}-wal`).size / 4_096).toBeLessThan(2_000);
+    // ≈ 4,000 pages written; rewound past 200 frames, the WAL never held three quarters of them
+    // (never rewound, it holds them all). On a quiet machine it stays near 450 pages; with the
+    // machine's two cores shared by several test runs the worker got less time and it reached 2,044.
+    expect(statSync(`${file}-wal`).size / 4_096).toBeLessThan(3_000);
     expect(db.prepare('select count(*) as n from t').get()).toEqual({ n: 2_000 });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
