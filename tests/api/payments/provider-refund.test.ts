@@ -171,6 +171,41 @@ describe.skipIf(skipDatabase)('payments refunded at the provider', () => {
     await expectCancelled(id, STRIPE, soldBefore, 'dispute_lost');
   });
 
+  /** A purchase paid with PayPal through the sandbox: its id and the attempt (the capture id is its provider_payment_id). */
+  async function paidWithPayPal() {
+    const id = await heldPurchase(URL_SLUG);
+    const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id }, headers: t.keyed(id) }));
+    await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${order.id}/approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=ana%40example.mx' });
+    expect(body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/loader-process', payload: { token: order.id }, headers: t.keyed(id) })).status).toBe('approved');
+    const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
+    return { id, attempt };
+  }
+
+  /** A refund of part of a PayPal capture, as the merchant makes it from PayPal's dashboard (the same API call). */
+  async function payPalRefund(captureId: string, value: string) {
+    const basic = Buffer.from(`${t.sandbox.paypal.clientId}:${t.sandbox.paypal.clientSecret}`).toString('base64');
+    const token = body(await t.app.inject({ method: 'POST', url: '/sandbox/paypal/api/v1/oauth2/token', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=client_credentials' })).access_token;
+    return t.app.inject({ method: 'POST', url: `/sandbox/paypal/api/v2/payments/captures/${captureId}/refund`, headers: { authorization: `Bearer ${token}` }, payload: { amount: { currency_code: 'MXN', value } } });
+  }
+
+  it('PayPal: a partial refund (PAYMENT.CAPTURE.REFUNDED, capture PARTIALLY_REFUNDED) is recorded and the tickets stay valid; refunding the rest cancels the order', async () => {
+    const { id, attempt } = await paidWithPayPal();
+    const doors = await ticketDoors(id);
+    const soldBefore = await sold(URL_SLUG);
+    const partial = await payPalRefund(attempt.provider_payment_id, '50.00');
+    expect(partial.statusCode, partial.body).toBe(201);
+    expect(await doors()).toEqual([200, 200, 200]);
+    expect((await purchaseRow(id)).status).toBe('paid');
+    expect((await t.rows('payment_attempts', 'purchase_id', id))[0]).toMatchObject({ status: 'approved', refunded_cents: 5000 });
+    expect(await t.rows('order_status_changes', 'purchase_id', id)).toEqual([]);
+    expect(await sold(URL_SLUG)).toBe(soldBefore);
+
+    const rest = await payPalRefund(attempt.provider_payment_id, ((attempt.amount_cents - 5000) / 100).toFixed(2));
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(await doors()).toEqual([404, 404, 404]);
+    await expectCancelled(id, URL_SLUG, soldBefore, 'refunded');
+  });
+
   it('PayPal: a capture refunded at PayPal (PAYMENT.CAPTURE.REFUNDED) cancels the order', async () => {
     const id = await heldPurchase(URL_SLUG);
     const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id }, headers: t.keyed(id) }));

@@ -23,15 +23,18 @@ export interface PayPalOptions {
   toleranceSeconds: number;
 }
 
-interface Money { currency_code: string; value: string }
-interface Capture { id: string; status: string; amount?: Money; custom_id?: string; supplementary_data?: { related_ids?: { order_id?: string } } }
+export interface PayPalMoney { currency_code: string; value: string }
+export interface PayPalLink { href: string; rel: string; method: string }
+export interface PayPalCapture { id: string; status: string; amount?: PayPalMoney; custom_id?: string; invoice_id?: string; links?: PayPalLink[]; supplementary_data?: { related_ids?: { order_id?: string } } }
+/** A refund of a capture (Payments v2): `links` has the capture it refunds as `up`. */
+export interface PayPalRefund { id: string; status: string; amount?: PayPalMoney; links?: PayPalLink[] }
 /** The part of a PayPal Orders v2 order we read. */
 export interface PayPalOrder {
   id: string;
   status: string;
-  links?: { href: string; rel: string; method: string }[];
+  links?: PayPalLink[];
   payer?: { email_address?: string; name?: { given_name?: string; surname?: string } };
-  purchase_units?: { reference_id?: string; custom_id?: string; description?: string; amount?: Money; payments?: { captures?: Capture[] } }[];
+  purchase_units?: { reference_id?: string; custom_id?: string; description?: string; amount?: PayPalMoney; payments?: { captures?: PayPalCapture[]; refunds?: PayPalRefund[] } }[];
 }
 
 const CAPTURE_STATES: Record<string, ObservedState> = {
@@ -61,6 +64,8 @@ export function observePayPalOrder(order: PayPalOrder): ObservedPayment {
       ? 'cancelled'
       : 'created';
   const amount = capture?.amount ?? unit?.amount;
+  const refunds = (unit?.payments?.refunds ?? []).filter((r) => r.status === 'COMPLETED' && r.amount);
+  const refundedCents = refunds.reduce((sum, r) => sum + pesosToCents(Number(r.amount!.value)), 0);
   return {
     attemptId: unit?.custom_id ?? capture?.custom_id ?? null,
     reference: order.id,
@@ -70,6 +75,7 @@ export function observePayPalOrder(order: PayPalOrder): ObservedPayment {
     currency: amount?.currency_code ?? null,
     deadline: null,
     detail: capture ? `capture ${capture.status}` : `order ${order.status}`,
+    refundedCents: refundedCents > 0 ? refundedCents : null,
     refundKind: capture?.status === 'REVERSED' ? 'dispute_lost' : 'refunded',
     payer: order.payer?.email_address
       ? { email: order.payer.email_address, name: [order.payer.name?.given_name, order.payer.name?.surname].filter(Boolean).join(' ') }
@@ -83,7 +89,20 @@ function issues(error: unknown): string[] {
   return details.map((d) => d.issue ?? '').filter(Boolean);
 }
 
-interface PayPalEvent { id: string; event_type: string; resource?: Record<string, unknown> & Capture }
+interface PayPalEvent { id: string; event_type: string; resource?: Record<string, unknown> & PayPalCapture }
+
+/**
+ * The capture a PAYMENT.CAPTURE.* event is about: the resource itself, or — for a refund
+ * (PAYMENT.CAPTURE.REFUNDED carries the refund, which names no order) — the capture its `up` link points at.
+ */
+function captureIdOf(resource: PayPalCapture): string {
+  for (const link of resource.links ?? []) {
+    if (link.rel !== 'up' || typeof link.href !== 'string') continue;
+    const found = /\/v2\/payments\/captures\/([A-Za-z0-9-]{1,64})$/.exec(link.href.split('?')[0]);
+    if (found) return found[1];
+  }
+  return resource.id;
+}
 
 /** The event types this server acts on (subscribe the webhook to these); any other is refused before PayPal is asked. */
 const HANDLED_EVENT = /^(CHECKOUT\.ORDER|PAYMENT\.CAPTURE)\.[A-Z_.]{1,60}$/;
@@ -221,7 +240,7 @@ export function payPalProvider(options: PayPalOptions): PaymentProvider {
       let lookup: PaymentLookup | null = null;
       if (event.event_type.startsWith('CHECKOUT.ORDER.') && typeof resource?.id === 'string') lookup = { reference: resource.id };
       if (event.event_type.startsWith('PAYMENT.CAPTURE.') && resource) {
-        lookup = { reference: resource.supplementary_data?.related_ids?.order_id ?? null, paymentId: resource.id, attemptId: resource.custom_id ?? null };
+        lookup = { reference: resource.supplementary_data?.related_ids?.order_id ?? null, paymentId: captureIdOf(resource), attemptId: resource.custom_id ?? null };
       }
       return { eventId: event.id, eventType: event.event_type, resourceId: typeof resource?.id === 'string' ? resource.id : null, lookup };
     },

@@ -1,10 +1,10 @@
-import { createHmac, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pesosToCents } from '../../../shared/money';
 import type { Database } from '../../db/schema';
 import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../../repositories/sandbox.repository';
-import type { PayPalOrder } from '../providers/paypal.provider';
+import type { PayPalCapture, PayPalLink, PayPalMoney, PayPalOrder, PayPalRefund } from '../providers/paypal.provider';
 import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
 import { payPalSignedMessage, signPayPal, verifyPayPal } from '../signatures';
@@ -22,16 +22,47 @@ interface StoredOrder extends PayPalOrder {
   /** Kept by the sandbox, never returned: where the approval page sends the buyer. */
   context: { return_url?: string; cancel_url?: string; brand_name?: string };
   capture_request_id?: string;
+  /** Kept by the sandbox, never returned: the refund each PayPal-Request-Id made (a repeat answers it again). */
+  refund_request_ids?: Record<string, string>;
 }
 
-function publicOrder(order: StoredOrder): PayPalOrder & { create_time: string; intent: string } {
-  const { context: _context, capture_request_id: _id, ...rest } = order;
-  return rest;
+interface SandboxRefund extends PayPalRefund {
+  amount: PayPalMoney;
+  seller_payable_breakdown: Record<'gross_amount' | 'paypal_fee' | 'net_amount' | 'total_refunded_amount', PayPalMoney>;
+  create_time: string;
+  update_time: string;
 }
 
-function paypalId(length = 17): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
-  return Array.from(randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
+/** Which links PayPal lists on an order in each state: approve only before approval, update and capture until captured. */
+const ORDER_LINKS: Record<string, string[]> = { CREATED: ['self', 'approve', 'update', 'capture'], APPROVED: ['self', 'update', 'capture'] };
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** PayPal's payer ids (`payer_id`, `PayerID`): digits 2-9 and capitals but I and O. */
+const PAYER_ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+function randomId(alphabet: string, length: number): string {
+  return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+/** An order, capture or refund id as PayPal mints them: 17 capitals and digits. */
+function paypalId(): string {
+  return randomId(ID_ALPHABET, 17);
+}
+
+function payerId(): string {
+  return randomId(PAYER_ID_ALPHABET, 13);
+}
+
+const amountOf = (currency: string, cents: number): PayPalMoney => ({ currency_code: currency, value: (cents / 100).toFixed(2) });
+const centsOf = (money: PayPalMoney | undefined) => (money ? pesosToCents(Number(money.value)) : 0);
+
+/**
+ * The order row's status: the order's own, plus how many refunds its capture has, so that
+ * two refunds at once cannot both spend what remains (each moves the row from the status it read).
+ */
+function rowStatus(order: StoredOrder): string {
+  const refunds = order.purchase_units?.[0]?.payments?.refunds?.length ?? 0;
+  return refunds ? `${order.status}/${refunds}` : order.status;
 }
 
 /** The sandbox's RSA key pair for webhook signatures, created once and shared by every process through the database. */
@@ -57,10 +88,33 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
   const pages = `${rt.ctx.config.publicUrl ?? ''}/sandbox/paypal`;
   const authorised = (request: FastifyRequest) => request.headers.authorization === `Bearer ${accessToken}`;
   const certPath = `/sandbox/paypal/api/v1/notifications/certs/${CERT_ID}`;
+  const apiUrl = (path: string) => `${rt.selfUrl()}/sandbox/paypal/api${path}`;
+
+  function publicOrder(order: StoredOrder): PayPalOrder & { create_time: string; intent: string } {
+    const { context: _context, capture_request_id: _id, refund_request_ids: _refunds, ...rest } = order;
+    const self = apiUrl(`/v2/checkout/orders/${order.id}`);
+    const all: Record<string, PayPalLink> = {
+      self: { href: self, rel: 'self', method: 'GET' },
+      approve: { href: `${pages}/checkoutnow?token=${order.id}`, rel: 'approve', method: 'GET' },
+      update: { href: self, rel: 'update', method: 'PATCH' },
+      capture: { href: `${self}/capture`, rel: 'capture', method: 'POST' },
+    };
+    return { ...rest, links: (ORDER_LINKS[order.status] ?? ['self']).map((rel) => all[rel]) };
+  }
+
+  /** A capture as PayPal shows it: self, refund while something remains, and the order as `up`. */
+  function captureLinks(capture: PayPalCapture, orderId: string): PayPalLink[] {
+    const self = apiUrl(`/v2/payments/captures/${capture.id}`);
+    return [
+      { href: self, rel: 'self', method: 'GET' },
+      ...(capture.status === 'REFUNDED' ? [] : [{ href: `${self}/refund`, rel: 'refund', method: 'POST' }]),
+      { href: apiUrl(`/v2/checkout/orders/${orderId}`), rel: 'up', method: 'GET' },
+    ];
+  }
 
   async function notify(eventType: string, resourceType: string, resource: unknown, summary: string) {
     const keys = await signingKeys(db, now());
-    const body = JSON.stringify({ id: `WH-${paypalId(17)}-${paypalId(17)}`, event_version: '1.0', create_time: now(), resource_type: resourceType, resource_version: '2.0', event_type: eventType, summary, resource, links: [] });
+    const body = JSON.stringify({ id: `WH-${paypalId()}-${paypalId()}`, event_version: '1.0', create_time: now(), resource_type: resourceType, resource_version: '2.0', event_type: eventType, summary, resource, links: [] });
     const transmissionId = randomUUID();
     const transmissionTime = now();
     await deliverWebhook(rt, P, {
@@ -108,16 +162,7 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
       const existing = await getOrder(first.data.id);
       if (existing) return reply.status(201).send(publicOrder(existing.data));
     }
-    const base = `${rt.selfUrl()}/sandbox/paypal/api/v2/checkout/orders/${id}`;
-    const order: StoredOrder = {
-      id, intent: 'CAPTURE', status: 'CREATED', create_time: now(), purchase_units: body.purchase_units, context: body.application_context ?? {},
-      links: [
-        { href: base, rel: 'self', method: 'GET' },
-        { href: `${pages}/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' },
-        { href: base, rel: 'update', method: 'PATCH' },
-        { href: `${base}/capture`, rel: 'capture', method: 'POST' },
-      ],
-    };
+    const order: StoredOrder = { id, intent: 'CAPTURE', status: 'CREATED', create_time: now(), purchase_units: body.purchase_units, context: body.application_context ?? {} };
     await insertSandboxObject(db, P, 'order', { id, status: order.status, data: order }, now());
     return reply.status(201).send(publicOrder(order));
   });
@@ -136,10 +181,10 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
     if (!found) return payPalError(reply, 404, { issue: 'INVALID_RESOURCE_ID', location: 'path' });
     const capture = async (order: StoredOrder) => {
       const unit = order.purchase_units![0];
-      const captureId = paypalId();
+      const captured: PayPalCapture = { id: paypalId(), status: 'COMPLETED', amount: unit.amount, custom_id: unit.custom_id, supplementary_data: { related_ids: { order_id: order.id } } };
       const completed: StoredOrder = {
         ...order, status: 'COMPLETED', capture_request_id: requestId,
-        purchase_units: [{ ...unit, payments: { captures: [{ id: captureId, status: 'COMPLETED', amount: unit.amount, custom_id: unit.custom_id, supplementary_data: { related_ids: { order_id: order.id } } }] } }],
+        purchase_units: [{ ...unit, payments: { captures: [{ ...captured, links: captureLinks(captured, order.id) }] } }],
       };
       return (await moveSandboxObject(db, P, 'order', order.id, ['APPROVED'], { status: 'COMPLETED', data: completed }, now())) ? completed : undefined;
     };
@@ -160,24 +205,78 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
     return payPalError(reply, 422, { issue: 'ORDER_NOT_APPROVED' });
   });
 
-  app.post<{ Params: { id: string } }>('/sandbox/paypal/api/v2/payments/captures/:id/refund', async (request, reply) => {
+  /** The order a capture or refund belongs to (each id is linked to its order when made). */
+  async function orderOf(kind: 'capture' | 'refund', id: string) {
+    const link = await findSandboxObject<{ order_id: string }>(db, P, kind, id);
+    return link && (await getOrder(link.data.order_id))?.data;
+  }
+
+  app.get<{ Params: { id: string } }>('/sandbox/paypal/api/v2/payments/captures/:id', async (request, reply) => {
     if (!authorised(request)) return payPalError(reply, 401);
-    const requestId = String(request.headers['paypal-request-id'] ?? randomUUID());
-    const done = await findSandboxObject<{ id: string }>(db, P, 'refund', requestId);
-    if (done) return reply.status(201).send(done.data);
-    const link = await findSandboxObject<{ order_id: string }>(db, P, 'capture', request.params.id);
-    const order = link && (await getOrder(link.data.order_id));
-    if (!order) return payPalError(reply, 404, { issue: 'INVALID_RESOURCE_ID', location: 'path' });
-    const unit = order.data.purchase_units![0];
+    const capture = (await orderOf('capture', request.params.id))?.purchase_units?.[0]?.payments?.captures?.find((c) => c.id === request.params.id);
+    return capture ?? payPalError(reply, 404, { issue: 'INVALID_RESOURCE_ID', location: 'path' });
+  });
+
+  app.get<{ Params: { id: string } }>('/sandbox/paypal/api/v2/payments/refunds/:id', async (request, reply) => {
+    if (!authorised(request)) return payPalError(reply, 401);
+    const refund = (await orderOf('refund', request.params.id))?.purchase_units?.[0]?.payments?.refunds?.find((r) => r.id === request.params.id);
+    return refund ?? payPalError(reply, 404, { issue: 'INVALID_RESOURCE_ID', location: 'path' });
+  });
+
+  /**
+   * Refunds `asked` of a capture (everything that remains when no amount is given), as PayPal
+   * does: the capture is PARTIALLY_REFUNDED until its refunds add up to its amount, then
+   * REFUNDED; more than remains is REFUND_AMOUNT_EXCEEDED, another currency REFUND_CAPTURE_CURRENCY_MISMATCH.
+   */
+  function refundCapture(order: StoredOrder, asked: PayPalMoney | undefined): { issue: string } | { refund: SandboxRefund; next: StoredOrder } {
+    const unit = order.purchase_units![0];
     const captured = unit.payments!.captures![0];
-    if (captured.status !== 'COMPLETED') return payPalError(reply, 422, { issue: 'CAPTURE_FULLY_REFUNDED' });
-    const refunded = { ...captured, status: 'REFUNDED' };
-    const moved = await moveOrder(order.data, ['COMPLETED'], { purchase_units: [{ ...unit, payments: { captures: [refunded] } }] });
-    if (!moved) return payPalError(reply, 422, { issue: 'CAPTURE_FULLY_REFUNDED' });
-    const refund = { id: paypalId(), status: 'COMPLETED', amount: captured.amount, create_time: now() };
-    await insertSandboxObject(db, P, 'refund', { id: requestId, status: 'COMPLETED', data: refund }, now());
-    await notify('PAYMENT.CAPTURE.REFUNDED', 'refund', { ...refund, supplementary_data: { related_ids: { order_id: order.id, capture_id: captured.id } } }, 'A payment was refunded');
-    return reply.status(201).send(refund);
+    const earlier = unit.payments!.refunds ?? [];
+    if (captured.status === 'REFUNDED') return { issue: 'CAPTURE_FULLY_REFUNDED' };
+    const currency = captured.amount!.currency_code;
+    if (asked && asked.currency_code !== currency) return { issue: 'REFUND_CAPTURE_CURRENCY_MISMATCH' };
+    const refundedBefore = earlier.reduce((sum, r) => sum + centsOf(r.amount), 0);
+    const remaining = centsOf(captured.amount) - refundedBefore;
+    const cents = asked ? centsOf(asked) : remaining;
+    if (cents > remaining) return { issue: 'REFUND_AMOUNT_EXCEEDED' };
+    const id = paypalId();
+    const refund: SandboxRefund = {
+      id, status: 'COMPLETED', amount: amountOf(currency, cents),
+      seller_payable_breakdown: { gross_amount: amountOf(currency, cents), paypal_fee: amountOf(currency, 0), net_amount: amountOf(currency, cents), total_refunded_amount: amountOf(currency, refundedBefore + cents) },
+      create_time: now(), update_time: now(),
+      links: [{ href: apiUrl(`/v2/payments/refunds/${id}`), rel: 'self', method: 'GET' }, { href: apiUrl(`/v2/payments/captures/${captured.id}`), rel: 'up', method: 'GET' }],
+    };
+    const status = cents === remaining ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    const capture = { ...captured, status, links: captureLinks({ ...captured, status }, order.id) };
+    return { refund, next: { ...order, purchase_units: [{ ...unit, payments: { captures: [capture], refunds: [...earlier, refund] } }] } };
+  }
+
+  app.post<{ Params: { id: string }; Body: { amount?: PayPalMoney } | undefined }>('/sandbox/paypal/api/v2/payments/captures/:id/refund', async (request, reply) => {
+    if (!authorised(request)) return payPalError(reply, 401);
+    const requestId = request.headers['paypal-request-id'];
+    const asked = request.body?.amount;
+    if (asked !== undefined && (typeof asked?.currency_code !== 'string' || typeof asked.value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(asked.value) || Number(asked.value) <= 0)) {
+      return payPalError(reply, 400, { issue: 'INVALID_PARAMETER_VALUE', field: '/amount/value', value: String(asked?.value ?? ''), location: 'body' });
+    }
+    let order = await orderOf('capture', request.params.id);
+    // Each pass either makes this refund or finds that another refund of the capture was made meanwhile and reads it again.
+    while (order) {
+      const earlierId = typeof requestId === 'string' ? order.refund_request_ids?.[requestId] : undefined;
+      const earlier = earlierId && order.purchase_units![0].payments!.refunds?.find((r) => r.id === earlierId);
+      if (earlier) return reply.status(201).send(earlier);
+      const outcome = refundCapture(order, asked);
+      if ('issue' in outcome) return payPalError(reply, 422, { issue: outcome.issue });
+      const { refund } = outcome;
+      const next = typeof requestId === 'string' ? { ...outcome.next, refund_request_ids: { ...order.refund_request_ids, [requestId]: refund.id } } : outcome.next;
+      if (await moveSandboxObject(db, P, 'order', order.id, [rowStatus(order)], { status: rowStatus(next), data: next }, now())) {
+        await insertSandboxObject(db, P, 'refund', { id: refund.id, status: refund.status, data: { order_id: order.id } }, now());
+        // PayPal sends PAYMENT.CAPTURE.REFUNDED for every refund, partial or full, with the refund as its resource.
+        await notify('PAYMENT.CAPTURE.REFUNDED', 'refund', refund, `A ${refund.amount.value} ${refund.amount.currency_code} capture payment was refunded`);
+        return reply.status(201).send(refund);
+      }
+      order = (await getOrder(order.id))?.data;
+    }
+    return payPalError(reply, 404, { issue: 'INVALID_RESOURCE_ID', location: 'path' });
   });
 
   app.get('/sandbox/paypal/api/v1/notifications/certs/:id', async (_request, reply) => {
@@ -218,16 +317,16 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
   app.post<{ Params: { id: string }; Body: { email?: string } }>('/sandbox/paypal/checkoutnow/:id/approve', async (request, reply) => {
     const found = await getOrder(request.params.id);
     if (!found) return reply.status(404).type('text/html; charset=utf-8').send(page({ provider: 'PayPal', accent: '#003087', title: 'Orden no encontrada', body: '<p>Esta orden de PayPal no existe.</p>' }));
-    const payerId = paypalId(13);
+    const payer_id = payerId();
     const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(request.body?.email ?? '') ? request.body!.email! : 'comprador.sandbox@example.mx';
-    const payer = { email_address: email, payer_id: payerId, name: { given_name: 'Comprador', surname: 'Sandbox' }, address: { country_code: 'MX' } };
+    const payer = { email_address: email, payer_id, name: { given_name: 'Comprador', surname: 'Sandbox' }, address: { country_code: 'MX' } };
     const moved = await moveOrder(found.data, ['CREATED'], { status: 'APPROVED', payer });
     if (moved) await notify('CHECKOUT.ORDER.APPROVED', 'checkout-order', publicOrder(moved), 'An order has been approved by buyer');
     const target = found.data.context.return_url;
     if (!target) return reply.redirect(`${pages}/checkoutnow?token=${found.id}`, 303);
     const url = new URL(target, 'http://sandbox.invalid');
     url.searchParams.set('token', found.id);
-    url.searchParams.set('PayerID', payerId);
+    url.searchParams.set('PayerID', payer_id);
     return reply.redirect(url.origin === 'http://sandbox.invalid' ? `${url.pathname}${url.search}` : url.toString(), 303);
   });
 

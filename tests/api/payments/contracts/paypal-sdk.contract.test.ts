@@ -1,9 +1,14 @@
 import {
-  CheckoutPaymentIntent, Client, CustomError, Environment, OAuthAuthorizationController, OrdersController, OrderStatus,
+  CaptureStatus, CheckoutPaymentIntent, Client, CustomError, Environment, OAuthAuthorizationController, OrdersController, OrderStatus, PaymentsController,
 } from '@paypal/paypal-server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipDatabase } from '../../../support/test-database';
 import { createPaymentsApp, eventually, type PaymentsTestApp } from '../helpers';
+
+/** PayPal's payer ids: 13 characters, digits 2-9 and capitals without I and O. */
+const PAYER_ID = /^[2-9A-HJ-NP-Z]{13}$/;
+/** Order, capture and refund ids: 17 capitals and digits. */
+const PAYPAL_ID = /^[A-Z0-9]{17}$/;
 
 /** The base URL PayPal's SDK has compiled in for Environment.Sandbox. */
 const PAYPAL_SANDBOX = 'https://api-m.sandbox.paypal.com';
@@ -33,6 +38,7 @@ describe.skipIf(skipDatabase)('PayPal sandbox driven by the official @paypal/pay
   let t: PaymentsTestApp;
   let client: SandboxPayPalClient;
   let orders: OrdersController;
+  let payments: PaymentsController;
 
   beforeAll(async () => {
     t = await createPaymentsApp();
@@ -42,6 +48,7 @@ describe.skipIf(skipDatabase)('PayPal sandbox driven by the official @paypal/pay
       timeout: 15_000,
     });
     orders = new OrdersController(client);
+    payments = new PaymentsController(client);
   });
   afterAll(async () => {
     await t.close();
@@ -109,6 +116,93 @@ describe.skipIf(skipDatabase)('PayPal sandbox driven by the official @paypal/pay
 
     const again = await orders.captureOrder({ id: order.id! }).catch((e: unknown) => e);
     expect(again).toMatchObject({ statusCode: 422, result: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] } });
+  });
+
+  /** A 250.00 MXN order approved on the sandbox's page and captured through the SDK. */
+  async function capturedOrder(reference: string) {
+    const created = await orders.createOrder({
+      body: { intent: CheckoutPaymentIntent.Capture, purchaseUnits: [{ referenceId: reference, amount: { currencyCode: 'MXN', value: '250.00' } }] },
+      prefer: 'return=representation',
+    });
+    const id = created.result.id!;
+    const approved = await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${id}/approve`, payload: 'email=comprador%40example.mx', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(approved.statusCode).toBe(303);
+    const captured = await orders.captureOrder({ id, paypalRequestId: `sdk-capture-${id}`, prefer: 'return=representation' });
+    return { created: created.result, approvedLocation: String(approved.headers.location), captured: captured.result };
+  }
+
+  it('lists each state\'s links as PayPal does (CREATED: self, approve, update, capture; APPROVED: self, update, capture; COMPLETED: self) and mints ids in PayPal\'s alphabets', async () => {
+    const created = await orders.createOrder({
+      body: { intent: CheckoutPaymentIntent.Capture, purchaseUnits: [{ referenceId: 'sdk-links', amount: { currencyCode: 'MXN', value: '250.00' } }], applicationContext: { returnUrl: 'https://tienda.example.mx/vuelta' } },
+      prefer: 'return=representation',
+    });
+    const id = created.result.id!;
+    expect(id).toMatch(PAYPAL_ID);
+    const rels = (links: { rel: string; method?: string }[] | undefined) => links?.map((l) => `${l.method} ${l.rel}`);
+    expect(rels(created.result.links)).toEqual(['GET self', 'GET approve', 'PATCH update', 'POST capture']);
+
+    const approved = await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${id}/approve`, payload: 'email=comprador%40example.mx', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const payerIdBack = new URL(String(approved.headers.location), t.baseUrl).searchParams.get('PayerID');
+    const read = (await orders.getOrder({ id })).result;
+    expect(read.status).toBe(OrderStatus.Approved);
+    expect(rels(read.links)).toEqual(['GET self', 'PATCH update', 'POST capture']);
+    expect(read.payer?.payerId).toMatch(PAYER_ID);
+    expect(payerIdBack).toBe(read.payer?.payerId);
+
+    const captured = (await orders.captureOrder({ id, prefer: 'return=representation' })).result;
+    expect(captured.status).toBe(OrderStatus.Completed);
+    expect(rels(captured.links)).toEqual(['GET self']);
+    expect(rels((await orders.getOrder({ id })).result.links)).toEqual(['GET self']);
+    const capture = captured.purchaseUnits![0].payments!.captures![0];
+    expect(capture.id).toMatch(PAYPAL_ID);
+    expect(rels(capture.links)).toEqual(['GET self', 'POST refund', 'GET up']);
+    expect(capture.links![2].href).toMatch(new RegExp(`/v2/checkout/orders/${id}$`));
+  });
+
+  it('gives every approving payer an id in PayPal\'s payer-id alphabet', async () => {
+    const payerIds: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const created = await orders.createOrder({ body: { intent: CheckoutPaymentIntent.Capture, purchaseUnits: [{ amount: { currencyCode: 'MXN', value: '10.00' } }], applicationContext: { returnUrl: 'https://tienda.example.mx/vuelta' } } });
+      const approved = await t.app.inject({ method: 'POST', url: `/sandbox/paypal/checkoutnow/${created.result.id}/approve`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      payerIds.push((await orders.getOrder({ id: created.result.id! })).result.payer!.payerId!);
+      expect(new URL(String(approved.headers.location), t.baseUrl).searchParams.get('PayerID')).toBe(payerIds[i]);
+    }
+    expect(payerIds.filter((id) => !PAYER_ID.test(id))).toEqual([]);
+  });
+
+  it('refunds part of a capture (PARTIALLY_REFUNDED, total_refunded_amount), refuses more than remains (422 REFUND_AMOUNT_EXCEEDED), then refunds the rest (REFUNDED)', async () => {
+    const { created, captured } = await capturedOrder('sdk-partial');
+    const captureId = captured.purchaseUnits![0].payments!.captures![0].id!;
+
+    const first = await payments.refundCapturedPayment({ captureId, body: { amount: { currencyCode: 'MXN', value: '100.00' } }, paypalRequestId: `sdk-refund-1-${captureId}`, prefer: 'return=representation' });
+    expect(first.statusCode).toBe(201);
+    expect(first.result).toMatchObject({
+      status: 'COMPLETED', amount: { currencyCode: 'MXN', value: '100.00' },
+      sellerPayableBreakdown: { grossAmount: { currencyCode: 'MXN', value: '100.00' }, totalRefundedAmount: { currencyCode: 'MXN', value: '100.00' } },
+    });
+    expect(first.result.id).toMatch(PAYPAL_ID);
+    expect(first.result.links?.map((l) => l.rel)).toEqual(['self', 'up']);
+    expect(first.result.links![1].href).toMatch(new RegExp(`/v2/payments/captures/${captureId}$`));
+    // The same PayPal-Request-Id is the same refund.
+    const replay = await payments.refundCapturedPayment({ captureId, body: { amount: { currencyCode: 'MXN', value: '100.00' } }, paypalRequestId: `sdk-refund-1-${captureId}` });
+    expect(replay.result.id).toBe(first.result.id);
+
+    expect((await payments.getCapturedPayment({ captureId })).result).toMatchObject({ id: captureId, status: CaptureStatus.PartiallyRefunded, amount: { value: '250.00' } });
+    expect((await payments.getRefund({ refundId: first.result.id! })).result).toMatchObject({ id: first.result.id, status: 'COMPLETED', amount: { value: '100.00' } });
+    const afterFirst = (await orders.getOrder({ id: created.id! })).result.purchaseUnits![0].payments!;
+    expect(afterFirst.captures![0].status).toBe(CaptureStatus.PartiallyRefunded);
+    expect(afterFirst.refunds?.map((r) => r.id)).toEqual([first.result.id]);
+
+    const tooMuch = await payments.refundCapturedPayment({ captureId, body: { amount: { currencyCode: 'MXN', value: '150.01' } } }).catch((e: unknown) => e);
+    expect(tooMuch).toBeInstanceOf(CustomError);
+    expect(tooMuch).toMatchObject({ statusCode: 422, result: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] } });
+
+    // No amount: what remains.
+    const rest = await payments.refundCapturedPayment({ captureId, prefer: 'return=representation' });
+    expect(rest.result).toMatchObject({ amount: { value: '150.00' }, sellerPayableBreakdown: { totalRefundedAmount: { value: '250.00' } } });
+    expect((await payments.getCapturedPayment({ captureId })).result.status).toBe(CaptureStatus.Refunded);
+    const again = await payments.refundCapturedPayment({ captureId, body: { amount: { currencyCode: 'MXN', value: '1.00' } } }).catch((e: unknown) => e);
+    expect(again).toMatchObject({ statusCode: 422, result: { details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] } });
   });
 
   it('answers an unknown order 404 RESOURCE_NOT_FOUND in PayPal\'s error shape', async () => {

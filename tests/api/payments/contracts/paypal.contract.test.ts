@@ -152,4 +152,30 @@ describe.skipIf(skipDatabase)('PayPal adapter (contract, recorded exchanges)', (
     expect(call.headers['paypal-request-id']).toBe(`refund-${attempt.id}`);
     expect(call.json).toEqual({});
   });
+
+  it('reads a partial refund from PAYMENT.CAPTURE.REFUNDED, whose resource is the refund: the capture comes from its up link; the sale stands with what went back', async () => {
+    const eventId = 'WH-1GE84257G0350133W-6RW800890C634293G';
+    const { headers } = delivery(eventId);
+    // PayPal's refund resource names neither the order nor our attempt: only its `up` link to the capture.
+    const raw = JSON.stringify({
+      id: eventId, event_version: '1.0', create_time: '2026-11-21T17:00:05.000Z', resource_type: 'refund', resource_version: '2.0',
+      event_type: 'PAYMENT.CAPTURE.REFUNDED', summary: 'A MXN 100.0 MXN capture payment was refunded',
+      resource: {
+        id: '1JU08902781691411', status: 'COMPLETED', amount: { currency_code: 'MXN', value: '100.00' },
+        seller_payable_breakdown: { gross_amount: { currency_code: 'MXN', value: '100.00' }, paypal_fee: { currency_code: 'MXN', value: '0.00' }, net_amount: { currency_code: 'MXN', value: '100.00' }, total_refunded_amount: { currency_code: 'MXN', value: '100.00' } },
+        create_time: '2026-11-21T17:00:00Z', update_time: '2026-11-21T17:00:00Z',
+        links: [
+          { href: 'https://api-m.paypal.com/v2/payments/refunds/1JU08902781691411', rel: 'self', method: 'GET' },
+          { href: 'https://api-m.paypal.com/v2/payments/captures/3C679366HH908993F', rel: 'up', method: 'GET' },
+        ],
+      },
+      links: [{ href: `https://api-m.paypal.com/v1/notifications/webhooks-events/${eventId}`, rel: 'self', method: 'GET' }],
+    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/webhooks/paypal', headers: { 'content-type': 'application/json', ...headers }, payload: raw });
+    expect(body(res)).toEqual({ received: true });
+    expect(api.calls('verify_webhook_refund')).toHaveLength(1);
+    expect(api.calls('get_order_partially_refunded')).toHaveLength(1);
+    expect((await t.rows('payment_attempts', 'id', attempt.id))[0]).toMatchObject({ status: 'approved', refunded_cents: 10000 });
+    expect((await t.rows('purchases', 'id', purchaseId))[0].status).toBe('paid');
+  });
 });
