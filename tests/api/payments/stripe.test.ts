@@ -81,8 +81,11 @@ describe.skipIf(skipDatabase)('Stripe payments (sandbox)', () => {
     const { clientSecret } = body(await createOrder(id));
     const res = await confirmWith(clientSecret, '4242424242424242');
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toMatchObject({ status: 'succeeded', amount_received: 22000 });
+    // Stripe.js confirms with the publishable key: the reduced intent (no amount_received); the secret key reads it all.
+    expect(body(res)).toMatchObject({ status: 'succeeded', amount: 22000 });
     const intentId = clientSecret.split('_secret_')[0];
+    const whole = await t.app.inject({ method: 'GET', url: `/sandbox/stripe/api/v1/payment_intents/${intentId}`, headers: { authorization: `Bearer ${t.sandbox.stripe.secretKey}` } });
+    expect(body(whole)).toMatchObject({ status: 'succeeded', amount_received: 22000 });
     expect(body(await loader(id, intentId))).toMatchObject({ status: 'approved', reload: { purchase_id: id, emission_id: expect.any(String) } });
     const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
     expect(attempt).toMatchObject({ status: 'approved', provider_payment_id: intentId });

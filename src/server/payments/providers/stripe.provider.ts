@@ -97,7 +97,7 @@ export interface StripeProvider extends PaymentProvider {
  * a path under that host (the sandbox's /sandbox/stripe/api) is put in front of every request
  * path by a thin wrapper around the package's Node HTTP client.
  */
-function stripeClient(secretKey: string, apiUrl: string): Stripe {
+export function stripeClient(secretKey: string, apiUrl: string): Stripe {
   const url = new URL(apiUrl);
   const prefix = url.pathname.replace(/\/+$/, '');
   const inner = Stripe.createNodeHttpClient();

@@ -106,7 +106,7 @@ export async function stripeBrowserSandbox(app: FastifyInstance, { rt }: { rt: P
       const billing = body.billing_details ?? {};
       const method: StoredPaymentMethod = {
         id: stripeId('pm'), object: 'payment_method', type: 'card',
-        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: rt.ctx.now().getUTCFullYear() + 3, wallet: { type: wallet } },
+        card: { brand: 'visa', last4: '4242', funding: 'credit', exp_month: 12, exp_year: rt.ctx.now().getUTCFullYear() + 3, wallet: { type: wallet } },
         billing_details: { name: (billing.name as string) ?? null, email: (billing.email as string) ?? null, phone: (billing.phone as string) ?? null },
         created: s.seconds(), livemode: false, outcome: 'succeeds',
       };

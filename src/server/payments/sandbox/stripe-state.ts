@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import Stripe from 'stripe';
 import { findSandboxObject, insertSandboxObject, moveSandboxObject } from '../../repositories/sandbox.repository';
 import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
@@ -9,7 +10,8 @@ import { deliverWebhook } from './deliver';
 export const P = 'stripe';
 
 /**
- * Stripe's published test cards the sandbox knows (any other number passing the Luhn check succeeds, as in Stripe's test mode).
+ * Stripe's published test cards the sandbox knows (any other number passing the Luhn check succeeds, as in Stripe's test mode);
+ * all are credit cards (`card.funding`).
  * `disputed`: the charge succeeds, then its payer disputes it (`charge.dispute.created`; closing the dispute loses it).
  */
 export const TEST_CARDS: Record<string, { outcome: CardOutcome; brand: string; disputed?: true }> = {
@@ -34,7 +36,7 @@ export interface StoredPaymentMethod {
   id: string;
   object: 'payment_method';
   type: 'card';
-  card: { brand: string; last4: string; exp_month: number; exp_year: number; wallet: { type: 'google_pay' | 'apple_pay' } | null };
+  card: { brand: string; last4: string; funding: 'credit'; exp_month: number; exp_year: number; wallet: { type: 'google_pay' | 'apple_pay' } | null };
   billing_details: BillingDetails;
   created: number;
   livemode: false;
@@ -61,11 +63,32 @@ export interface StoredIntent {
   last_payment_error: { type: string; code: string; decline_code?: string; message: string; payment_method?: unknown } | null;
   latest_charge: string | null;
   next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } } | null;
-  return_url: string | null;
+  capture_method: 'automatic_async';
+  confirmation_method: 'automatic';
+  customer: null;
+  processing: null;
+  setup_future_usage: null;
+  shipping: null;
   canceled_at: number | null;
   cancellation_reason: string | null;
   created: number;
   livemode: false;
+  /** Sandbox only (stripped from answers: a PaymentIntent has no such field): where the 3-D Secure page sends the buyer back. */
+  return_url: string | null;
+}
+
+/** The fields of a PaymentIntent Stripe answers to the publishable key (its object reference marks them "retrievable with publishable key"). */
+const PUBLISHABLE_FIELDS = [
+  'id', 'object', 'amount', 'automatic_payment_methods', 'canceled_at', 'cancellation_reason', 'capture_method', 'client_secret', 'confirmation_method', 'created',
+  'currency', 'description', 'last_payment_error', 'livemode', 'next_action', 'payment_method', 'payment_method_types', 'processing', 'receipt_email',
+  'setup_future_usage', 'shipping', 'status',
+] as const satisfies readonly (keyof Stripe.PaymentIntent & keyof StoredIntent)[];
+
+/** An intent as answered: the whole object to the secret key (and in events), the reduced client-side one to the publishable key. */
+export function shownIntent(intent: StoredIntent, access: 'secret' | 'publishable' = 'secret'): Partial<StoredIntent> {
+  if (access === 'publishable') return Object.fromEntries(PUBLISHABLE_FIELDS.map((field) => [field, intent[field]]));
+  const { return_url: _returnUrl, ...whole } = intent;
+  return whole;
 }
 
 export interface StoredCharge {
@@ -78,7 +101,7 @@ export interface StoredCharge {
   status: 'succeeded' | 'failed';
   billing_details: BillingDetails;
   payment_method: string;
-  payment_method_details: { type: 'card'; card: { brand: string; last4: string; wallet: { type: string } | null } };
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string; funding: string; wallet: { type: string } | null } };
   failure_code: string | null;
   refunded: boolean;
   amount_refunded: number;
@@ -127,7 +150,7 @@ export function stripeState(rt: PaymentsRuntime) {
   const seconds = () => Math.floor(rt.ctx.now().getTime() / 1000);
 
   async function notify(type: string, object: unknown) {
-    const body = JSON.stringify({ id: stripeId('evt'), object: 'event', api_version: '2025-01-01', created: seconds(), livemode: false, pending_webhooks: 1, type, data: { object } });
+    const body = JSON.stringify({ id: stripeId('evt'), object: 'event', api_version: Stripe.API_VERSION, created: seconds(), livemode: false, pending_webhooks: 1, type, data: { object } });
     await deliverWebhook(rt, P, { headers: { 'stripe-signature': signStripe(creds.webhookSecret, body, String(seconds())) }, body });
   }
 
@@ -147,7 +170,7 @@ export function stripeState(rt: PaymentsRuntime) {
     const row: StoredCharge = {
       id: stripeId('ch'), object: 'charge', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, paid: status === 'succeeded', status,
       billing_details: method.billing_details, payment_method: method.id,
-      payment_method_details: { type: 'card', card: { brand: method.card.brand, last4: method.card.last4, wallet: method.card.wallet } },
+      payment_method_details: { type: 'card', card: { brand: method.card.brand, last4: method.card.last4, funding: method.card.funding, wallet: method.card.wallet } },
       failure_code: failureCode, refunded: false, amount_refunded: 0, disputed: false, created: seconds(), livemode: false,
     };
     await insertSandboxObject(db, P, 'charge', { id: row.id, status, data: row }, now());
@@ -174,7 +197,7 @@ export function stripeState(rt: PaymentsRuntime) {
       const moved = await moveIntent(intent, ['requires_payment_method', 'requires_confirmation', 'requires_action'], {
         status: 'succeeded', amount_received: intent.amount, latest_charge: ch.id, payment_method: method.id, next_action: null, last_payment_error: null,
       });
-      if (moved) await notify('payment_intent.succeeded', moved);
+      if (moved) await notify('payment_intent.succeeded', shownIntent(moved));
       if (moved && method.disputed) await openDispute(ch);
       return moved;
     }
@@ -185,7 +208,7 @@ export function stripeState(rt: PaymentsRuntime) {
       status: 'requires_payment_method', latest_charge: ch.id, payment_method: null, next_action: null,
       last_payment_error: { type: 'card_error', code, ...(decline ? { decline_code: decline } : {}), message: DECLINE_MESSAGES[decline ?? 'authentication_failure'], payment_method: publicMethod(method) },
     });
-    if (moved) await notify('payment_intent.payment_failed', moved);
+    if (moved) await notify('payment_intent.payment_failed', shownIntent(moved));
     return moved;
   }
 

@@ -7,6 +7,7 @@ import {
   DECLINE_MESSAGES,
   P,
   publicMethod,
+  shownIntent,
   stripeError,
   stripeId,
   stripeState,
@@ -48,9 +49,10 @@ const FAILURES: Record<SandboxFailure, [number, string, string]> = {
 
 /**
  * The Stripe sandbox's REST API under /sandbox/stripe/api, in Stripe's shapes (form-encoded
- * parameters, `{error: {...}}` bodies): PaymentIntents (create with Idempotency-Key, retrieve with
- * `expand[]=latest_charge`, confirm, cancel), PaymentMethods (the sandbox card element creates
- * them with the publishable key), refunds (whole or partial, kept on the charge) and disputes (list,
+ * parameters only, `{error: {...}}` bodies, a `Request-Id` on every answer): PaymentIntents (create
+ * with Idempotency-Key, retrieve with `expand[]=latest_charge`, confirm, cancel; the publishable key
+ * sees Stripe's reduced client-side object), PaymentMethods (the sandbox card element creates
+ * them with the publishable key), refunds (whole or partial, up to what remains, kept on the charge) and disputes (list,
  * retrieve, close). Confirming decides by Stripe's test cards; every change is delivered as the
  * event Stripe sends (`payment_intent.*`, `charge.refunded`, `charge.dispute.*`), signed with Stripe-Signature.
  */
@@ -58,6 +60,13 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
   sandboxApi(app, '/sandbox/stripe/api', (reply, failure) => {
     const [status, type, message] = FAILURES[failure];
     return stripeError(reply, status, { type, message });
+  });
+  // Stripe reads form-encoded parameters only: a JSON body is not parsed, so its parameters are missing.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
+  // Every answer names its request, as Stripe's do (support asks for it; the package keeps it as `lastResponse.requestId`).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('request-id', stripeId('req'));
   });
   const s = stripeState(rt);
   const { db, creds } = s;
@@ -73,63 +82,102 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
   const missing = (reply: FastifyReply, kind: string, id: string, param: string) =>
     stripeError(reply, 404, { code: 'resource_missing', message: `No such ${kind}: '${id}'`, param });
 
-  /** An intent the caller may use: any with the secret key; with the publishable key only together with its client secret. */
-  async function intentFor(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<StoredIntent | FastifyReply> {
+  /**
+   * An intent the caller may use: any with the secret key; with the publishable key only together with its client secret.
+   * Undefined once the refusal is sent (a sent reply is thenable: an async function cannot hand it back).
+   */
+  async function intentFor(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): Promise<StoredIntent | undefined> {
     const access = keyOf(request);
-    if (!access) return unauthorised(reply);
+    if (!access) {
+      unauthorised(reply);
+      return undefined;
+    }
     const intent = await s.findIntent(request.params.id);
     const secret = String(params(request).client_secret ?? (request.query as Params)?.client_secret ?? '');
-    if (!intent || (access === 'publishable' && secret !== intent.client_secret)) return missing(reply, 'payment_intent', request.params.id, 'intent');
-    return intent;
+    if (intent && (access === 'secret' || secret === intent.client_secret)) return intent;
+    missing(reply, 'payment_intent', request.params.id, 'intent');
+    return undefined;
   }
-  const isReply = (value: unknown): value is FastifyReply => typeof value === 'object' && value !== null && 'sent' in value && 'raw' in value;
+
+  /**
+   * Stripe's Idempotency-Key (kept per endpoint `scope` with the request's parameters). Without `claim`: the answer to a key
+   * already used — the first request's object, or 400 `idempotency_error` when the parameters differ. With `claim` (the id of
+   * the object this request is about to create): takes the key, or answers as above when another request took it first
+   * (409 while that one has not created its object). Undefined: go on. A request refused before creating anything keeps no
+   * key, as Stripe documents (one that took it and then could not go on gives it back: `releaseKey`). The answer comes
+   * wrapped: a sent reply is thenable, and an async function would resolve it instead of handing it back.
+   */
+  async function idempotent(request: FastifyRequest, reply: FastifyReply, scope: string, find: (id: string) => Promise<unknown>, claim?: string): Promise<{ answer: unknown } | undefined> {
+    const key = request.headers['idempotency-key'];
+    if (typeof key !== 'string' || key === '') return undefined;
+    const used = { id: claim ?? '', request: JSON.stringify(Object.entries((request.body ?? {}) as Params).sort(([a], [b]) => a.localeCompare(b))) };
+    const row = { id: `${scope}:${key}`, status: 'used', data: used };
+    let first = claim ? await insertSandboxObjectOnce(db, P, 'idempotency', row, s.now()) : await findSandboxObject<typeof used>(db, P, 'idempotency', row.id);
+    if (claim && first?.status === 'released') {
+      if (await moveSandboxObject(db, P, 'idempotency', row.id, ['released'], row, s.now())) return undefined;
+      first = await findSandboxObject<typeof used>(db, P, 'idempotency', row.id);
+    }
+    if (!first || first.status === 'released' || first.data.id === claim) return undefined;
+    if (first.data.request !== used.request) {
+      return { answer: stripeError(reply, 400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` }) };
+    }
+    return { answer: (await find(first.data.id)) ?? stripeError(reply, 409, { type: 'idempotency_error', message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key}. Please try again later.` }) };
+  }
+  async function releaseKey(request: FastifyRequest, scope: string) {
+    const key = request.headers['idempotency-key'];
+    if (typeof key === 'string' && key !== '') await moveSandboxObject(db, P, 'idempotency', `${scope}:${key}`, ['used'], { status: 'released', data: { id: '', request: '' } }, s.now());
+  }
+  const findShownIntent = async (id: string) => {
+    const intent = await s.findIntent(id);
+    return intent && shownIntent(intent);
+  };
+  const findRefund = async (id: string) => (await findSandboxObject(db, P, 'refund', id))?.data;
 
   /** The intent as answered: `latest_charge` inline when `expand[]=latest_charge` was asked for. */
   async function answer(intent: StoredIntent, request: FastifyRequest) {
     const expand = Object.entries({ ...(request.query as Params), ...params(request) }).some(([key, value]) => key.startsWith('expand') && (value === 'latest_charge' || (Array.isArray(value) && value.includes('latest_charge')) || (typeof value === 'object' && value !== null && Object.values(value).includes('latest_charge'))));
-    if (!expand || !intent.latest_charge) return intent;
-    return { ...intent, latest_charge: (await s.findCharge(intent.latest_charge)) ?? intent.latest_charge };
+    if (keyOf(request) === 'publishable') return shownIntent(intent, 'publishable');
+    if (!expand || !intent.latest_charge) return shownIntent(intent);
+    return { ...shownIntent(intent), latest_charge: (await s.findCharge(intent.latest_charge)) ?? intent.latest_charge };
   }
 
   app.post('/sandbox/stripe/api/v1/payment_intents', async (request, reply) => {
     if (keyOf(request) !== 'secret') return unauthorised(reply);
+    const earlier = await idempotent(request, reply, 'pi', findShownIntent);
+    if (earlier) return earlier.answer;
     const body = params(request);
     const amount = Number(body.amount);
     if (body.amount === undefined) return stripeError(reply, 400, { code: 'parameter_missing', message: 'Missing required param: amount.', param: 'amount' });
     if (!Number.isInteger(amount) || amount < 1) return stripeError(reply, 400, { code: 'parameter_invalid_integer', message: 'Invalid integer: amount', param: 'amount' });
     if (typeof body.currency !== 'string' || !/^[a-z]{3}$/.test(body.currency)) return stripeError(reply, 400, { code: 'parameter_missing', message: 'Missing required param: currency.', param: 'currency' });
     const id = stripeId('pi');
-    const key = request.headers['idempotency-key'];
-    if (typeof key === 'string') {
-      // Stripe answers a repeated Idempotency-Key with the first request's object.
-      const first = await insertSandboxObjectOnce(db, P, 'idempotency', { id: `pi:${key}`, status: 'used', data: { id } }, s.now());
-      const existing = await s.findIntent(first.data.id);
-      if (existing) return existing;
-      if (first.data.id !== id) return stripeError(reply, 409, { type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key.' });
-    }
+    const raced = await idempotent(request, reply, 'pi', findShownIntent, id);
+    if (raced) return raced.answer;
     const intent: StoredIntent = {
       id, object: 'payment_intent', amount, amount_received: 0, currency: body.currency, status: 'requires_payment_method',
       client_secret: `${id}_secret_${stripeId('s').slice(2)}`, description: typeof body.description === 'string' ? body.description : null,
       receipt_email: typeof body.receipt_email === 'string' ? body.receipt_email : null, metadata: (body.metadata as Record<string, string>) ?? {},
       automatic_payment_methods: body.automatic_payment_methods ? { enabled: String((body.automatic_payment_methods as Params).enabled) === 'true' } : null,
-      payment_method_types: ['card'], payment_method: null, last_payment_error: null, latest_charge: null, next_action: null, return_url: null,
-      canceled_at: null, cancellation_reason: null, created: s.seconds(), livemode: false,
+      payment_method_types: ['card'], payment_method: null, last_payment_error: null, latest_charge: null, next_action: null,
+      capture_method: 'automatic_async', confirmation_method: 'automatic', customer: null, processing: null, setup_future_usage: null, shipping: null,
+      canceled_at: null, cancellation_reason: null, created: s.seconds(), livemode: false, return_url: null,
     };
     await insertSandboxObject(db, P, 'intent', { id, status: intent.status, data: intent }, s.now());
-    return intent;
+    return shownIntent(intent);
   });
 
   app.get<{ Params: { id: string } }>('/sandbox/stripe/api/v1/payment_intents/:id', async (request, reply) => {
     const intent = await intentFor(request, reply);
-    return isReply(intent) ? intent : answer(intent, request);
+    return intent ? answer(intent, request) : reply;
   });
 
   app.post<{ Params: { id: string } }>('/sandbox/stripe/api/v1/payment_intents/:id/confirm', async (request, reply) => {
     const found = await intentFor(request, reply);
-    if (isReply(found)) return found;
+    if (!found) return reply;
     const body = params(request);
+    const access = keyOf(request) ?? 'publishable';
     if (found.status !== 'requires_payment_method' && found.status !== 'requires_confirmation') {
-      return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${found.status}; it cannot be confirmed.`, payment_intent: found });
+      return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${found.status}; it cannot be confirmed.`, payment_intent: shownIntent(found, access) });
     }
     const methodId = String(body.payment_method ?? '');
     const method = methodId ? await s.findMethod(methodId) : undefined;
@@ -143,16 +191,16 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
         next_action: { type: 'redirect_to_url', redirect_to_url: { url: challenge, return_url: returnUrl } },
       });
       if (!moved) return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: 'This PaymentIntent was confirmed by another request.' });
-      await s.notify('payment_intent.requires_action', moved);
-      return moved;
+      await s.notify('payment_intent.requires_action', shownIntent(moved));
+      return shownIntent(moved, access);
     }
     const declined = method.outcome !== 'succeeds';
     const settled = await s.settle({ ...found, return_url: returnUrl }, method, declined ? 'declined' : 'succeeded', declined ? method.outcome : undefined);
     if (!settled) return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: 'This PaymentIntent was confirmed by another request.' });
     if (declined) {
-      return stripeError(reply, 402, { type: 'card_error', code: 'card_declined', decline_code: method.outcome, message: DECLINE_MESSAGES[method.outcome], payment_intent: settled });
+      return stripeError(reply, 402, { type: 'card_error', code: 'card_declined', decline_code: method.outcome, message: DECLINE_MESSAGES[method.outcome], payment_intent: shownIntent(settled, access) });
     }
-    return settled;
+    return shownIntent(settled, access);
   });
 
   app.post<{ Params: { id: string } }>('/sandbox/stripe/api/v1/payment_intents/:id/cancel', async (request, reply) => {
@@ -162,9 +210,9 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
     const moved = await s.moveIntent(found, ['requires_payment_method', 'requires_confirmation', 'requires_action'], {
       status: 'canceled', canceled_at: s.seconds(), cancellation_reason: String(params(request).cancellation_reason ?? 'requested_by_customer'), next_action: null,
     });
-    if (!moved) return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${found.status}.`, payment_intent: found });
-    await s.notify('payment_intent.canceled', moved);
-    return moved;
+    if (!moved) return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${found.status}.`, payment_intent: shownIntent(found) });
+    await s.notify('payment_intent.canceled', shownIntent(moved));
+    return shownIntent(moved);
   });
 
   app.post('/sandbox/stripe/api/v1/payment_methods', async (request, reply) => {
@@ -186,7 +234,10 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
     const billing = (body.billing_details ?? {}) as Params;
     const method: StoredPaymentMethod = {
       id: stripeId('pm'), object: 'payment_method', type: 'card',
-      card: { brand: known?.brand ?? (number.startsWith('4') ? 'visa' : number.startsWith('3') ? 'amex' : 'mastercard'), last4: number.slice(-4), exp_month: month, exp_year: year, wallet: null },
+      card: {
+        brand: known?.brand ?? (number.startsWith('4') ? 'visa' : number.startsWith('3') ? 'amex' : 'mastercard'), last4: number.slice(-4), funding: 'credit',
+        exp_month: month, exp_year: year, wallet: null,
+      },
       billing_details: { name: (billing.name as string) ?? null, email: (billing.email as string) ?? null, phone: (billing.phone as string) ?? null },
       created: s.seconds(), livemode: false, outcome: known?.outcome ?? 'succeeds', ...(known?.disputed ? { disputed: true } : {}),
     };
@@ -196,9 +247,8 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
 
   app.post('/sandbox/stripe/api/v1/refunds', async (request, reply) => {
     if (keyOf(request) !== 'secret') return unauthorised(reply);
-    const key = String(request.headers['idempotency-key'] ?? stripeId('idem'));
-    const done = await findSandboxObject<{ id: string }>(db, P, 'refund', key);
-    if (done) return done.data;
+    const earlier = await idempotent(request, reply, 're', findRefund);
+    if (earlier) return earlier.answer;
     const body = params(request);
     const intentId = String(body.payment_intent ?? '');
     const intent = intentId ? await s.findIntent(intentId) : undefined;
@@ -212,14 +262,18 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
     if (!Number.isInteger(amount) || amount < 1 || amount > left) {
       return stripeError(reply, 400, { code: 'amount_too_large', message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`, param: 'amount' });
     }
+    const refundId = stripeId('re');
+    const raced = await idempotent(request, reply, 're', findRefund, refundId);
+    if (raced) return raced.answer;
     // The charge keeps what went back (all of it: `refunded`); its row's status counts it, so two refunds never take the same remainder.
     const given = charge.amount_refunded + amount;
     const refunded: StoredCharge = { ...charge, amount_refunded: given, refunded: given === charge.amount };
     if (!(await moveSandboxObject(db, P, 'charge', charge.id, [chargeRow.status], { status: refunded.refunded ? 'refunded' : `refunded:${given}`, data: refunded }, s.now()))) {
+      await releaseKey(request, 're');
       return stripeError(reply, 429, { type: 'invalid_request_error', code: 'lock_timeout', message: 'This object cannot be accessed right now because another API request or Stripe process is currently accessing it. If you see this error intermittently, retry the request.' });
     }
-    const refund = { id: stripeId('re'), object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, charge: charge.id, status: 'succeeded', reason: null, created: s.seconds() };
-    await insertSandboxObject(db, P, 'refund', { id: key, status: 'succeeded', data: refund }, s.now());
+    const refund = { id: refundId, object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, charge: charge.id, status: 'succeeded', reason: null, created: s.seconds() };
+    await insertSandboxObject(db, P, 'refund', { id: refundId, status: 'succeeded', data: refund }, s.now());
     // Stripe tells of every refund, whole or partial, with the charge as it now is.
     await s.notify('charge.refunded', refunded);
     return refund;
