@@ -29,7 +29,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start:\n${output}`));
-    }, 30_000);
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Checkout ready at \S+ +\(listening on port (\d+)/.exec(output);

@@ -112,7 +112,7 @@ describe.skipIf(skipDatabase)(`a payment approved while its process dies is sett
     proxy.to(t.baseUrl);
     const config = { ...fixture.event.config, metodo_pago_mercadopago_tarjetas: true, metodo_pago_open_pay: true, metodo_pago_stripe_tarjeta: true };
     await t.importEvent({ ...fixture, url: URL_SLUG, event: { ...fixture.event, config } });
-  }, 60_000);
+  }, 120_000);
   afterEach(() => {
     t.advance(-ahead);
     ahead = 0;
@@ -134,7 +134,7 @@ describe.skipIf(skipDatabase)(`a payment approved while its process dies is sett
       (base) => post(`${base}/api/payments/mercadopago/process-payment`, id, { purchase_id: id, token, installments: 1, paymentMethodId: 'master', issuer: '158', email: 'ana@example.mx', buyer_info: buyer() }),
     );
     await expectSettledOnceByTheLoop(id);
-  }, 60_000);
+  }, 120_000);
 
   it('Openpay card: charged, the process killed before it heard → the loop finds the charge by order_id, tickets once', async () => {
     const id = await heldPurchase();
@@ -148,7 +148,7 @@ describe.skipIf(skipDatabase)(`a payment approved while its process dies is sett
       (base) => post(`${base}/api/payments/open-pay/process-payment`, id, { purchase_id: id, token, device_session_id: DEVICE, buyer_info: { name: 'Ana López', email: 'ana@example.mx', emailConfirm: 'ana@example.mx' } }),
     );
     await expectSettledOnceByTheLoop(id);
-  }, 60_000);
+  }, 120_000);
 
   it('Stripe: the intent paid in the browser, the loader\'s process killed after reading it → the loop re-reads the intent, tickets once', async () => {
     const id = await heldPurchase();
@@ -169,5 +169,5 @@ describe.skipIf(skipDatabase)(`a payment approved while its process dies is sett
       (base) => post(`${base}/api/payments/stripe/loader-process`, id, { payment_intent: intentId, url: URL_SLUG }),
     );
     await expectSettledOnceByTheLoop(id);
-  }, 60_000);
+  }, 120_000);
 });
