@@ -10,7 +10,7 @@ import { storefrontPlugin } from './plugins/storefront';
 import { apiSchemas } from './http/api-schemas';
 import { bodyBoundsPlugin } from './http/body-bounds';
 import { capConnectionsPerClient, requestTimeouts } from './http/connection-limits';
-import { serializeError } from './http/log-redaction';
+import { loggerOptions } from './http/logger-options';
 import { pendingWorkPlugin } from './payments/pending-work';
 import { paymentRoutes } from './payments/routes/payment.routes';
 import { webhookRoutes } from './payments/routes/webhook.routes';
@@ -47,7 +47,7 @@ function trustHops(hops: number) {
  */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel, serializers: { err: serializeError } },
+    logger: options.logger ?? loggerOptions(ctx.config, process.stdout.isTTY === true),
     // X-Forwarded-For names the client only when sent by a proxy TRUST_PROXY lists (default: nobody),
     // else anyone could pick the address the rate limits and hold caps count by.
     trustProxy: typeof ctx.config.trustProxy === 'number' ? trustHops(ctx.config.trustProxy) : ctx.config.trustProxy,

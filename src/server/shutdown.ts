@@ -14,13 +14,13 @@ export function closeOnSignals(app: FastifyInstance, db: Db, graceSeconds: numbe
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
-      console.error(`\n  ${signal} otra vez: salida inmediata sin esperar las solicitudes en curso.`);
+      console.error(`\n  ${signal} again: exiting now without waiting for the requests in flight.`);
       process.exit(1);
     }
     stopping = true;
-    console.log(`\n  ${signal}: ya no se aceptan conexiones; terminando las solicitudes en curso…`);
+    console.log(`\n  ${signal}: no longer accepting connections; finishing the requests in flight…`);
     const deadline = setTimeout(() => {
-      console.error(`  Las solicitudes en curso no terminaron en ${graceSeconds} s: salida forzada.`);
+      console.error(`  The requests in flight did not finish within ${graceSeconds} s: forced exit.`);
       process.exit(1);
     }, graceSeconds * 1000);
     deadline.unref();
@@ -28,10 +28,10 @@ export function closeOnSignals(app: FastifyInstance, db: Db, graceSeconds: numbe
       await app.close();
       await closePdfPool();
       await db.kysely.destroy();
-      console.log('  Servidor detenido: solicitudes atendidas y base de datos cerrada.');
+      console.log('  Server stopped: requests answered and database closed.');
       process.exit(0);
     } catch (error) {
-      console.error(`  Error al detener el servidor: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`  Error while stopping the server: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     }
   };

@@ -29,11 +29,11 @@ describe.skipIf(skipDatabase)('npm run event:import', () => {
     const lines: string[] = [];
     const file = write('ok.json', fixture);
     expect(await runEventImport([file], (l) => lines.push(l))).toBe(0);
-    expect(lines[0]).toBe(`${file}: creado /prueba-api (versión 1, 5 tipos de entrada, 2 productos)`);
+    expect(lines[0]).toBe(`${file}: created /prueba-api (version 1, 5 ticket types, 2 products)`);
     // The hidden type's link, with the access code generated on import: the operator hands it out.
-    expect(lines[1]).toMatch(new RegExp(`^${file}  oculto «Cortesía» \\(id 4\\): /prueba-api\\?ticket=4&access=[\\w-]{22}$`));
+    expect(lines[1]).toMatch(new RegExp(`^${file}  hidden «Cortesía» \\(id 4\\): /prueba-api\\?ticket=4&access=[\\w-]{22}$`));
     expect(await runEventImport([file], (l) => lines.push(l))).toBe(0);
-    expect(lines.some((l) => l.includes('actualizado /prueba-api (versión 2'))).toBe(true);
+    expect(lines.some((l) => l.includes('updated /prueba-api (version 2'))).toBe(true);
     const db = openDatabase(database.url);
     const row = await db.kysely.selectFrom('events').select(['name', 'version']).where('url', '=', 'prueba-api').executeTakeFirstOrThrow();
     await db.kysely.destroy();
@@ -46,12 +46,12 @@ describe.skipIf(skipDatabase)('npm run event:import', () => {
     const notJson = write('broken.json', '{ "url": ');
     const code = await runEventImport([invalid, notJson, join(dir, 'missing.json')], (l) => lines.push(l));
     expect(code).toBe(1);
-    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/invalid\.json {2}\/tickets\/0\/maximum {2}\S/), expect.stringMatching(/broken\.json: no es JSON válido/), expect.stringMatching(/missing\.json: no se pudo leer/)]));
+    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/invalid\.json {2}\/tickets\/0\/maximum {2}\S/), expect.stringMatching(/broken\.json: not valid JSON/), expect.stringMatching(/missing\.json: could not be read/)]));
   });
 
   it('prints its usage and exits 1 without files', async () => {
     const lines: string[] = [];
     expect(await runEventImport([], (l) => lines.push(l))).toBe(1);
-    expect(lines[0]).toMatch(/Uso: npm run event:import/);
+    expect(lines[0]).toMatch(/Usage: npm run event:import/);
   });
 });

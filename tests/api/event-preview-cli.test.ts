@@ -50,7 +50,7 @@ describe('npm run event:preview', () => {
   const get = (path: string, withToken = true) => fetch(new URL(path, url.origin), { headers: withToken ? { authorization: `Bearer ${token()}` } : {} });
 
   it('prints the URL and serves the page there', async () => {
-    expect(output).toContain(`Vista previa de ${file}`);
+    expect(output).toContain(`Preview of ${file}`);
     const page = await get('/admin/preview', false);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>tienda</title>');

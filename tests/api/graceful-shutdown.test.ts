@@ -88,7 +88,7 @@ describe.skipIf(skipDatabase)(`SIGTERM during a burst of new purchases (${testDi
 
     expect(signalled).toBe(true);
     expect(exitCode).toBe(0);
-    expect(server.output()).toContain('Servidor detenido: solicitudes atendidas y base de datos cerrada.');
+    expect(server.output()).toContain('Server stopped: requests answered and database closed.');
 
     const answered = outcomes.filter((o): o is Extract<Outcome, { answered: true }> => o.answered);
     const failed = outcomes.filter((o): o is Extract<Outcome, { answered: false }> => !o.answered);
@@ -125,14 +125,14 @@ describe.skipIf(skipDatabase)(`SIGTERM during a burst of new purchases (${testDi
     try {
       const report: string[] = [];
       expect(await runStockCheck(['prueba-api'], (line) => report.push(line))).toBe(0);
-      expect(report.at(-1)).toBe('prueba-api: los contadores coinciden con el recuento');
+      expect(report.at(-1)).toBe('prueba-api: the counters match the recount');
     } finally {
       delete process.env.DATABASE_URL;
     }
 
     // A PostgreSQL deployment is the one that runs replicas: without REDIS_URL it was warned at start.
-    if (testDialect === 'postgres') expect(server.output()).toContain('define REDIS_URL');
-    else expect(server.output()).not.toContain('define REDIS_URL');
+    if (testDialect === 'postgres') expect(server.output()).toContain('set REDIS_URL');
+    else expect(server.output()).not.toContain('set REDIS_URL');
   }, 120_000);
 });
 

@@ -59,6 +59,6 @@ describe.skipIf(skipDatabase || !redisBin)(`rate limits shared through Redis by 
     expect(statuses).toEqual(Array(2 * LIMIT).fill(404));
     expect(servers.every((s) => s.alive())).toBe(true);
     // A wrong or unreachable REDIS_URL at start is a configuration error an operator must see.
-    await expect(startServerProcess(env)).rejects.toThrow(/No se pudo conectar a Redis \(REDIS_URL\)/);
+    await expect(startServerProcess(env)).rejects.toThrow(/Could not connect to the Redis of the rate limits \(REDIS_URL\)/);
   });
 });

@@ -64,15 +64,15 @@ describe.skipIf(skipDatabase)(`held-stock counters on ${testDialect}`, () => {
     try {
       const out: string[] = [];
       expect(await runStockCheck([url], (l) => out.push(l))).toBe(0);
-      expect(out).toContain('boleto 5 «Limitado»: apartados 50 (recuento 50), vendidos 0 (recuento 0), quedan 0');
-      expect(out.at(-1)).toBe(`${url}: los contadores coinciden con el recuento`);
+      expect(out).toContain('ticket 5 «Limitado»: held 50 (recount 50), sold 0 (recount 0), left 0');
+      expect(out.at(-1)).toBe(`${url}: the counters match the recount`);
 
       const { id } = await limited();
       await t.ctx.db.kysely.updateTable('ticket_types').set((eb) => ({ held: eb('held', '+', 1) })).where('id', '=', id).execute();
       const tampered: string[] = [];
       expect(await runStockCheck([url], (l) => tampered.push(l))).toBe(1);
-      expect(tampered).toContain('boleto 5 «Limitado»: apartados 51 (recuento 50), vendidos 0 (recuento 0), quedan -1  ← DIFIERE');
-      expect(tampered.at(-1)).toBe(`${url}: 1 contador(es) difieren del recuento`);
+      expect(tampered).toContain('ticket 5 «Limitado»: held 51 (recount 50), sold 0 (recount 0), left -1  ← DIFFERS');
+      expect(tampered.at(-1)).toBe(`${url}: 1 counter(s) differ from the recount`);
       await t.ctx.db.kysely.updateTable('ticket_types').set((eb) => ({ held: eb('held', '-', 1) })).where('id', '=', id).execute();
 
       expect(await runStockCheck(['no-existe'], () => {})).toBe(1);

@@ -12,7 +12,7 @@ import { importEvent } from '../services/event-import.service';
  */
 export async function runEventImport(files: string[], out: (line: string) => void = console.log): Promise<number> {
   if (files.length === 0) {
-    out('Uso: npm run event:import -- evento.json [otro.json ...]');
+    out('Usage: npm run event:import -- event.json [another.json ...]');
     return 1;
   }
   const config = readConfig();
@@ -24,22 +24,22 @@ export async function runEventImport(files: string[], out: (line: string) => voi
     for (const file of files) {
       try {
         const result = await importEvent(ctx, JSON.parse(readFileSync(file, 'utf8')));
-        out(`${file}: ${result.created ? 'creado' : 'actualizado'} /${result.url} (versión ${result.version}, ${result.tickets} tipos de entrada, ${result.productos} productos)`);
+        out(`${file}: ${result.created ? 'created' : 'updated'} /${result.url} (version ${result.version}, ${result.tickets} ticket types, ${result.productos} products)`);
         // A hidden type is sold only through its link: the operator hands these out.
-        for (const hidden of result.hidden_links) out(`${file}  oculto «${hidden.name}» (id ${hidden.ticket_id}): ${hidden.link}`);
+        for (const hidden of result.hidden_links) out(`${file}  hidden «${hidden.name}» (id ${hidden.ticket_id}): ${hidden.link}`);
       } catch (error) {
         failed++;
         if (error instanceof AppError) {
           out(`${file}: ${error.mensaje}`);
           for (const p of (error.details?.problems as { pointer: string; message: string }[] | undefined) ?? []) out(`${file}  ${p.pointer || '/'}  ${p.message}`);
-        } else if (error instanceof SyntaxError) out(`${file}: no es JSON válido (${error.message})`);
-        else out(`${file}: no se pudo leer o importar (${error instanceof Error ? error.message : String(error)})`);
+        } else if (error instanceof SyntaxError) out(`${file}: not valid JSON (${error.message})`);
+        else out(`${file}: could not be read or imported (${error instanceof Error ? error.message : String(error)})`);
       }
     }
   } finally {
     await db.kysely.destroy();
   }
-  out(`Base de datos: ${db.describe}`);
+  out(`Database: ${db.describe}`);
   return failed > 0 ? 1 : 0;
 }
 

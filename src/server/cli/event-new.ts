@@ -82,7 +82,7 @@ export async function runEventNew(argv: string[], out: (line: string) => void = 
   const file = outAt >= 0 ? args[outAt + 1] : undefined;
   const slug = args.filter((_arg, index) => outAt < 0 || (index !== outAt && index !== outAt + 1))[0];
   if (!slug || !SLUG.test(slug) || (outAt >= 0 && !file)) {
-    out('Uso: npm run event:new -- mi-evento [--out ruta/mi-evento.json]   (url: minúsculas, dígitos y guiones)');
+    out('Usage: npm run event:new -- my-event [--out path/my-event.json]   (url: lowercase letters, digits and hyphens)');
     return 2;
   }
   // `npm run` starts scripts in the package folder; the operator meant the folder they typed in.
@@ -90,13 +90,13 @@ export async function runEventNew(argv: string[], out: (line: string) => void = 
   const casesFile = casesPathOf(eventFile);
   for (const path of [eventFile, casesFile]) {
     if (existsSync(path)) {
-      out(`${path} ya existe; no se sobrescribe`);
+      out(`${path} already exists; not overwritten`);
       return 1;
     }
   }
   await writeFile(eventFile, `${JSON.stringify(starterEvent(slug, eventFile), null, 2)}\n`);
   await writeFile(casesFile, `${JSON.stringify(starterCases(casesFile), null, 2)}\n`);
-  out(`${eventFile} y ${casesFile} escritos. Revísalos con: npm run event:check -- ${eventFile}`);
+  out(`${eventFile} and ${casesFile} written. Check them with: npm run event:check -- ${eventFile}`);
   return 0;
 }
 

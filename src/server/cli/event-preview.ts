@@ -10,7 +10,7 @@ import { storefrontPlugin } from '../plugins/storefront';
 import { previewRoutes } from '../routes/preview.routes';
 import { watchEventFile } from '../services/event-preview-watch';
 
-const USAGE = 'Uso: npm run event:preview -- evento.json   (PREVIEW_PORT=4400 por omisión; 0 = uno libre)';
+const USAGE = 'Usage: npm run event:preview -- event.json   (PREVIEW_PORT=4400 by default; 0 = any free port)';
 
 /**
  * `npm run event:preview -- FILE`: a local preview of an event file, with no database and no
@@ -28,13 +28,13 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (!existsSync(file)) {
-    console.error(`No existe: ${file}`);
+    console.error(`No such file: ${file}`);
     process.exitCode = 1;
     return;
   }
   const clientDir = resolve(process.env.CLIENT_DIR ?? 'dist/client');
   if (!existsSync(resolve(clientDir, 'index.html'))) {
-    console.error(`No hay tienda construida en ${clientDir}: ejecuta "npm run build" antes.`);
+    console.error(`No storefront build in ${clientDir}: run "npm run build" first.`);
     process.exitCode = 1;
     return;
   }
@@ -57,11 +57,11 @@ async function main(argv: string[]): Promise<void> {
   await app.listen({ port: Number(process.env.PREVIEW_PORT ?? 4400), host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  console.log(`\n  Vista previa de ${file}: http://127.0.0.1:${port}/admin/preview#token=${token}`);
-  console.log('  Se recarga al guardar el archivo. Nada se guarda en una base de datos (Ctrl+C para salir).\n');
+  console.log(`\n  Preview of ${file}: http://127.0.0.1:${port}/admin/preview#token=${token}`);
+  console.log('  It reloads when the file is saved. Nothing is stored in a database (Ctrl+C to quit).\n');
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(`No se pudo iniciar la vista previa: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Could not start the preview: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -13,7 +13,7 @@ import { deadMailView } from '../routes/admin-outbox.routes';
 export async function runOutboxFailed(args: string[], out: (line: string) => void = console.log): Promise<number> {
   const retry = args[0] === '--retry' ? args[1] : undefined;
   if (args.length > 0 && !retry) {
-    out('Uso: npm run outbox:failed [-- --retry ID]');
+    out('Usage: npm run outbox:failed [-- --retry ID]');
     return 1;
   }
   const config = readConfig();
@@ -22,15 +22,15 @@ export async function runOutboxFailed(args: string[], out: (line: string) => voi
     await migrateToLatest(db);
     if (retry) {
       if (!(await requeueDeadMail(db.kysely, retry))) {
-        out(`${retry}: no hay un correo detenido con ese id`);
+        out(`${retry}: no dead-lettered e-mail has that id`);
         return 1;
       }
-      out(`${retry}: en cola de nuevo; el servidor lo envía en su siguiente reintento`);
+      out(`${retry}: queued again; the server sends it on its next retry`);
       return 0;
     }
     const rows = await listDeadMail(db.kysely);
     for (const row of rows) out(JSON.stringify(deadMailView(row)));
-    out(`${rows.length} correo(s) detenido(s) en ${db.describe}`);
+    out(`${rows.length} dead-lettered e-mail(s) in ${db.describe}`);
     return 0;
   } finally {
     await db.kysely.destroy();

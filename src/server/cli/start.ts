@@ -17,7 +17,7 @@ function newestMtime(path: string): number {
 
 const builtAt = existsSync('dist/client/index.html') ? statSync('dist/client/index.html').mtimeMs : 0;
 if (builtAt < Math.max(...BUILD_INPUTS.map(newestMtime))) {
-  console.log('Construyendo la tienda (vite build)…');
+  console.log('Building the storefront (vite build)…');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

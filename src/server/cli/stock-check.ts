@@ -11,7 +11,7 @@ import { checkStock, stockLineDiffers } from '../services/stock-check.service';
  */
 export async function runStockCheck(args: string[], out: (line: string) => void = console.log): Promise<number> {
   if (args.length !== 1) {
-    out('Uso: npm run stock:check -- URL_DEL_EVENTO');
+    out('Usage: npm run stock:check -- EVENT_URL');
     return 1;
   }
   const config = readConfig();
@@ -20,15 +20,15 @@ export async function runStockCheck(args: string[], out: (line: string) => void 
     await migrateToLatest(db);
     const event = await findEventByUrl(db.kysely, args[0]);
     if (!event) {
-      out(`${args[0]}: no hay un evento con esa url en ${db.describe}`);
+      out(`${args[0]}: no event has that url in ${db.describe}`);
       return 1;
     }
     const lines = await checkStock(db.kysely, event.id);
     for (const l of lines) {
-      out(`${l.kind === 'ticket' ? 'boleto' : 'producto'} ${l.id} «${l.name}»: apartados ${l.held} (recuento ${l.heldRecount}), vendidos ${l.sold} (recuento ${l.soldRecount}), quedan ${l.left}${stockLineDiffers(l) ? '  ← DIFIERE' : ''}`);
+      out(`${l.kind} ${l.id} «${l.name}»: held ${l.held} (recount ${l.heldRecount}), sold ${l.sold} (recount ${l.soldRecount}), left ${l.left}${stockLineDiffers(l) ? '  ← DIFFERS' : ''}`);
     }
     const differing = lines.filter(stockLineDiffers).length;
-    out(differing === 0 ? `${event.url}: los contadores coinciden con el recuento` : `${event.url}: ${differing} contador(es) difieren del recuento`);
+    out(differing === 0 ? `${event.url}: the counters match the recount` : `${event.url}: ${differing} counter(s) differ from the recount`);
     return differing === 0 ? 0 : 1;
   } finally {
     await db.kysely.destroy();

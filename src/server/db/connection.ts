@@ -37,13 +37,13 @@ export function openDatabase(databaseUrl: string | undefined, options: { backgro
     // An idle client whose connection the server ends (restart, failover, a dropped database)
     // is reported here; without a listener pg would crash the whole process. The pool drops
     // that client and opens a new one on the next query.
-    pool.on('error', (error) => console.warn(`PostgreSQL cerró una conexión inactiva: ${error.message}`));
+    pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
     // A client checked out by a request emits 'error' too when its connection ends mid-query
     // (57P01 on a restart), and the pool's own listener is off while it is checked out: without
     // this one, that event crashes the process. The query itself fails, and the request gets a
     // 503 from the error handler; the broken client is dropped when it is released.
     pool.on('connect', (client) => {
-      client.on('error', (error) => console.warn(`PostgreSQL cerró una conexión en uso: ${error.message}`));
+      client.on('error', (error) => console.warn(`PostgreSQL closed a connection in use: ${error.message}`));
     });
     const safe = new URL(url);
     safe.password = safe.password ? '***' : '';
@@ -75,7 +75,7 @@ export function openDatabase(databaseUrl: string | undefined, options: { backgro
     const groupCommit = new GroupCommit(kysely, () => sqlite.inTransaction);
     return { kysely, dialect: 'sqlite', describe: `sqlite:${filename}`, checkpoint, groupCommit };
   }
-  throw new Error(`DATABASE_URL no reconocida: usa sqlite:RUTA o postgres://… (se recibió "${url.split(':')[0]}:…")`);
+  throw new Error(`DATABASE_URL not recognised: use sqlite:PATH or postgres://… (got "${url.split(':')[0]}:…")`);
 }
 
 /**

@@ -180,10 +180,10 @@ export function checkpointInBackground(sqlite: SQLite.Database, filename: string
       if (message === 'copied') handOvers++;
       return endPause();
     }
-    if (!warned) console.warn(`Checkpoint de SQLite en segundo plano falló: ${message}`);
+    if (!warned) console.warn(`SQLite background checkpoint failed: ${message}`);
     warned = true;
   });
-  worker.on('error', (error) => console.warn(`Checkpoint de SQLite en segundo plano detenido: ${error.message}`));
+  worker.on('error', (error) => console.warn(`SQLite background checkpoint stopped: ${error.message}`));
   worker.on('exit', () => {
     workerGone = true;
     endPause();

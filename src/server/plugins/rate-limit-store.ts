@@ -27,7 +27,7 @@ export async function openRateLimitStore(config: ServerConfig, log: FastifyBaseL
   if (!config.redisUrl) {
     const url = config.databaseUrl ?? '';
     if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-      log.warn('Límites de solicitudes contados en la memoria de este proceso: si corren varias réplicas, define REDIS_URL para que cuenten juntas (cada réplica permitiría el límite completo).');
+      log.warn('Rate limits are counted in this process\'s memory: if several replicas run, set REDIS_URL so that they count together (each replica would otherwise allow the whole limit).');
     }
     return { options: {}, close: async () => {} };
   }
@@ -36,18 +36,18 @@ export async function openRateLimitStore(config: ServerConfig, log: FastifyBaseL
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`No se pudo conectar a Redis (REDIS_URL) para los límites de solicitudes: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Could not connect to the Redis of the rate limits (REDIS_URL): ${error instanceof Error ? error.message : String(error)}`);
   }
   let down = false;
   redis.on('error', (error: Error) => {
     if (down) return;
     down = true;
-    log.warn({ err: error }, 'Redis de los límites de solicitudes no responde: se atiende sin contar hasta que vuelva');
+    log.warn({ err: error }, 'the Redis of the rate limits does not answer: requests are served uncounted until it is back');
   });
   redis.on('ready', () => {
     if (!down) return;
     down = false;
-    log.info('Redis de los límites de solicitudes disponible de nuevo');
+    log.info('the Redis of the rate limits is available again');
   });
   return {
     options: { redis, nameSpace: NAMESPACE, skipOnError: true },

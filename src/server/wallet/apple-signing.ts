@@ -46,7 +46,7 @@ export function appleSigningMode(config: ApplePassConfig): AppleSigning['mode'] 
   const set = LIVE_KEYS.filter((key) => config[key]);
   if (set.length > 0 && set.length < LIVE_KEYS.length) {
     const missing = LIVE_KEYS.filter((key) => !config[key]).map((key) => ENV_NAMES[key]);
-    throw new Error(`Apple Wallet: faltan ${missing.join(', ')} (o quita las demás variables APPLE_* para usar el sandbox)`);
+    throw new Error(`Apple Wallet: ${missing.join(', ')} missing (or remove the other APPLE_* variables to use the sandbox)`);
   }
   return set.length > 0 ? 'live' : 'sandbox';
 }
