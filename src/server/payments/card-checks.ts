@@ -24,10 +24,13 @@ export function tokenAttemptKey(scope: string, purchaseId: string, token: string
  * One payment in flight per purchase: while a token payment of the purchase is still charging or
  * settling (created, pending: a 3-D Secure challenge, an issuer's review), another token is
  * refused with 409 before the provider is asked, so a burst of cards charges the buyer once. A
- * declined or failed payment is settled, and frees the purchase for the next card.
+ * declined or failed payment is settled, and frees the purchase for the next card. A duplicate
+ * of the request in flight (the same attempt key: same purchase and token) is not another
+ * payment: it goes on to share that attempt.
  */
-export async function assertNoPaymentInFlight(db: Kysely<Database>, purchaseId: string): Promise<void> {
-  if (await findAttemptInFlight(db, purchaseId)) throw errors.paymentInFlight();
+export async function assertNoPaymentInFlight(db: Kysely<Database>, purchaseId: string, attemptKey: string): Promise<void> {
+  const inFlight = await findAttemptInFlight(db, purchaseId);
+  if (inFlight && inFlight.idempotency_key !== attemptKey) throw errors.paymentInFlight();
 }
 
 /**

@@ -82,7 +82,7 @@ async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key
   const { purchase } = order;
   const config = eventConfig(order.event);
   const total = payableTotal(order, 'card');
-  await assertNoPaymentInFlight(db, purchase.id);
+  await assertNoPaymentInFlight(db, purchase.id, key);
 
   await assertAllowedBin(config, async () => (await rt.providers.mercadopago.cards.readToken(input.token)).first_six_digits);
 

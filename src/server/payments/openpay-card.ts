@@ -111,7 +111,7 @@ async function openAttempt(rt: PaymentsRuntime, input: OpenpayPaymentInput, key:
   const { purchase } = order;
   const total = payableTotal(order, 'openpay');
   const buyer = openpayBuyer(input.buyer, input.lang, purchase.buyer);
-  await assertNoPaymentInFlight(db, purchase.id);
+  await assertNoPaymentInFlight(db, purchase.id, key);
 
   await assertAllowedBin(eventConfig(order.event), async () => (await rt.providers.openpay.cards.readToken(input.token)).card?.card_number?.slice(0, 6));
 

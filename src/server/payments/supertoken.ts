@@ -105,7 +105,7 @@ async function openSuperTokenAttempt(rt: PaymentsRuntime, input: SuperTokenPayme
   const order = await openOrder(db, input.purchaseId, now);
   const { purchase } = order;
   const total = payableTotal(order, 'superToken');
-  await assertNoPaymentInFlight(db, purchase.id);
+  await assertNoPaymentInFlight(db, purchase.id, key);
   const method = await readMethod(rt, input);
 
   // Account money has no card, so an event that takes only some BINs cannot take it either.
