@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, MailOutboxTable } from '../db/schema';
 import type { PaymentsRuntime } from '../payments/runtime';
 import { listTicketsOfPurchase } from '../repositories/emission.repository';
 import { findEventById } from '../repositories/event.repository';
@@ -35,34 +35,29 @@ function buyerOf(purchase: PurchaseRow): { name: string; email: string; lang: st
   return buyer?.email ? { name: oneLine(buyer.name), email: buyer.email, lang: mailLang(buyer.lang) } : null;
 }
 
-/** Queues the tickets e-mail of a purchase, in the confirming transaction (at most one per purchase). */
-export async function queueTicketsMail(trx: Kysely<Database>, purchase: PurchaseRow, attemptId: string, now: string): Promise<void> {
+/** Queues one e-mail to the purchase's buyer, once per `dedupeKey` (a unique key in the outbox); nothing without a buyer e-mail. */
+async function queueBuyerMail(trx: Kysely<Database>, purchase: PurchaseRow, kind: MailOutboxTable['kind'], dedupeKey: string, attemptId: string, now: string): Promise<void> {
   const buyer = buyerOf(purchase);
   if (!buyer) return;
   await queueMail(trx, {
-    id: randomUUID(), dedupe_key: `tickets:${purchase.id}`, purchase_id: purchase.id, kind: 'tickets', attempt_id: attemptId,
+    id: randomUUID(), dedupe_key: dedupeKey, purchase_id: purchase.id, kind, attempt_id: attemptId,
     recipient: buyer.email, lang: buyer.lang, status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: now,
   });
+}
+
+/** Queues the tickets e-mail of a purchase, in the confirming transaction (at most one per purchase). */
+export function queueTicketsMail(trx: Kysely<Database>, purchase: PurchaseRow, attemptId: string, now: string): Promise<void> {
+  return queueBuyerMail(trx, purchase, 'tickets', `tickets:${purchase.id}`, attemptId, now);
 }
 
 /** Queues the e-mail telling the buyer a payment was refunded (one per refunded attempt). */
-export async function queueRefundMail(trx: Kysely<Database>, purchase: PurchaseRow, attempt: PaymentAttemptRow, now: string): Promise<void> {
-  const buyer = buyerOf(purchase);
-  if (!buyer) return;
-  await queueMail(trx, {
-    id: randomUUID(), dedupe_key: `refund:${attempt.id}`, purchase_id: purchase.id, kind: 'refund', attempt_id: attempt.id,
-    recipient: buyer.email, lang: buyer.lang, status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: now,
-  });
+export function queueRefundMail(trx: Kysely<Database>, purchase: PurchaseRow, attempt: PaymentAttemptRow, now: string): Promise<void> {
+  return queueBuyerMail(trx, purchase, 'refund', `refund:${attempt.id}`, attempt.id, now);
 }
 
 /** Queues the e-mail telling the buyer a paid order was called off (its payment went back), in the cancelling transaction (one per purchase). */
-export async function queueCancelledMail(trx: Kysely<Database>, purchase: PurchaseRow, attemptId: string, now: string): Promise<void> {
-  const buyer = buyerOf(purchase);
-  if (!buyer) return;
-  await queueMail(trx, {
-    id: randomUUID(), dedupe_key: `cancelled:${purchase.id}`, purchase_id: purchase.id, kind: 'cancelled', attempt_id: attemptId,
-    recipient: buyer.email, lang: buyer.lang, status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: now,
-  });
+export function queueCancelledMail(trx: Kysely<Database>, purchase: PurchaseRow, attemptId: string, now: string): Promise<void> {
+  return queueBuyerMail(trx, purchase, 'cancelled', `cancelled:${purchase.id}`, attemptId, now);
 }
 
 /** The PDF of a purchase's tickets (the download route and the e-mail attachment are the same file). */
