@@ -15,7 +15,7 @@ import { pendingWorkPlugin } from './payments/pending-work';
 import { paymentRoutes } from './payments/routes/payment.routes';
 import { webhookRoutes } from './payments/routes/webhook.routes';
 import { createPaymentsRuntime } from './payments/runtime';
-import { paymentSandboxRoutes } from './payments/sandbox';
+import { paymentSandboxRoutes } from '../../sandbox/payments';
 import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
@@ -31,7 +31,7 @@ import { purchaseRoutes } from './routes/purchase.routes';
 import { walletRoutes } from './routes/wallet.routes';
 import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
 import { googleWalletSaveSandbox } from './wallet/sandbox/google-wallet-save.sandbox';
-import { seatsSandboxRoutes } from './seats/sandbox-routes';
+import { seatsSandboxRoutes } from '../../sandbox/seats/routes';
 import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
 

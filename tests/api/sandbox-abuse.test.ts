@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demoSeats from '../../src/server/demo/demo-seats.json';
 import { sandboxCredentials } from '../../src/server/payments/registry';
-import { purgeSandboxPaymentTokens } from '../../src/server/payments/sandbox/purge';
-import { seatsSandboxSecret } from '../../src/server/seats/sandbox-routes';
-import { purgeExpiredSandboxTokens } from '../../src/server/seats/sandbox-state';
-import { sandboxVenue } from '../../src/server/seats/venue';
+import { purgeSandboxPaymentTokens } from '../../sandbox/payments/purge';
+import { seatsSandboxSecret } from '../../sandbox/seats/routes';
+import { purgeExpiredSandboxTokens } from '../../sandbox/seats/state';
+import { sandboxVenue } from '../../sandbox/seats/venue';
 import { body, createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
 

@@ -303,4 +303,4 @@ function sandboxSecret(): string {
   // The same derivation the server uses for the sandbox's secret key (tests share SECRET with the app).
   return seatsSandboxSecretFor('secreto-de-pruebas-de-pagos');
 }
-import { seatsSandboxSecret as seatsSandboxSecretFor } from '../../src/server/seats/sandbox-routes';
+import { seatsSandboxSecret as seatsSandboxSecretFor } from '../../sandbox/seats/routes';

@@ -1,6 +1,6 @@
 import { BlockList, isIP, type Server } from 'node:net';
 import type { ServerConfig } from '../config';
-import { clientKeyOf, unmappedAddress } from './client-key';
+import { clientKeyOf, unmappedAddress } from '../../shared/node/client-key';
 
 /** The ranges Fastify's `trustProxy` (proxy-addr) knows by name. */
 const NAMED_RANGES: Record<string, string[]> = {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { purgeSandboxPaymentTokens } from '../payments/sandbox/purge';
-import { purgeExpiredSandboxTokens } from '../seats/sandbox-state';
+import { purgeSandboxPaymentTokens } from '../../../sandbox/payments/purge';
+import { purgeExpiredSandboxTokens } from '../../../sandbox/seats/state';
 import { purgeUnpaidPurchaseData } from '../services/data-retention.service';
 
 /** Often enough that data goes within minutes of its retention, rarely enough to cost nothing. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable } from '../../shared/node/database-unavailable';
 import { AppError, errors } from '../http/app-error';
 import { messageLanguage, renderMessage, type ErrorCode } from '../http/error-messages';
 import { describeValidationError } from '../http/validation-message';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { ServerConfig } from '../config';
-import { clientKeyOf } from '../http/client-key';
+import { clientKeyOf } from '../../shared/node/client-key';
 import { providerSources } from './provider-sources';
 import { openRateLimitStore } from './rate-limit-store';
 

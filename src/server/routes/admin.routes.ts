@@ -5,7 +5,7 @@ import { answers } from '../http/api-schemas';
 import { errors } from '../http/app-error';
 import { limitedAs } from '../plugins/security';
 import { importEvent } from '../services/event-import.service';
-import { sameSecret } from '../http/same-secret';
+import { sameSecret } from '../../shared/node/same-secret';
 
 export function bearerMatches(request: FastifyRequest, token: string): boolean {
   const header = request.headers.authorization ?? '';

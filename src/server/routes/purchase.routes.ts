@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { clientKeyOf } from '../http/client-key';
+import { clientKeyOf } from '../../shared/node/client-key';
 import { rateLimited } from '../plugins/security';
 import { spendUnlessCommitted, verifyBotCheckDeferringSpend } from '../services/bot-check.service';
 import { saveAttendeeInfo } from '../services/attendee-info.service';

@@ -3,7 +3,7 @@ import { Region, SeatsioClient } from 'seatsio';
 import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
 import { partMode, type PartMode } from '../sandbox-parts';
-import { seatsSandboxSecret } from './sandbox-routes';
+import { seatsSandboxSecret } from '../../../sandbox/seats/routes';
 
 /**
  * The seat provider as the rest of the server sees it: seats.io with SEATSIO_SECRET_KEY, else the

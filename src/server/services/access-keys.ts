@@ -5,7 +5,7 @@ import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
 import type { AppContext } from '../context';
 import type { Database, PurchaseAccessKeyTable } from '../db/schema';
 import { errors } from '../http/app-error';
-import { sameSecret } from '../http/same-secret';
+import { sameSecret } from '../../shared/node/same-secret';
 import { findAccessKey, insertAccessKey } from '../repositories/purchase-access.repository';
 import { pooledRandomBytes } from './random-pool';
 

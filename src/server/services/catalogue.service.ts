@@ -5,7 +5,7 @@ import { errors } from '../http/app-error';
 import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
 import { expiredCounted, remaining } from '../repositories/stock.repository';
 import { eventConfig } from './order-pricing';
-import { sameSecret } from '../http/same-secret';
+import { sameSecret } from '../../shared/node/same-secret';
 
 /** Config keys that never leave the server, whatever an operator writes. */
 const PRIVATE_CONFIG_KEY = /secret|private|password|access_token|webhook/i;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { sameSecret } from '../http/same-secret';
+import { sameSecret } from '../../shared/node/same-secret';
 
 /**
  * The token in a pass page's URL: an HMAC-SHA256 of the ticket id under SIGNING_SECRET. It

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveSandboxObject, findSandboxObject } from '../../../src/server/repositories/sandbox.repository';
+import { moveSandboxObject, findSandboxObject } from '../../../sandbox/store/objects.repository';
 import { purgeUnpaidPurchaseData } from '../../../src/server/services/data-retention.service';
 import { body } from '../../support/test-app';
 import { skipDatabase, testDialect } from '../../support/test-database';

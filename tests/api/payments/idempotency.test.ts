@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveSandboxObject, findSandboxObject } from '../../../src/server/repositories/sandbox.repository';
+import { moveSandboxObject, findSandboxObject } from '../../../sandbox/store/objects.repository';
 import { signMercadoPago } from '../../../src/server/payments/signatures';
 import { body } from '../../support/test-app';
 import { skipDatabase, testDialect } from '../../support/test-database';

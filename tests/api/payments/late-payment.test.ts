@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSandboxObject } from '../../../src/server/repositories/sandbox.repository';
+import { findSandboxObject } from '../../../sandbox/store/objects.repository';
 import { body } from '../../support/test-app';
 import { skipDatabase } from '../../support/test-database';
 import { buyer, createPaymentsApp, mailHeader, type PaymentsTestApp } from './helpers';

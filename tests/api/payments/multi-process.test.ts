@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signMercadoPago } from '../../../src/server/payments/signatures';
-import { findSandboxObject, moveSandboxObject } from '../../../src/server/repositories/sandbox.repository';
+import { findSandboxObject, moveSandboxObject } from '../../../sandbox/store/objects.repository';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 import { skipDatabase, testDialect } from '../../support/test-database';
 import { buyer, createPaymentsApp, SECRET, type PaymentsTestApp } from './helpers';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payPalSignedMessage, signFintoc, signMercadoPago, signPayPal } from '../../../src/server/payments/signatures';
-import { findSandboxObject } from '../../../src/server/repositories/sandbox.repository';
+import { findSandboxObject } from '../../../sandbox/store/objects.repository';
 import { body } from '../../support/test-app';
 import { skipDatabase } from '../../support/test-database';
 import { buyer, createPaymentsApp, type PaymentsTestApp } from './helpers';

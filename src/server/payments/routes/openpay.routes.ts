@@ -13,7 +13,7 @@ import { processLoader } from '../observe';
 import { openpayAttemptOf, payByOpenpay } from '../openpay-card';
 import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
-import { esc } from '../sandbox/html';
+import { esc } from '../../../../sandbox/payments/html';
 import { requestOrigin } from './payment.routes';
 
 /** Openpay's CDN: where the live card frame and storefront load its two scripts from. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import { messageLanguage } from '../../http/error-messages';
-import { esc, htmlDocument } from '../../http/html-page';
+import { esc, htmlDocument } from '../../../shared/node/html-page';
 import { SANDBOX_SAVE_PATH, verifySaveJwt, type GoogleWallet, type SaveJwtRefusal } from '../google-wallet';
 import type { EventTicketClass, EventTicketObject, LocalizedString } from '../google-wallet-pass';
 

@@ -13,7 +13,7 @@ interface CardRules {
   formatCardNumber(number: string): string;
 }
 
-const source = readFileSync(new URL('../../../../src/server/payments/sandbox/browser/card-rules.js', import.meta.url), 'utf8');
+const source = readFileSync(new URL('../../../../sandbox/payments/browser/card-rules.js', import.meta.url), 'utf8');
 const context: { SandboxCardRules?: CardRules } = {};
 runInNewContext(source, context);
 const rules = context.SandboxCardRules!;

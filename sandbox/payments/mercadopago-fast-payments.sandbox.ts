@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSandboxObject, insertSandboxObject, moveSandboxObject } from '../../repositories/sandbox.repository';
-import { sandboxCredentials } from '../registry';
-import type { PaymentsRuntime } from '../runtime';
+import { findSandboxObject, insertSandboxObject, moveSandboxObject } from '../store/objects.repository';
+import { sandboxCredentials } from '../../src/server/payments/registry';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { sandboxApi } from './api-errors';
 import { mercadoPagoError, mercadoPagoFailure } from './error-formats';
 import type { SandboxCardToken } from './mercadopago-cards.sandbox';

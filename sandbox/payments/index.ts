@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sameSecret } from '../../http/same-secret';
-import { limitEveryRoute } from '../../plugins/security';
-import { sandboxCredentials } from '../registry';
-import type { PaymentsRuntime } from '../runtime';
+import { sameSecret } from '../../src/shared/node/same-secret';
+import { limitEveryRoute } from '../../src/server/plugins/security';
+import { sandboxCredentials } from '../../src/server/payments/registry';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { fintocSandbox } from './fintoc.sandbox';
 import { mercadoPagoBrowserSandbox } from './mercadopago-browser.sandbox';
 import { mercadoPagoCardsSandbox } from './mercadopago-cards.sandbox';

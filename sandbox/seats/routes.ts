@@ -1,16 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import { clientKeyOf } from '../http/client-key';
-import { sameSecret } from '../http/same-secret';
-import { limitEveryRoute } from '../plugins/security';
-import { findSandboxToken, holdLimitsOfSeatEvent } from '../repositories/seats-sandbox.repository';
-import { holdLimitsOf } from '../services/hold-limits.service';
+import type { AppContext } from '../../src/server/context';
+import { clientKeyOf } from '../../src/shared/node/client-key';
+import { sameSecret } from '../../src/shared/node/same-secret';
+import { limitEveryRoute } from '../../src/server/plugins/security';
+import { findSandboxToken, holdLimitsOfSeatEvent } from './repository';
+import { holdLimitsOf } from '../../src/server/services/hold-limits.service';
 import { objectInfoJson } from './object-info';
 import {
   changeStatus, createToken, DEFAULT_TOKEN_MINUTES, eventStates, extendToken, HELD, liveToken, SeatSandboxError, statusOf,
-} from './sandbox-state';
+} from './state';
 import { sandboxVenue } from './venue';
 
 /** The secret key the adapter uses against the sandbox seats API (derived, so every process sharing SIGNING_SECRET agrees). */

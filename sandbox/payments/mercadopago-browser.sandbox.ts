@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errors } from '../../http/app-error';
-import { sandboxCredentials } from '../registry';
-import type { PaymentsRuntime } from '../runtime';
+import { errors } from '../../src/server/http/app-error';
+import { sandboxCredentials } from '../../src/server/payments/registry';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { esc, framableBySelf, page } from './html';
 
 /** The browser files, read once at start (plain scripts: no build step, no eval). */

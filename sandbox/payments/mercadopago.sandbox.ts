@@ -1,11 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pesosToCents } from '../../../shared/money';
-import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, listSandboxObjects, moveSandboxObject } from '../../repositories/sandbox.repository';
-import type { MercadoPagoPayment } from '../providers/mercadopago.provider';
-import { sandboxCredentials } from '../registry';
-import type { PaymentsRuntime } from '../runtime';
-import { signMercadoPago } from '../signatures';
+import { pesosToCents } from '../../src/shared/money';
+import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, listSandboxObjects, moveSandboxObject } from '../store/objects.repository';
+import type { MercadoPagoPayment } from '../../src/server/payments/providers/mercadopago.provider';
+import { sandboxCredentials } from '../../src/server/payments/registry';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import { signMercadoPago } from '../../src/server/payments/signatures';
 import { sandboxApi } from './api-errors';
 import { deliverWebhook } from './deliver';
 import { mercadoPagoError, mercadoPagoFailure } from './error-formats';

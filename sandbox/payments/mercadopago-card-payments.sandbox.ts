@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../../repositories/sandbox.repository';
-import type { MercadoPagoPayment } from '../providers/mercadopago.provider';
-import { sandboxCredentials } from '../registry';
-import type { PaymentsRuntime } from '../runtime';
+import { findSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../store/objects.repository';
+import type { MercadoPagoPayment } from '../../src/server/payments/providers/mercadopago.provider';
+import { sandboxCredentials } from '../../src/server/payments/registry';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { mercadoPagoError } from './error-formats';
 import { esc, facts, page } from './html';
 import { chargeFastPayment } from './mercadopago-fast-payment-charges.sandbox';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../../repositories/sandbox.repository';
-import type { MercadoPagoPayment } from '../providers/mercadopago.provider';
-import { sandboxCredentials } from '../registry';
-import type { PaymentsRuntime } from '../runtime';
+import { findSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../store/objects.repository';
+import type { MercadoPagoPayment } from '../../src/server/payments/providers/mercadopago.provider';
+import { sandboxCredentials } from '../../src/server/payments/registry';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { mercadoPagoError } from './error-formats';
 import { answerWhenCreated } from './mercadopago-card-payments.sandbox';
 import { accountOf, methodsOf, type FastPaymentMethod, type FastPaymentToken } from './mercadopago-fast-payments.sandbox';

@@ -1,4 +1,4 @@
-import type { PaymentsRuntime } from '../runtime';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 
 /**
  * Delivers a sandbox webhook the way a provider does: an HTTP POST to this server's

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from '../../http/app-error';
-import { insertSandboxObject } from '../../repositories/sandbox.repository';
-import type { PaymentsRuntime } from '../runtime';
+import { errors } from '../../src/server/http/app-error';
+import { insertSandboxObject } from '../store/objects.repository';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { esc, facts, money, page } from './html';
 import { P, publicMethod, stripeId, stripeState, type StoredIntent, type StoredPaymentMethod } from './stripe-state';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../../src/server/db/schema';
 
 /** One stored object of the payment sandbox: its status (for compare-and-set) and its JSON body. */
 export interface SandboxObject<T> {

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { isDatabaseUnavailable } from '../../db/unavailable';
+import { isDatabaseUnavailable } from '../../src/shared/node/database-unavailable';
 
 /** What went wrong before (or outside) a sandbox route handler, in the provider-neutral terms each format maps. */
 export type SandboxFailure = 'malformed_json' | 'unsupported_media_type' | 'body_too_large' | 'invalid_request' | 'not_found' | 'rate_limited' | 'internal' | 'unavailable';

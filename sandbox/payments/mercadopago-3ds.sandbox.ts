@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSandboxObject, moveSandboxObject } from '../../repositories/sandbox.repository';
-import type { PaymentsRuntime } from '../runtime';
+import { findSandboxObject, moveSandboxObject } from '../store/objects.repository';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { actionButton, esc, facts, framableBySelf, money, page } from './html';
 import { holderOutcome, type SandboxCardPayment } from './mercadopago-card-payments.sandbox';
 import { notifyMercadoPagoPayment } from './mercadopago.sandbox';

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connection';
-import { deleteSandboxObjectsCreatedBefore } from '../../repositories/sandbox.repository';
+import type { Db } from '../../src/server/db/connection';
+import { deleteSandboxObjectsCreatedBefore } from '../store/objects.repository';
 import { CARD_TOKEN_LIFETIME_MS } from './mercadopago-cards.sandbox';
 import { TOKEN_TTL_MS } from './mercadopago-fast-payments.sandbox';
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from '../../http/app-error';
-import { findSandboxObject, insertSandboxObject, listSandboxObjects, moveSandboxObject } from '../../repositories/sandbox.repository';
-import type { OpenpayCharge, OpenpayCard } from '../providers/openpay.provider';
-import { sandboxCredentials } from '../registry';
-import type { PaymentsRuntime } from '../runtime';
+import { errors } from '../../src/server/http/app-error';
+import { findSandboxObject, insertSandboxObject, listSandboxObjects, moveSandboxObject } from '../store/objects.repository';
+import type { OpenpayCharge, OpenpayCard } from '../../src/server/payments/providers/openpay.provider';
+import { sandboxCredentials } from '../../src/server/payments/registry';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { FAILURE_STATUS, sandboxApi, type SandboxFailure } from './api-errors';
 import { deliverWebhook } from './deliver';
 import { actionButton, esc, facts, money, page } from './html';

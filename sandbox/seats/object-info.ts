@@ -1,5 +1,5 @@
 import { sandboxVenue } from './venue';
-import { statusOf, type ObjectState } from './sandbox-state';
+import { statusOf, type ObjectState } from './state';
 
 const categoryLabel = new Map(sandboxVenue.categories.map((c) => [c.key, c.label]));
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/connection';
-import { withWriteTransaction } from '../db/locked-transaction';
+import type { Db } from '../../src/server/db/connection';
+import { withWriteTransaction } from '../../src/server/db/locked-transaction';
 import {
   deleteSandboxHolds, deleteSandboxTokens, expiredSandboxTokens, findSandboxToken, insertSandboxHold, insertSandboxToken, liveTokensOfClient,
   lockSandboxEvent, placesHeldByClient, sandboxHolds, setSandboxHoldStatus, setSandboxTokenExpiry, type SandboxHoldRow, type SandboxTokenRow,
-} from '../repositories/seats-sandbox.repository';
+} from './repository';
 import { sandboxVenue, venueObject, type VenueObject } from './venue';
 
 /** seats.io's status names. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, listSandboxObjects, moveSandboxObject } from '../../repositories/sandbox.repository';
-import type { PaymentsRuntime } from '../runtime';
+import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, listSandboxObjects, moveSandboxObject } from '../store/objects.repository';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { sandboxApi, type SandboxFailure } from './api-errors';
 import { luhnValid } from './luhn';
 import {

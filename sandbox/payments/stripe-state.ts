@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import Stripe from 'stripe';
-import { findSandboxObject, insertSandboxObject, moveSandboxObject } from '../../repositories/sandbox.repository';
-import { sandboxCredentials } from '../registry';
-import type { PaymentsRuntime } from '../runtime';
-import { signStripe } from '../signatures';
+import { findSandboxObject, insertSandboxObject, moveSandboxObject } from '../store/objects.repository';
+import { sandboxCredentials } from '../../src/server/payments/registry';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import { signStripe } from '../../src/server/payments/signatures';
 import { deliverWebhook } from './deliver';
 
 export const P = 'stripe';

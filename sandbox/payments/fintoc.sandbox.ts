@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../../repositories/sandbox.repository';
-import type { FintocSession } from '../providers/fintoc.provider';
-import { sandboxCredentials } from '../registry';
-import type { PaymentsRuntime } from '../runtime';
-import { signFintoc } from '../signatures';
+import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../store/objects.repository';
+import type { FintocSession } from '../../src/server/payments/providers/fintoc.provider';
+import { sandboxCredentials } from '../../src/server/payments/registry';
+import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import { signFintoc } from '../../src/server/payments/signatures';
 import { sandboxApi } from './api-errors';
 import { deliverWebhook } from './deliver';
 import { fintocError, fintocFailure } from './error-formats';

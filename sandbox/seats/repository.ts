@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { HoldLimitsFile } from '../../shared/event-file/event-file.types';
-import type { Database, SeatsSandboxHoldTable, SeatsSandboxTokenTable } from '../db/schema';
+import type { HoldLimitsFile } from '../../src/shared/event-file/event-file.types';
+import type { Database, SeatsSandboxHoldTable, SeatsSandboxTokenTable } from '../../src/server/db/schema';
 
 export type SandboxTokenRow = Selectable<SeatsSandboxTokenTable>;
 /** A hold, booking or custom status of the seat sandbox, with its token's expiry (null: no token or token gone). */

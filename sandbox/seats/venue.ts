@@ -1,4 +1,4 @@
-import venueFile from './sandbox-venue.json';
+import venueFile from './venue.json';
 
 /** The object kinds seats.io sells (a table's chairs are Seats whose parent is the table). */
 export type SeatObjectType = 'Seat' | 'Booth' | 'GeneralAdmissionArea' | 'Table';
