@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../store/objects.repository';
-import type { FintocSession } from '../../src/server/payments/providers/fintoc.provider';
+import type { FintocSession } from '../../src/shared/provider-wire';
 import { sandboxCredentials } from '../../src/server/payments/registry';
 import type { PaymentsRuntime } from '../../src/server/payments/runtime';
-import { signFintoc } from '../../src/server/payments/signatures';
+import { signFintoc } from '../../src/shared/node/webhook-signatures';
 import { sandboxApi } from './api-errors';
 import { deliverWebhook } from './deliver';
 import { fintocError, fintocFailure } from './error-formats';

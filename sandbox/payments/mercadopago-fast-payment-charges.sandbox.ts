@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../store/objects.repository';
-import type { MercadoPagoPayment } from '../../src/server/payments/providers/mercadopago.provider';
+import type { MercadoPagoPayment } from '../../src/shared/provider-wire';
 import { sandboxCredentials } from '../../src/server/payments/registry';
 import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { mercadoPagoError } from './error-formats';

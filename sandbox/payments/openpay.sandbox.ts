@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../src/server/http/app-error';
 import { findSandboxObject, insertSandboxObject, listSandboxObjects, moveSandboxObject } from '../store/objects.repository';
-import type { OpenpayCharge, OpenpayCard } from '../../src/server/payments/providers/openpay.provider';
+import type { OpenpayCharge, OpenpayCard } from '../../src/shared/provider-wire';
 import { sandboxCredentials } from '../../src/server/payments/registry';
 import type { PaymentsRuntime } from '../../src/server/payments/runtime';
 import { FAILURE_STATUS, sandboxApi, type SandboxFailure } from './api-errors';

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { findSandboxObject, insertSandboxObject, moveSandboxObject } from '../store/objects.repository';
 import { sandboxCredentials } from '../../src/server/payments/registry';
 import type { PaymentsRuntime } from '../../src/server/payments/runtime';
-import { signStripe } from '../../src/server/payments/signatures';
+import { signStripe } from '../../src/shared/node/webhook-signatures';
 import { deliverWebhook } from './deliver';
 
 export const P = 'stripe';

@@ -11,7 +11,7 @@
 (function () {
   'use strict';
   var script = document.currentScript;
-  var apiBase = new URL('../../../src/server/seats/browser/api/public', script ? script.src : location.href).href;
+  var apiBase = new URL('./api/public/', script ? script.src : location.href).href;
   var SVG = 'http://www.w3.org/2000/svg';
   var POLL_MS = 1000;
   var TEXTS = {

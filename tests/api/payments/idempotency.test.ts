@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveSandboxObject, findSandboxObject } from '../../../sandbox/store/objects.repository';
-import { signMercadoPago } from '../../../src/server/payments/signatures';
+import { signMercadoPago } from '../../../src/shared/node/webhook-signatures';
 import { body } from '../../support/test-app';
 import { skipDatabase, testDialect } from '../../support/test-database';
 import { buyer, createPaymentsApp, type PaymentsTestApp } from './helpers';

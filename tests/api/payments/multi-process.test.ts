@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMercadoPago } from '../../../src/server/payments/signatures';
+import { signMercadoPago } from '../../../src/shared/node/webhook-signatures';
 import { findSandboxObject, moveSandboxObject } from '../../../sandbox/store/objects.repository';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 import { skipDatabase, testDialect } from '../../support/test-database';

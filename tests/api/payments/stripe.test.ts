@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeProvider } from '../../../src/server/payments/providers/stripe.provider';
-import { signStripe } from '../../../src/server/payments/signatures';
+import { signStripe } from '../../../src/shared/node/webhook-signatures';
 import fixture from '../fixtures/pagos-api.event.json';
 import { body } from '../../support/test-app';
 import { skipDatabase } from '../../support/test-database';

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payPalSignedMessage, signFintoc, signMercadoPago, signPayPal } from '../../../src/server/payments/signatures';
+import { payPalSignedMessage, signFintoc, signMercadoPago, signPayPal } from '../../../src/shared/node/webhook-signatures';
 import { findSandboxObject } from '../../../sandbox/store/objects.repository';
 import { body } from '../../support/test-app';
 import { skipDatabase } from '../../support/test-database';

@@ -11,7 +11,8 @@ import {
   type StartInput,
   type WebhookRequest,
 } from '../provider';
-import { fresh, timestampMs, verifyFintoc } from '../signatures';
+import { fresh, timestampMs, verifyFintoc } from '../../../shared/node/webhook-signatures';
+import type { FintocSession } from '../../../shared/provider-wire';
 
 export interface FintocOptions {
   mode: ProviderMode;
@@ -19,19 +20,6 @@ export interface FintocOptions {
   secretKey: string;
   webhookSecret: string;
   toleranceSeconds: number;
-}
-
-interface FintocPaymentIntent { id: string; status: string; amount?: number; currency?: string; metadata?: Record<string, string> }
-/** The part of a Fintoc checkout session we read (GET /v1/checkout_sessions/{id}). */
-export interface FintocSession {
-  id: string;
-  status: string;
-  amount?: number;
-  currency?: string;
-  redirect_url?: string;
-  session_token?: string;
-  metadata?: Record<string, string>;
-  payment_resource?: { payment_intent?: FintocPaymentIntent | null } | null;
 }
 
 const INTENT_STATES: Record<string, ObservedState> = {

@@ -2,7 +2,8 @@ import { centsToPesos } from '../../../shared/money';
 import { joinUrl, requestJson } from '../http-client';
 import type { ObservedPayment } from '../provider';
 import { mercadoPagoFastPayments, type MercadoPagoFastPayments } from './mercadopago-fast-payments';
-import { observeMercadoPagoPayment, type MercadoPagoPayment } from './mercadopago.provider';
+import type { MercadoPagoPayment } from '../../../shared/provider-wire';
+import { observeMercadoPagoPayment } from './mercadopago.provider';
 
 /** The part of MercadoPago's card-token resource the server reads (`GET /v1/card_tokens/{id}`): never a card number. */
 export interface MercadoPagoCardToken {

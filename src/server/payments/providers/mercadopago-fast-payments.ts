@@ -1,7 +1,8 @@
 import { centsToPesos } from '../../../shared/money';
 import { joinUrl, requestJson } from '../http-client';
 import type { ObservedPayment } from '../provider';
-import { observeMercadoPagoPayment, type MercadoPagoPayment } from './mercadopago.provider';
+import type { MercadoPagoPayment } from '../../../shared/provider-wire';
+import { observeMercadoPagoPayment } from './mercadopago.provider';
 
 /** The chosen method of a MercadoPago account as the merchant's server reads it: never a whole card number. */
 export interface MercadoPagoAccountMethod {

@@ -12,8 +12,9 @@ import {
   type StartInput,
   type WebhookRequest,
 } from '../provider';
-import { fresh, mercadoPagoManifest, timestampMs, verifyMercadoPago } from '../signatures';
+import { fresh, mercadoPagoManifest, timestampMs, verifyMercadoPago } from '../../../shared/node/webhook-signatures';
 import { mercadoPagoCards, type MercadoPagoCards } from './mercadopago-cards';
+import type { MercadoPagoPayment } from '../../../shared/provider-wire';
 
 export interface MercadoPagoOptions {
   mode: ProviderMode;
@@ -26,20 +27,6 @@ export interface MercadoPagoOptions {
   threeDSecureMode?: 'optional' | 'not_supported';
 }
 
-/** The part of MercadoPago's payment resource we read (GET /v1/payments/{id}). */
-export interface MercadoPagoPayment {
-  id: number | string;
-  status: string;
-  status_detail?: string | null;
-  external_reference?: string | null;
-  transaction_amount?: number | null;
-  /** What was given back so far; a partial refund leaves the payment `approved` (status_detail `partially_refunded`). */
-  transaction_amount_refunded?: number | null;
-  currency_id?: string | null;
-  date_of_expiration?: string | null;
-  payment_type_id?: string | null;
-  payment_method_id?: string | null;
-}
 
 /** MercadoPago statuses → ours. `authorized` is money reserved but not captured: still pending. */
 const STATES: Record<string, ObservedState> = {

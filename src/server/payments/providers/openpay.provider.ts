@@ -12,6 +12,7 @@ import {
   type ProviderMode,
   type WebhookRequest,
 } from '../provider';
+import type { OpenpayCard, OpenpayCharge } from '../../../shared/provider-wire';
 
 export interface OpenpayOptions {
   mode: ProviderMode;
@@ -24,16 +25,6 @@ export interface OpenpayOptions {
   webhookPassword: string;
 }
 
-/** Openpay's card as it answers it: the number masked (`411111XXXXXX1111`), never whole. */
-export interface OpenpayCard {
-  card_number?: string | null;
-  holder_name?: string | null;
-  expiration_year?: string | null;
-  expiration_month?: string | null;
-  brand?: string | null;
-  type?: string | null;
-  bank_name?: string | null;
-}
 
 /** The part of Openpay's token resource the server reads (`GET /v1/{merchant}/tokens/{id}`). */
 export interface OpenpayToken {
@@ -41,22 +32,6 @@ export interface OpenpayToken {
   card?: OpenpayCard | null;
 }
 
-/** The part of Openpay's charge resource we read (`GET /v1/{merchant}/charges/{id}`). */
-export interface OpenpayCharge {
-  id: string;
-  status: string;
-  amount?: number | null;
-  currency?: string | null;
-  order_id?: string | null;
-  method?: string | null;
-  error_message?: string | null;
-  error_code?: number | null;
-  description?: string | null;
-  card?: OpenpayCard | null;
-  /** Present while the charge waits for 3-D Secure: the page the buyer authenticates on. */
-  payment_method?: { type?: string; url?: string } | null;
-  refund?: { id?: string; status?: string; amount?: number | null } | null;
-}
 
 /** Openpay's error body (every non-2xx answer). */
 export interface OpenpayErrorBody {

@@ -12,7 +12,8 @@ import {
   type StartInput,
   type WebhookRequest,
 } from '../provider';
-import { fresh } from '../signatures';
+import { fresh } from '../../../shared/node/webhook-signatures';
+import type { PayPalCapture, PayPalOrder } from '../../../shared/provider-wire';
 
 export interface PayPalOptions {
   mode: ProviderMode;
@@ -23,19 +24,6 @@ export interface PayPalOptions {
   toleranceSeconds: number;
 }
 
-export interface PayPalMoney { currency_code: string; value: string }
-export interface PayPalLink { href: string; rel: string; method: string }
-export interface PayPalCapture { id: string; status: string; amount?: PayPalMoney; custom_id?: string; invoice_id?: string; links?: PayPalLink[]; supplementary_data?: { related_ids?: { order_id?: string } } }
-/** A refund of a capture (Payments v2): `links` has the capture it refunds as `up`. */
-export interface PayPalRefund { id: string; status: string; amount?: PayPalMoney; links?: PayPalLink[] }
-/** The part of a PayPal Orders v2 order we read. */
-export interface PayPalOrder {
-  id: string;
-  status: string;
-  links?: PayPalLink[];
-  payer?: { email_address?: string; name?: { given_name?: string; surname?: string } };
-  purchase_units?: { reference_id?: string; custom_id?: string; description?: string; amount?: PayPalMoney; payments?: { captures?: PayPalCapture[]; refunds?: PayPalRefund[] } }[];
-}
 
 const CAPTURE_STATES: Record<string, ObservedState> = {
   COMPLETED: 'approved',

@@ -11,7 +11,7 @@ import {
   type StartInput,
   type WebhookRequest,
 } from '../provider';
-import { fresh } from '../signatures';
+import { fresh } from '../../../shared/node/webhook-signatures';
 
 export interface StripeOptions {
   mode: ProviderMode;

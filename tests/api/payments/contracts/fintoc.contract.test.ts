@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fintocProvider } from '../../../../src/server/payments/providers/fintoc.provider';
-import { signFintoc } from '../../../../src/server/payments/signatures';
+import { signFintoc } from '../../../../src/shared/node/webhook-signatures';
 import recorded from '../../fixtures/providers/fintoc.json';
 import { body } from '../../../support/test-app';
 import { skipDatabase } from '../../../support/test-database';

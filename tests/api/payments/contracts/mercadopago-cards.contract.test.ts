@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mercadoPagoProvider } from '../../../../src/server/payments/providers/mercadopago.provider';
-import { signMercadoPago } from '../../../../src/server/payments/signatures';
+import { signMercadoPago } from '../../../../src/shared/node/webhook-signatures';
 import fixture from '../../fixtures/pagos-api.event.json';
 import recorded from '../../fixtures/providers/mercadopago-cards.json';
 import { body } from '../../../support/test-app';

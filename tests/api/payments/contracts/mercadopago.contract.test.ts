@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mercadoPagoProvider } from '../../../../src/server/payments/providers/mercadopago.provider';
-import { signMercadoPago } from '../../../../src/server/payments/signatures';
+import { signMercadoPago } from '../../../../src/shared/node/webhook-signatures';
 import recorded from '../../fixtures/providers/mercadopago.json';
 import { body } from '../../../support/test-app';
 import { skipDatabase } from '../../../support/test-database';

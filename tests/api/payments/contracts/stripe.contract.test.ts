@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeProvider } from '../../../../src/server/payments/providers/stripe.provider';
-import { signStripe } from '../../../../src/server/payments/signatures';
+import { signStripe } from '../../../../src/shared/node/webhook-signatures';
 import fixture from '../../fixtures/pagos-api.event.json';
 import recorded from '../../fixtures/providers/stripe.json';
 import { body, createTestApp } from '../../../support/test-app';

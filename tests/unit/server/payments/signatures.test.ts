@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fresh, WEBHOOK_FUTURE_SKEW_SECONDS } from '../../../../src/server/payments/signatures';
+import { fresh, WEBHOOK_FUTURE_SKEW_SECONDS } from '../../../../src/shared/node/webhook-signatures';
 
 describe('fresh (signed webhook timestamps)', () => {
   const now = new Date('2026-11-23T00:00:00Z');

@@ -1,6 +1,6 @@
 import { createHmac, createSign, createVerify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { sameSecret } from '../../shared/node/same-secret';
+import { sameSecret } from './same-secret';
 
 /**
  * The providers' webhook signature schemes, written once: the adapters verify with
