@@ -1,4 +1,4 @@
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import type { SandboxRuntime } from '../runtime';
 
 /**
  * Delivers a sandbox webhook the way a provider does: an HTTP POST to this server's
@@ -6,11 +6,11 @@ import type { PaymentsRuntime } from '../../src/server/payments/runtime';
  * verification code checks it. A failed delivery is logged; loaders still settle the payment.
  */
 export async function deliverWebhook(
-  rt: PaymentsRuntime,
+  rt: SandboxRuntime,
   provider: string,
   delivery: { query?: string; headers: Record<string, string>; body: string },
 ): Promise<number | undefined> {
-  const url = `${rt.selfUrl()}/api/webhooks/${provider}${delivery.query ? `?${delivery.query}` : ''}`;
+  const url = `${rt.serverUrl()}/api/webhooks/${provider}${delivery.query ? `?${delivery.query}` : ''}`;
   try {
     const response = await fetch(url, {
       method: 'POST',

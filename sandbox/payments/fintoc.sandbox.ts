@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../store/objects.repository';
+import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from './objects.repository';
 import type { FintocSession } from '../../src/shared/provider-wire';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import type { SandboxRuntime } from '../runtime';
 import { signFintoc } from '../../src/shared/node/webhook-signatures';
 import { sandboxApi } from './api-errors';
 import { deliverWebhook } from './deliver';
@@ -32,17 +31,17 @@ function fintocId(prefix: string): string {
  * page (approve / fail / cancel). State changes are delivered as `checkout_session.finished`
  * or `checkout_session.expired` events signed with Fintoc-Signature.
  */
-export async function fintocSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function fintocSandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   sandboxApi(app, '/sandbox/fintoc/api', fintocFailure);
-  const db = rt.ctx.db.kysely;
-  const creds = sandboxCredentials(rt.ctx.config.signingSecret).fintoc;
-  const now = () => rt.ctx.now().toISOString();
-  const pages = `${rt.ctx.config.publicUrl ?? ''}/sandbox/fintoc`;
+  const db = rt.db;
+  const creds = rt.credentials.fintoc;
+  const now = () => rt.now().toISOString();
+  const pages = `${rt.publicUrl ?? ''}/sandbox/fintoc`;
   const authorised = (request: FastifyRequest) => request.headers.authorization === creds.secretKey;
 
   async function notify(type: string, data: unknown) {
     const body = JSON.stringify({ id: fintocId('evt'), object: 'event', type, mode: 'test', created_at: now(), data });
-    const t = String(Math.floor(rt.ctx.now().getTime() / 1000));
+    const t = String(Math.floor(rt.now().getTime() / 1000));
     await deliverWebhook(rt, P, { headers: { 'fintoc-signature': signFintoc(creds.webhookSecret, body, t) }, body });
   }
 
@@ -72,7 +71,7 @@ export async function fintocSandbox(app: FastifyInstance, { rt }: { rt: Payments
       redirect_url: `${pages}/widget/${id}`, session_token: `${id}_sec_${randomBytes(16).toString('hex')}`,
       success_url: body.success_url as string | undefined, cancel_url: body.cancel_url as string | undefined,
       customer_email: body.customer_email as string | undefined, metadata: (body.metadata as Record<string, string>) ?? {},
-      payment_resource: null, created_at: now(), expires_at: new Date(rt.ctx.now().getTime() + 3_600_000).toISOString(),
+      payment_resource: null, created_at: now(), expires_at: new Date(rt.now().getTime() + 3_600_000).toISOString(),
     };
     await insertSandboxObject(db, P, 'session', { id, status: 'created', data: session }, now());
     return reply.status(201).send(session);

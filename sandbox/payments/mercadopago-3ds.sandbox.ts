@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSandboxObject, moveSandboxObject } from '../store/objects.repository';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import { findSandboxObject, moveSandboxObject } from './objects.repository';
+import type { SandboxRuntime } from '../runtime';
 import { actionButton, esc, facts, framableBySelf, money, page } from './html';
 import { holderOutcome, type SandboxCardPayment } from './mercadopago-card-payments.sandbox';
 import { notifyMercadoPagoPayment } from './mercadopago.sandbox';
@@ -21,9 +21,9 @@ export function isChallengeCard(card: { first_six_digits: string; last_four_digi
 }
 
 /** `three_ds_info` for a payment: the challenge page (browser-relative, like every sandbox page) and a CReq naming the payment. */
-export function challengeFor(rt: PaymentsRuntime, paymentId: string): { external_resource_url: string; creq: string } {
+export function challengeFor(rt: SandboxRuntime, paymentId: string): { external_resource_url: string; creq: string } {
   const creq = Buffer.from(JSON.stringify({ threeDSServerTransID: paymentId, messageType: 'CReq', messageVersion: '2.1.0', challengeWindowSize: '04' })).toString('base64url');
-  return { external_resource_url: `${rt.ctx.config.publicUrl ?? ''}${BASE}/challenge`, creq };
+  return { external_resource_url: `${rt.publicUrl ?? ''}${BASE}/challenge`, creq };
 }
 
 /** The payment id inside a CReq, if it is one of ours. */
@@ -42,9 +42,9 @@ function paymentOf(creq: unknown): string | null {
  * buyer authenticates or fails, the payment is settled (and notified with a signed webhook),
  * and the last page tells the framing page it is over (`postMessage({status: 'COMPLETE'})`).
  */
-export async function mercadoPagoThreeDsSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
-  const db = rt.ctx.db.kysely;
-  const now = () => rt.ctx.now().toISOString();
+export async function mercadoPagoThreeDsSandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
+  const db = rt.db;
+  const now = () => rt.now().toISOString();
   const html = (reply: FastifyReply, status: number, title: string, body: string) => {
     framableBySelf(reply);
     return reply.status(status).type('text/html; charset=utf-8').send(page({ provider: 'Banco emisor · 3-D Secure', title, body, accent: '#00689c' }));

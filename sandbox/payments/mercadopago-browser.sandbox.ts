@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errors } from '../../src/server/http/app-error';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import type { SandboxRuntime } from '../runtime';
 import { esc, framableBySelf, page } from './html';
 
 /** The browser files, read once at start (plain scripts: no build step, no eval). */
@@ -54,9 +53,9 @@ function fieldPage(type: FieldType, label: string, placeholder: string): string 
  * merchant page would (`/sandbox/mercadopago/demo-card-form`), and a fast-payments demo
  * (`/sandbox/mercadopago/demo-fast-payments`: authenticator, saved methods, saved-card code).
  */
-export async function mercadoPagoBrowserSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function mercadoPagoBrowserSandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   // The sandbox's public key: what a merchant page passes to `new MercadoPago(...)`.
-  const { publicKey } = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
+  const { publicKey } = rt.credentials.mercadopago;
 
   app.get('/sandbox/mercadopago/js/v2', async (_request, reply) => javascript(reply, SDK));
 

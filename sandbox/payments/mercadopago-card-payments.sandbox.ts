@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../store/objects.repository';
+import { findSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from './objects.repository';
 import type { MercadoPagoPayment } from '../../src/shared/provider-wire';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import type { SandboxRuntime } from '../runtime';
 import { mercadoPagoError } from './error-formats';
 import { esc, facts, page } from './html';
 import { chargeFastPayment } from './mercadopago-fast-payment-charges.sandbox';
@@ -37,9 +36,9 @@ export function holderOutcome(holder: string): [status: string, detail: string] 
  * A duplicate request (same idempotency key) whose twin consumed the token and is creating the
  * payment: answers that payment once it is stored, as MercadoPago answers a repeated key.
  */
-export async function answerWhenCreated(rt: PaymentsRuntime, reply: FastifyReply, paymentId: string) {
+export async function answerWhenCreated(rt: SandboxRuntime, reply: FastifyReply, paymentId: string) {
   for (let i = 0; i < 100; i += 1) {
-    const created = await findSandboxObject<MercadoPagoPayment>(rt.ctx.db.kysely, P, 'payment', paymentId);
+    const created = await findSandboxObject<MercadoPagoPayment>(rt.db, P, 'payment', paymentId);
     if (created) return reply.status(201).send(created.data);
     await sleep(20);
   }
@@ -67,10 +66,10 @@ export interface SandboxCardPayment extends MercadoPagoPayment {
  * same `X-Idempotency-Key` answers the same payment. Every payment is notified with a
  * signed webhook, as MercadoPago does.
  */
-export function mercadoPagoCardPayments(app: FastifyInstance, rt: PaymentsRuntime, api: string) {
-  const db = rt.ctx.db.kysely;
-  const creds = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
-  const now = () => rt.ctx.now().toISOString();
+export function mercadoPagoCardPayments(app: FastifyInstance, rt: SandboxRuntime, api: string) {
+  const db = rt.db;
+  const creds = rt.credentials.mercadopago;
+  const now = () => rt.now().toISOString();
   const invalid = (reply: FastifyReply, code: number, message: string) => mercadoPagoError(reply, 400, message, code);
 
   app.post<{ Body: Record<string, unknown> | undefined }>(`${api}/v1/payments`, async (request, reply) => {

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSandboxObject, insertSandboxObject } from '../store/objects.repository';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import { findSandboxObject, insertSandboxObject } from './objects.repository';
+import type { SandboxRuntime } from '../runtime';
 import { sandboxApi } from './api-errors';
 import { mercadoPagoError, mercadoPagoFailure } from './error-formats';
 import { mercadoPagoCardPayments } from './mercadopago-card-payments.sandbox';
@@ -117,12 +116,12 @@ const digitsOf = (value: unknown) => (typeof value === 'string' || typeof value 
  * keeps first six, last four, holder and expiry — the full number is dropped on arrival.
  * Card payments (`POST /v1/payments` with a token) live in mercadopago-card-payments.sandbox.ts.
  */
-export async function mercadoPagoCardsSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function mercadoPagoCardsSandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   // The voucher plugin already answers unknown paths under the prefix.
   sandboxApi(app, API, mercadoPagoFailure, { catchAll: false });
-  const db = rt.ctx.db.kysely;
-  const creds = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
-  const now = () => rt.ctx.now();
+  const db = rt.db;
+  const creds = rt.credentials.mercadopago;
+  const now = () => rt.now();
 
   /** The browser-side calls carry the public key as a query parameter; MercadoPago refuses any other. */
   const badKey = (publicKey: string | undefined, reply: FastifyReply) =>

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../store/objects.repository';
+import { findSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from './objects.repository';
 import type { MercadoPagoPayment } from '../../src/shared/provider-wire';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import type { SandboxRuntime } from '../runtime';
 import { mercadoPagoError } from './error-formats';
 import { answerWhenCreated } from './mercadopago-card-payments.sandbox';
 import { accountOf, methodsOf, type FastPaymentMethod, type FastPaymentToken } from './mercadopago-fast-payments.sandbox';
@@ -41,8 +40,8 @@ const serverView = (method: FastPaymentMethod) => ({
  * (`test_user_mx+othe@testuser.com`) picks the outcome with the cardholder-name convention's
  * words; no tag (or an unknown one) is approved.
  */
-export function mercadoPagoFastPaymentCharges(app: FastifyInstance, rt: PaymentsRuntime, api: string) {
-  const creds = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
+export function mercadoPagoFastPaymentCharges(app: FastifyInstance, rt: SandboxRuntime, api: string) {
+  const creds = rt.credentials.mercadopago;
   app.get<{ Params: { id: string }; Querystring: { fast_payment_token?: string } }>(`${api}/v1/fast_payments/payment_methods/:id`, async (request, reply) => {
     if (request.headers.authorization !== `Bearer ${creds.accessToken}`) return mercadoPagoError(reply, 401, 'invalid access token', 'unauthorized');
     const token = await liveFastToken(rt, String(request.query.fast_payment_token ?? ''));
@@ -53,9 +52,9 @@ export function mercadoPagoFastPaymentCharges(app: FastifyInstance, rt: Payments
   });
 }
 
-async function liveFastToken(rt: PaymentsRuntime, id: string): Promise<(FastPaymentToken & { used_by?: string }) | undefined> {
-  const found = id ? await findSandboxObject<FastPaymentToken & { used_by?: string }>(rt.ctx.db.kysely, P, 'fast-payment-token', id) : undefined;
-  if (!found || Date.parse(found.data.expires_at) <= rt.ctx.now().getTime()) return undefined;
+async function liveFastToken(rt: SandboxRuntime, id: string): Promise<(FastPaymentToken & { used_by?: string }) | undefined> {
+  const found = id ? await findSandboxObject<FastPaymentToken & { used_by?: string }>(rt.db, P, 'fast-payment-token', id) : undefined;
+  if (!found || Date.parse(found.data.expires_at) <= rt.now().getTime()) return undefined;
   return found.data;
 }
 
@@ -71,14 +70,14 @@ function outcomeOf(email: string, outcomes: Record<string, [string, string]>): [
  * token's account, and a signed webhook follows, as for a card payment.
  */
 export async function chargeFastPayment(
-  rt: PaymentsRuntime,
+  rt: SandboxRuntime,
   body: Record<string, unknown>,
   key: string | undefined,
   reply: FastifyReply,
   outcomes: Record<string, [string, string]>,
 ): Promise<unknown> {
-  const db = rt.ctx.db.kysely;
-  const now = () => rt.ctx.now().toISOString();
+  const db = rt.db;
+  const now = () => rt.now().toISOString();
   const invalid = (code: number | string, message: string) => mercadoPagoError(reply, 400, message, code);
   const amount = body.transaction_amount;
   const email = (body.payer as { email?: unknown } | undefined)?.email;

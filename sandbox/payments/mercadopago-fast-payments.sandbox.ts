@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { findSandboxObject, insertSandboxObject, moveSandboxObject } from '../store/objects.repository';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import { findSandboxObject, insertSandboxObject, moveSandboxObject } from './objects.repository';
+import type { SandboxRuntime } from '../runtime';
 import { sandboxApi } from './api-errors';
 import { mercadoPagoError, mercadoPagoFailure } from './error-formats';
 import type { SandboxCardToken } from './mercadopago-cards.sandbox';
@@ -72,12 +71,12 @@ export interface FastPaymentToken { email: string; amount: string; expires_at: s
  * and refuses any e-mail containing `+fail` (AuthenticationNotSupported), so a page's
  * fallback to plain card entry is reachable. A token is bound to its e-mail and expires.
  */
-export async function mercadoPagoFastPaymentsSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function mercadoPagoFastPaymentsSandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   sandboxApi(app, API, mercadoPagoFailure, { catchAll: false });
   mercadoPagoFastPaymentCharges(app, rt, API);
-  const db = rt.ctx.db.kysely;
-  const { publicKey } = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
-  const now = () => rt.ctx.now();
+  const db = rt.db;
+  const { publicKey } = rt.credentials.mercadopago;
+  const now = () => rt.now();
   const badKey = (key: string | undefined, reply: FastifyReply) =>
     key === publicKey ? undefined : mercadoPagoError(reply, 401, key ? 'invalid public_key' : 'public_key required', 'unauthorized');
   /** An error the SDK turns into its documented error code (`errorCode`). */

@@ -1,10 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pesosToCents } from '../../src/shared/money';
-import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, listSandboxObjects, moveSandboxObject } from '../store/objects.repository';
+import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, listSandboxObjects, moveSandboxObject } from './objects.repository';
 import type { MercadoPagoPayment } from '../../src/shared/provider-wire';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import type { SandboxRuntime } from '../runtime';
 import { signMercadoPago } from '../../src/shared/node/webhook-signatures';
 import { sandboxApi } from './api-errors';
 import { deliverWebhook } from './deliver';
@@ -40,12 +39,12 @@ export function randomDigits(length: number): string {
 }
 
 /** Delivers MercadoPago's payment notification for one payment, signed with `x-signature` (voucher and card payments alike). */
-export async function notifyMercadoPagoPayment(rt: PaymentsRuntime, paymentId: string, action: string): Promise<void> {
-  const creds = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
+export async function notifyMercadoPagoPayment(rt: SandboxRuntime, paymentId: string, action: string): Promise<void> {
+  const creds = rt.credentials.mercadopago;
   const requestId = randomUUID();
-  const ts = String(Math.floor(rt.ctx.now().getTime() / 1000));
+  const ts = String(Math.floor(rt.now().getTime() / 1000));
   const body = JSON.stringify({
-    action, api_version: 'v1', data: { id: paymentId }, date_created: rt.ctx.now().toISOString(), id: Number(randomDigits(12)), live_mode: false, type: 'payment', user_id: '1234567890',
+    action, api_version: 'v1', data: { id: paymentId }, date_created: rt.now().toISOString(), id: Number(randomDigits(12)), live_mode: false, type: 'payment', user_id: '1234567890',
   });
   await deliverWebhook(rt, P, {
     query: `data.id=${paymentId}&type=payment`,
@@ -77,12 +76,12 @@ function backUrl(preference: Preference, payment: SandboxPayment | undefined): s
  * voucher with reference and deadline, "mark as paid" and "let it expire". Every state
  * change is delivered as a payment notification signed with `x-signature`.
  */
-export async function mercadoPagoSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function mercadoPagoSandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   sandboxApi(app, '/sandbox/mercadopago/api', mercadoPagoFailure);
-  const db = rt.ctx.db.kysely;
-  const creds = sandboxCredentials(rt.ctx.config.signingSecret).mercadopago;
-  const now = () => rt.ctx.now().toISOString();
-  const pages = `${rt.ctx.config.publicUrl ?? ''}/sandbox/mercadopago`;
+  const db = rt.db;
+  const creds = rt.credentials.mercadopago;
+  const now = () => rt.now().toISOString();
+  const pages = `${rt.publicUrl ?? ''}/sandbox/mercadopago`;
   /** MercadoPago's 401s: no token at all (cause 5) or one it does not know. */
   const refused = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization === `Bearer ${creds.accessToken}`) return undefined;
@@ -189,7 +188,7 @@ export async function mercadoPagoSandbox(app: FastifyInstance, { rt }: { rt: Pay
     const paymentId = voucher.data.paymentId;
     if (!(await findSandboxObject(db, P, 'payment', paymentId))) {
       const amount = preference.items.reduce((sum, i) => sum + i.unit_price * i.quantity, 0);
-      const deadline = preference.date_of_expiration ?? new Date(rt.ctx.now().getTime() + 72 * 3_600_000).toISOString();
+      const deadline = preference.date_of_expiration ?? new Date(rt.now().getTime() + 72 * 3_600_000).toISOString();
       const payment: SandboxPayment = {
         id: paymentId, status: 'pending', status_detail: 'pending_waiting_payment', external_reference: preference.external_reference ?? null,
         transaction_amount: Math.round(amount * 100) / 100, currency_id: preference.items[0]?.currency_id ?? 'MXN', date_of_expiration: deadline,

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../src/server/http/app-error';
-import { findSandboxObject, insertSandboxObject, listSandboxObjects, moveSandboxObject } from '../store/objects.repository';
+import { findSandboxObject, insertSandboxObject, listSandboxObjects, moveSandboxObject } from './objects.repository';
 import type { OpenpayCharge, OpenpayCard } from '../../src/shared/provider-wire';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import type { SandboxRuntime } from '../runtime';
 import { FAILURE_STATUS, sandboxApi, type SandboxFailure } from './api-errors';
 import { deliverWebhook } from './deliver';
 import { actionButton, esc, facts, money, page } from './html';
@@ -80,11 +79,11 @@ const DECLINES: Record<Exclude<OpenpayOutcome, 'approve' | '3ds'>, [number, stri
  * whoever tests by hand. Every charge change is delivered as Openpay delivers it: a POST to
  * our webhook with the configured user and password as basic auth.
  */
-export async function openpaySandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function openpaySandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   sandboxApi(app, API, openpayFailure);
-  const db = rt.ctx.db.kysely;
-  const creds = sandboxCredentials(rt.ctx.config.signingSecret).openpay;
-  const now = () => rt.ctx.now().toISOString();
+  const db = rt.db;
+  const creds = rt.credentials.openpay;
+  const now = () => rt.now().toISOString();
   const merchantPath = `${API}/v1/:merchant`;
   const wrongMerchant = (request: FastifyRequest<{ Params: { merchant: string } }>) => request.params.merchant !== creds.merchantId;
 
@@ -119,7 +118,7 @@ export async function openpaySandbox(app: FastifyInstance, { rt }: { rt: Payment
     const card = openpayTestCard(number);
     if (!card) return openpayError(reply, 422, 2004, "The card number verification digit is invalid");
     if (!/^(0[1-9]|1[0-2])$/.test(month) || !/^\d{2}$/.test(year)) return openpayError(reply, 400, 1001, 'expiration_month and expiration_year must be two digits (MM, YY)');
-    const today = rt.ctx.now();
+    const today = rt.now();
     const currentYear = today.getUTCFullYear() % 100;
     if (Number(year) < currentYear || (Number(year) === currentYear && Number(month) < today.getUTCMonth() + 1)) return openpayError(reply, 422, 2005, 'The expiration date has already passed');
     if (!new RegExp(`^\\d{${card.brand === 'american_express' ? 4 : 3}}$`).test(cvv)) return openpayError(reply, 422, 2006, 'The CVV2 security code is required');
@@ -178,7 +177,7 @@ export async function openpaySandbox(app: FastifyInstance, { rt }: { rt: Payment
     const outcome = token.data.outcome;
     const status = outcome === 'approve' ? 'completed' : outcome === '3ds' ? 'charge_pending' : 'failed';
     const decline = outcome === 'decline' || outcome === 'insufficient_funds' ? DECLINES[outcome] : null;
-    const origin = rt.ctx.config.publicUrl ?? (redirect ? new URL(redirect).origin : '');
+    const origin = rt.publicUrl ?? (redirect ? new URL(redirect).origin : '');
     const charge: StoredCharge = {
       id, authorization: status === 'completed' ? String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000)) : null,
       method: 'card', operation_type: 'in', transaction_type: 'charge', status,

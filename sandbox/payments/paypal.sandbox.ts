@@ -2,11 +2,10 @@ import { createHmac, generateKeyPairSync, randomInt, randomUUID } from 'node:cry
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { pesosToCents } from '../../src/shared/money';
-import type { Database } from '../../src/server/db/schema';
-import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../store/objects.repository';
+import type { SandboxTables } from '../store';
+import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from './objects.repository';
 import type { PayPalCapture, PayPalLink, PayPalMoney, PayPalOrder, PayPalRefund } from '../../src/shared/provider-wire';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import type { SandboxRuntime } from '../runtime';
 import { payPalSignedMessage, signPayPal, verifyPayPal } from '../../src/shared/node/webhook-signatures';
 import { sandboxApi } from './api-errors';
 import { deliverWebhook } from './deliver';
@@ -66,7 +65,7 @@ function rowStatus(order: StoredOrder): string {
 }
 
 /** The sandbox's RSA key pair for webhook signatures, created once and shared by every process through the database. */
-async function signingKeys(db: Kysely<Database>, now: string): Promise<{ privateKey: string; publicKey: string }> {
+async function signingKeys(db: Kysely<SandboxTables>, now: string): Promise<{ privateKey: string; publicKey: string }> {
   const existing = await findSandboxObject<{ privateKey: string; publicKey: string }>(db, P, 'key', CERT_ID);
   if (existing) return existing.data;
   const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
@@ -79,16 +78,16 @@ async function signingKeys(db: Kysely<Database>, now: string): Promise<{ private
  * page (approve / cancel). Webhooks are signed SHA256withRSA over PayPal's
  * `id|time|webhook id|crc32` message, with the public key served at PAYPAL-CERT-URL.
  */
-export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   sandboxApi(app, '/sandbox/paypal/api', payPalFailure);
-  const db = rt.ctx.db.kysely;
-  const creds = sandboxCredentials(rt.ctx.config.signingSecret).paypal;
+  const db = rt.db;
+  const creds = rt.credentials.paypal;
   const accessToken = `A21AASBX${createHmac('sha256', creds.clientSecret).update('token').digest('hex').slice(0, 40)}`;
-  const now = () => rt.ctx.now().toISOString();
-  const pages = `${rt.ctx.config.publicUrl ?? ''}/sandbox/paypal`;
+  const now = () => rt.now().toISOString();
+  const pages = `${rt.publicUrl ?? ''}/sandbox/paypal`;
   const authorised = (request: FastifyRequest) => request.headers.authorization === `Bearer ${accessToken}`;
   const certPath = `/sandbox/paypal/api/v1/notifications/certs/${CERT_ID}`;
-  const apiUrl = (path: string) => `${rt.selfUrl()}/sandbox/paypal/api${path}`;
+  const apiUrl = (path: string) => `${rt.serverUrl()}/sandbox/paypal/api${path}`;
 
   function publicOrder(order: StoredOrder): PayPalOrder & { create_time: string; intent: string } {
     const { context: _context, capture_request_id: _id, refund_request_ids: _refunds, ...rest } = order;
@@ -122,7 +121,7 @@ export async function payPalSandbox(app: FastifyInstance, { rt }: { rt: Payments
         'paypal-transmission-id': transmissionId,
         'paypal-transmission-time': transmissionTime,
         'paypal-transmission-sig': signPayPal(keys.privateKey, payPalSignedMessage(transmissionId, transmissionTime, creds.webhookId, body)),
-        'paypal-cert-url': `${rt.selfUrl()}${certPath}`,
+        'paypal-cert-url': `${rt.serverUrl()}${certPath}`,
         'paypal-auth-algo': 'SHA256withRSA',
       },
       body,

@@ -1,5 +1,6 @@
-import type { Db } from '../../src/server/db/connection';
-import { deleteSandboxObjectsCreatedBefore } from '../store/objects.repository';
+import type { Kysely } from 'kysely';
+import type { SandboxTables } from '../store';
+import { deleteSandboxObjectsCreatedBefore } from './objects.repository';
 import { CARD_TOKEN_LIFETIME_MS } from './mercadopago-cards.sandbox';
 import { TOKEN_TTL_MS } from './mercadopago-fast-payments.sandbox';
 
@@ -29,12 +30,12 @@ const SHORT_LIVED: { provider: string; kind: string; lifetimeMs: number }[] = [
  * `(provider, kind, created_at)`. Safe to run from several processes at once (a row deleted
  * twice is deleted once). Returns how many went.
  */
-export async function purgeSandboxPaymentTokens(db: Db, now: Date, { batchSize = 500, maxBatches = 20 } = {}): Promise<number> {
+export async function purgeSandboxPaymentTokens(db: Kysely<SandboxTables>, now: Date, { batchSize = 500, maxBatches = 20 } = {}): Promise<number> {
   let purged = 0;
   for (const { provider, kind, lifetimeMs } of SHORT_LIVED) {
     const before = new Date(now.getTime() - lifetimeMs).toISOString();
     for (let batch = 0; batch < maxBatches; batch++) {
-      const deleted = await deleteSandboxObjectsCreatedBefore(db.kysely, provider, kind, before, batchSize);
+      const deleted = await deleteSandboxObjectsCreatedBefore(db, provider, kind, before, batchSize);
       purged += deleted;
       if (deleted < batchSize) break;
     }

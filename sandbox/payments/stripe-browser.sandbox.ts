@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../src/server/http/app-error';
-import { insertSandboxObject } from '../store/objects.repository';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import { insertSandboxObject } from './objects.repository';
+import type { SandboxRuntime } from '../runtime';
 import { esc, facts, money, page } from './html';
 import { P, publicMethod, stripeId, stripeState, type StoredIntent, type StoredPaymentMethod } from './stripe-state';
 
@@ -66,9 +66,9 @@ function cardFramePage(frameId: string): string {
  * sheet showed: line items and the contact details it asked for) and the 3-D Secure challenge
  * page (`/sandbox/stripe/3ds/:id`: complete or fail, then back to the return URL).
  */
-export async function stripeBrowserSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function stripeBrowserSandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   const s = stripeState(rt);
-  const pages = `${rt.ctx.config.publicUrl ?? ''}/sandbox/stripe`;
+  const pages = `${rt.publicUrl ?? ''}/sandbox/stripe`;
 
   app.get('/sandbox/stripe/v3', async (_request, reply) => javascript(reply, STRIPE_JS));
   app.get<{ Params: { name: string } }>('/sandbox/stripe/browser/:name', async (request, reply) => {
@@ -106,7 +106,7 @@ export async function stripeBrowserSandbox(app: FastifyInstance, { rt }: { rt: P
       const billing = body.billing_details ?? {};
       const method: StoredPaymentMethod = {
         id: stripeId('pm'), object: 'payment_method', type: 'card',
-        card: { brand: 'visa', last4: '4242', funding: 'credit', exp_month: 12, exp_year: rt.ctx.now().getUTCFullYear() + 3, wallet: { type: wallet } },
+        card: { brand: 'visa', last4: '4242', funding: 'credit', exp_month: 12, exp_year: rt.now().getUTCFullYear() + 3, wallet: { type: wallet } },
         billing_details: { name: (billing.name as string) ?? null, email: (billing.email as string) ?? null, phone: (billing.phone as string) ?? null },
         created: s.seconds(), livemode: false, outcome: 'succeeds',
       };

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import Stripe from 'stripe';
-import { findSandboxObject, insertSandboxObject, moveSandboxObject } from '../store/objects.repository';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import { findSandboxObject, insertSandboxObject, moveSandboxObject } from './objects.repository';
+import type { SandboxRuntime } from '../runtime';
 import { signStripe } from '../../src/shared/node/webhook-signatures';
 import { deliverWebhook } from './deliver';
 
@@ -143,11 +142,11 @@ export function publicMethod(method: StoredPaymentMethod): Omit<StoredPaymentMet
 }
 
 /** The sandbox's store and clock for Stripe objects, and its signed webhook deliveries. */
-export function stripeState(rt: PaymentsRuntime) {
-  const db = rt.ctx.db.kysely;
-  const creds = sandboxCredentials(rt.ctx.config.signingSecret).stripe;
-  const now = () => rt.ctx.now().toISOString();
-  const seconds = () => Math.floor(rt.ctx.now().getTime() / 1000);
+export function stripeState(rt: SandboxRuntime) {
+  const db = rt.db;
+  const creds = rt.credentials.stripe;
+  const now = () => rt.now().toISOString();
+  const seconds = () => Math.floor(rt.now().getTime() / 1000);
 
   async function notify(type: string, object: unknown) {
     const body = JSON.stringify({ id: stripeId('evt'), object: 'event', api_version: Stripe.API_VERSION, created: seconds(), livemode: false, pending_webhooks: 1, type, data: { object } });

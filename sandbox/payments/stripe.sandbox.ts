@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, listSandboxObjects, moveSandboxObject } from '../store/objects.repository';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, listSandboxObjects, moveSandboxObject } from './objects.repository';
+import type { SandboxRuntime } from '../runtime';
 import { sandboxApi, type SandboxFailure } from './api-errors';
 import { luhnValid } from './luhn';
 import {
@@ -56,7 +56,7 @@ const FAILURES: Record<SandboxFailure, [number, string, string]> = {
  * retrieve, close). Confirming decides by Stripe's test cards; every change is delivered as the
  * event Stripe sends (`payment_intent.*`, `charge.refunded`, `charge.dispute.*`), signed with Stripe-Signature.
  */
-export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   sandboxApi(app, '/sandbox/stripe/api', (reply, failure) => {
     const [status, type, message] = FAILURES[failure];
     return stripeError(reply, status, { type, message });
@@ -70,7 +70,7 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
   });
   const s = stripeState(rt);
   const { db, creds } = s;
-  const pages = `${rt.ctx.config.publicUrl ?? ''}/sandbox/stripe`;
+  const pages = `${rt.publicUrl ?? ''}/sandbox/stripe`;
 
   const params = (request: FastifyRequest) => nestForm((request.body ?? {}) as Record<string, string>);
   /** Secret key (our server), or the publishable key (the browser: Stripe.js sends it as the bearer or as `key`). */
@@ -222,7 +222,7 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: Payments
     const number = String(card.number ?? '').replace(/\s+/g, '');
     const month = Number(card.exp_month);
     const year = Number(card.exp_year) < 100 ? 2000 + Number(card.exp_year) : Number(card.exp_year);
-    const today = rt.ctx.now();
+    const today = rt.now();
     if (body.type !== 'card') return stripeError(reply, 400, { code: 'parameter_invalid_empty', message: 'Invalid type: must be card.', param: 'type' });
     if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return stripeError(reply, 402, { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'card[number]' });
     if (!Number.isInteger(month) || month < 1 || month > 12) return stripeError(reply, 402, { type: 'card_error', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid.", param: 'card[exp_month]' });

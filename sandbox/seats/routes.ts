@@ -1,21 +1,22 @@
-import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../src/server/context';
 import { clientKeyOf } from '../../src/shared/node/client-key';
 import { sameSecret } from '../../src/shared/node/same-secret';
-import { limitEveryRoute } from '../../src/server/plugins/security';
-import { findSandboxToken, holdLimitsOfSeatEvent } from './repository';
-import { holdLimitsOf } from '../../src/server/services/hold-limits.service';
+import { limitEveryRoute } from '../http/limits';
+import type { SandboxRuntime } from '../runtime';
+import { findSandboxToken } from './repository';
 import { objectInfoJson } from './object-info';
 import {
   changeStatus, createToken, DEFAULT_TOKEN_MINUTES, eventStates, extendToken, HELD, liveToken, SeatSandboxError, statusOf,
 } from './state';
 import { sandboxVenue } from './venue';
 
-/** The secret key the adapter uses against the sandbox seats API (derived, so every process sharing SIGNING_SECRET agrees). */
-export function seatsSandboxSecret(signingSecret: string): string {
-  return `sbx_${createHmac('sha256', signingSecret).update('seats-sandbox:secret').digest('hex').slice(0, 32)}`;
+/** What the seat sandbox keeps per client, as the server's purchases do (its chart routes answer anyone). */
+export interface SeatLimits {
+  /** Live hold tokens one client may have at once (each chart session starts one). */
+  maxLiveTokensPerClient: number;
+  /** The places one client's tokens may hold in an event at once; undefined: no cap. */
+  maxPlacesPerClient: (eventKey: string) => Promise<number | undefined>;
 }
 
 const chartScript = readFileSync(new URL('./browser/chart.js', import.meta.url), 'utf8');
@@ -37,20 +38,19 @@ type ObjectsBody = { objects: (string | { objectId: string; quantity?: number })
 const normalise = (objects: ObjectsBody['objects']) => objects.map((o) => (typeof o === 'string' ? { objectId: o } : o));
 
 /**
- * The built-in seat provider, for events whose seats config has no SEATSIO_SECRET_KEY to go live
- * with. Its REST API (`/sandbox/seatsio/api`, basic auth with the sandbox secret key) has
+ * The stand-in seat provider (seats.io). Its REST API (`/sandbox/seatsio/api`, basic auth with the sandbox secret key) has
  * seats.io's paths and shapes for what the official `seatsio` client calls: hold tokens, object
  * infos, change-object-status (hold, book, custom status, release), the by-category summary.
  * The chart script and the public endpoints it polls and holds through take the workspace key
  * in the path, as seats.io's browser API does. State lives in the database.
  * They answer anyone, so they keep a purchase's per-client limits: every route is rate limited,
- * a client's live tokens are capped (SEATS_SANDBOX_MAX_TOKENS_PER_CLIENT), and the places its
- * tokens hold in an event stop at the event's per-client unit cap (`hold_limits.max_units_per_client`,
- * else HOLD_MAX_UNITS_PER_CLIENT). Expired tokens are purged by the data-retention timer.
+ * a client's live tokens are capped, and the places its tokens hold in an event stop at the
+ * cap it is given (the event's per-client unit cap, in the demo). Expired tokens are purged by the
+ * sandbox's timer (`index.ts`).
  */
-export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const secret = seatsSandboxSecret(ctx.config.signingSecret);
-  const now = () => ctx.now();
+export async function seatsSandboxRoutes(app: FastifyInstance, { rt, limits }: { rt: SandboxRuntime; limits: SeatLimits }) {
+  const secret = rt.credentials.seats.secretKey;
+  const now = () => rt.now();
 
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof SeatSandboxError) {
@@ -73,7 +73,7 @@ export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: A
     if (!hasSecret(request)) return reply.code(401).send({ errors: [{ code: 'UNAUTHORIZED', message: 'Invalid secret key' }], messages: [], status: 401 });
   };
   // Every route per client; this server's own calls (the secret key) are not counted: they act for purchases, which count already.
-  limitEveryRoute(app, ctx.config, hasSecret);
+  limitEveryRoute(app, rt.limits, hasSecret);
 
   app.get('/sandbox/seatsio/chart.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(chartScript));
 
@@ -89,19 +89,19 @@ export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: A
     api.addHook('preHandler', authorised);
     const minutes = { type: 'object', additionalProperties: false, properties: { expiresInMinutes: { type: 'integer', minimum: 0, maximum: 1000 } } } as const;
     api.post<{ Body: { expiresInMinutes?: number } }>('/hold-tokens', { schema: { body: minutes } }, async (request) =>
-      tokenJson(await createToken(ctx.db, 'sandbox', request.body?.expiresInMinutes ?? DEFAULT_TOKEN_MINUTES, now())));
-    api.get<{ Params: { token: string } }>('/hold-tokens/:token', async (request) => tokenJson(await liveToken(ctx.db, request.params.token, now())));
+      tokenJson(await createToken(rt.store, 'sandbox', request.body?.expiresInMinutes ?? DEFAULT_TOKEN_MINUTES, now())));
+    api.get<{ Params: { token: string } }>('/hold-tokens/:token', async (request) => tokenJson(await liveToken(rt.store, request.params.token, now())));
     api.post<{ Params: { token: string }; Body: { expiresInMinutes: number } }>(
       '/hold-tokens/:token',
       { schema: { body: { ...minutes, required: ['expiresInMinutes'] } } },
-      async (request) => tokenJson(await extendToken(ctx.db, request.params.token, request.body.expiresInMinutes, now())),
+      async (request) => tokenJson(await extendToken(rt.store, request.params.token, request.body.expiresInMinutes, now())),
     );
     api.get<{ Params: { eventKey: string }; Querystring: { label?: string | string[] } }>(
       '/events/:eventKey/objects',
       { schema: { params: eventKeyParam, querystring: { type: 'object', properties: { label: { anyOf: [label, { type: 'array', maxItems: 100, items: label }] } } } } },
       async (request) => {
         const labels = [request.query.label ?? []].flat();
-        const states = await eventStates(ctx.db, request.params.eventKey, now().toISOString(), labels);
+        const states = await eventStates(rt.store, request.params.eventKey, now().toISOString(), labels);
         if (states.length !== labels.length) throw new SeatSandboxError(404, 'OBJECT_NOT_FOUND', `Object ${labels.find((l) => !states.some((s) => s.object.label === l))} not found`);
         return Object.fromEntries(states.map((s) => [s.object.label, objectInfoJson(s)]));
       },
@@ -124,12 +124,12 @@ export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: A
         const { body } = request;
         const status = body.type === 'RELEASE' ? null : body.status;
         if (status === undefined) throw new SeatSandboxError(400, 'STATUS_REQUIRED', 'status is required');
-        const states = await changeStatus(ctx.db, { eventKey: body.events[0], objects: normalise(body.objects), status, holdToken: body.holdToken ?? null, orderId: body.orderId ?? null }, now());
+        const states = await changeStatus(rt.store, { eventKey: body.events[0], objects: normalise(body.objects), status, holdToken: body.holdToken ?? null, orderId: body.orderId ?? null }, now());
         return { objects: Object.fromEntries(states.map((s) => [s.object.label, objectInfoJson(s)])) };
       },
     );
     api.get<{ Params: { eventKey: string } }>('/reports/events/:eventKey/byCategoryKey/summary', { schema: { params: eventKeyParam } }, async (request) => {
-      const states = await eventStates(ctx.db, request.params.eventKey, now().toISOString());
+      const states = await eventStates(rt.store, request.params.eventKey, now().toISOString());
       const summary: Record<string, { count: number; byStatus: Record<string, number> }> = {};
       for (const state of states) {
         const entry = (summary[state.object.categoryKey] ??= { count: 0, byStatus: {} });
@@ -144,14 +144,14 @@ export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: A
   // ── Public API (the chart in the buyer's browser, workspace key) ──
   await app.register(async (api) => {
     api.post<{ Params: { workspaceKey: string } }>('/:workspaceKey/hold-tokens', { schema: { params: eventKeyParam } }, async (request) =>
-      tokenJson(await createToken(ctx.db, request.params.workspaceKey, DEFAULT_TOKEN_MINUTES, now(), { key: clientKeyOf(request.ip), maxLiveTokens: ctx.config.seatsSandboxMaxTokensPerClient })));
+      tokenJson(await createToken(rt.store, request.params.workspaceKey, DEFAULT_TOKEN_MINUTES, now(), { key: clientKeyOf(request.ip), maxLiveTokens: limits.maxLiveTokensPerClient })));
     api.get<{ Params: { workspaceKey: string; eventKey: string }; Querystring: { holdToken?: string } }>(
       '/:workspaceKey/events/:eventKey/objects',
       { schema: { params: eventKeyParam, querystring: { type: 'object', properties: { holdToken: token } } } },
       async (request) => {
-        const states = await eventStates(ctx.db, request.params.eventKey, now().toISOString());
+        const states = await eventStates(rt.store, request.params.eventKey, now().toISOString());
         const mine = request.query.holdToken;
-        const token = mine ? await findSandboxToken(ctx.db.kysely, mine) : undefined;
+        const token = mine ? await findSandboxToken(rt.db, mine) : undefined;
         const live = token && token.expires_at > now().toISOString();
         // Another buyer's token is never shown: only whether a place is yours (and when your own token ends).
         return {
@@ -174,8 +174,8 @@ export async function seatsSandboxRoutes(app: FastifyInstance, { ctx }: { ctx: A
           const objects = normalise(request.body.objects);
           const { eventKey } = request.params;
           // A client's holds, across its tokens, stop at the event's per-client unit cap, as its purchases do.
-          const maxPlacesPerClient = action === 'hold-objects' ? holdLimitsOf({ hold_limits: await holdLimitsOfSeatEvent(ctx.db.kysely, eventKey) }, ctx.config).maxUnitsPerClient : undefined;
-          const states = await changeStatus(ctx.db, { eventKey, objects, status: action === 'hold-objects' ? HELD : null, holdToken: request.body.holdToken!, orderId: null, onlyHeld: true, maxPlacesPerClient }, now());
+          const maxPlacesPerClient = action === 'hold-objects' ? await limits.maxPlacesPerClient(eventKey) : undefined;
+          const states = await changeStatus(rt.store, { eventKey, objects, status: action === 'hold-objects' ? HELD : null, holdToken: request.body.holdToken!, orderId: null, onlyHeld: true, maxPlacesPerClient }, now());
           return { objects: states.map((s) => ({ label: s.object.label, status: statusOf(s), numFree: s.numFree, heldByYou: s.holds[request.body.holdToken!] ?? 0 })) };
         },
       );

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../src/server/db/connection';
-import { withWriteTransaction } from '../../src/server/db/locked-transaction';
+import { tablesOf, type SandboxStore } from '../store';
 import {
   deleteSandboxHolds, deleteSandboxTokens, expiredSandboxTokens, findSandboxToken, insertSandboxHold, insertSandboxToken, liveTokensOfClient,
   lockSandboxEvent, placesHeldByClient, sandboxHolds, setSandboxHoldStatus, setSandboxTokenExpiry, type SandboxHoldRow, type SandboxTokenRow,
@@ -62,8 +61,8 @@ function stateOf(object: VenueObject, rows: SandboxHoldRow[], now: string): Obje
 }
 
 /** The current state of every object of the venue for one event (expired tokens' holds read as free). */
-export async function eventStates(db: Db, eventKey: string, now: string, labels?: string[]): Promise<ObjectState[]> {
-  const rows = await sandboxHolds(db.kysely, eventKey, labels);
+export async function eventStates(store: SandboxStore, eventKey: string, now: string, labels?: string[]): Promise<ObjectState[]> {
+  const rows = await sandboxHolds(tablesOf(store), eventKey, labels);
   const objects = labels ? labels.map((label) => venueObject(label)).filter((o): o is VenueObject => Boolean(o)) : sandboxVenue.objects;
   return objects.map((object) => stateOf(object, rows, now));
 }
@@ -88,18 +87,18 @@ export interface TokenClient {
  * bounds) may pass the cap by their number, while the places those tokens hold stay capped
  * under the event's lock (`changeStatus`).
  */
-export async function createToken(db: Db, workspaceKey: string, minutes: number, now: Date, client: TokenClient | null = null): Promise<SandboxTokenRow> {
+export async function createToken(store: SandboxStore, workspaceKey: string, minutes: number, now: Date, client: TokenClient | null = null): Promise<SandboxTokenRow> {
   if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_TOKEN_MINUTES) {
     throw new SeatSandboxError(400, 'INVALID_EXPIRATION', `expiresInMinutes must be between 0 and ${MAX_TOKEN_MINUTES}`);
   }
-  if (client && (await liveTokensOfClient(db.kysely, client.key, now.toISOString())) >= client.maxLiveTokens) {
+  if (client && (await liveTokensOfClient(tablesOf(store), client.key, now.toISOString())) >= client.maxLiveTokens) {
     throw new SeatSandboxError(429, 'HOLD_TOKEN_LIMIT_REACHED', `A client may have at most ${client.maxLiveTokens} live hold tokens`);
   }
   const row = {
     token: randomBytes(12).toString('base64url'), workspace_key: workspaceKey, client_key: client?.key ?? null,
     expires_at: new Date(now.getTime() + minutes * 60_000).toISOString(), created_at: now.toISOString(),
   };
-  await insertSandboxToken(db.kysely, row);
+  await insertSandboxToken(tablesOf(store), row);
   return row;
 }
 
@@ -112,12 +111,12 @@ const PURGE_AFTER_MS = 60_000;
  * up. Expired holds already read as free; bookings and custom statuses stay. Safe to run from
  * several processes at once. Returns the tokens deleted.
  */
-export async function purgeExpiredSandboxTokens(db: Db, now: Date, { batchSize = 500, maxBatches = 20 } = {}): Promise<number> {
+export async function purgeExpiredSandboxTokens(store: SandboxStore, now: Date, { batchSize = 500, maxBatches = 20 } = {}): Promise<number> {
   const before = new Date(now.getTime() - PURGE_AFTER_MS).toISOString();
   let purged = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
-    const tokens = await expiredSandboxTokens(db.kysely, before, batchSize);
-    if (tokens.length > 0) await withWriteTransaction(db, (trx) => deleteSandboxTokens(trx, tokens, HELD));
+    const tokens = await expiredSandboxTokens(tablesOf(store), before, batchSize);
+    if (tokens.length > 0) await store.writeTransaction((trx) => deleteSandboxTokens(trx, tokens, HELD));
     purged += tokens.length;
     if (tokens.length < batchSize) break;
   }
@@ -125,20 +124,20 @@ export async function purgeExpiredSandboxTokens(db: Db, now: Date, { batchSize =
 }
 
 /** A token that exists and has not expired, else 404 as seats.io answers for an unknown token. */
-export async function liveToken(db: Db, token: string, now: Date): Promise<SandboxTokenRow> {
-  const row = await findSandboxToken(db.kysely, token);
+export async function liveToken(store: SandboxStore, token: string, now: Date): Promise<SandboxTokenRow> {
+  const row = await findSandboxToken(tablesOf(store), token);
   if (!row || row.expires_at <= now.toISOString()) throw new SeatSandboxError(404, 'HOLD_TOKEN_NOT_FOUND', `Hold token ${token} not found`);
   return row;
 }
 
 /** Moves a token's expiry to `minutes` from now, within the 2-hour total a token may live. */
-export async function extendToken(db: Db, token: string, minutes: number, now: Date): Promise<SandboxTokenRow> {
-  const row = await liveToken(db, token, now);
+export async function extendToken(store: SandboxStore, token: string, minutes: number, now: Date): Promise<SandboxTokenRow> {
+  const row = await liveToken(store, token, now);
   const expiresAt = new Date(now.getTime() + minutes * 60_000);
   if (!Number.isInteger(minutes) || minutes < 0 || expiresAt.getTime() > new Date(row.created_at).getTime() + MAX_TOKEN_MINUTES * 60_000) {
     throw new SeatSandboxError(400, 'INVALID_EXPIRATION', `A hold token is valid for at most ${MAX_TOKEN_MINUTES} minutes in total`);
   }
-  await setSandboxTokenExpiry(db.kysely, token, expiresAt.toISOString());
+  await setSandboxTokenExpiry(tablesOf(store), token, expiresAt.toISOString());
   return { ...row, expires_at: expiresAt.toISOString() };
 }
 
@@ -163,9 +162,9 @@ export interface StatusChange {
  * change-object-status): hold with a live token, book or set a custom status (with the token
  * that holds them, or on free places), release (the token's places, or every non-held one).
  */
-export async function changeStatus(db: Db, change: StatusChange, now: Date): Promise<ObjectState[]> {
+export async function changeStatus(store: SandboxStore, change: StatusChange, now: Date): Promise<ObjectState[]> {
   const at = now.toISOString();
-  const token = change.holdToken ? await liveToken(db, change.holdToken, now) : undefined;
+  const token = change.holdToken ? await liveToken(store, change.holdToken, now) : undefined;
   if (!token && change.status === HELD) throw new SeatSandboxError(400, 'HOLD_TOKEN_REQUIRED', 'Holding objects requires a hold token');
   const capped = change.status === HELD && change.maxPlacesPerClient !== undefined && token?.client_key ? { client: token.client_key, max: change.maxPlacesPerClient } : null;
   const labels = change.objects.map((o) => o.objectId);
@@ -173,7 +172,7 @@ export async function changeStatus(db: Db, change: StatusChange, now: Date): Pro
     if (!venueObject(label)) throw new SeatSandboxError(400, 'OBJECT_NOT_FOUND', `Object ${label} not found`);
   }
   if (new Set(labels).size !== labels.length) throw new SeatSandboxError(400, 'DUPLICATE_OBJECT', 'An object is named twice');
-  return withWriteTransaction(db, async (trx) => {
+  return store.writeTransaction(async (trx) => {
     await lockSandboxEvent(trx, change.eventKey);
     const rows = (await sandboxHolds(trx, change.eventKey, labels)).filter((row) => live(row, at));
     const stale = (await sandboxHolds(trx, change.eventKey, labels)).filter((row) => !live(row, at)).map((row) => row.id);

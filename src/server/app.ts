@@ -15,7 +15,6 @@ import { pendingWorkPlugin } from './payments/pending-work';
 import { paymentRoutes } from './payments/routes/payment.routes';
 import { webhookRoutes } from './payments/routes/webhook.routes';
 import { createPaymentsRuntime } from './payments/runtime';
-import { paymentSandboxRoutes } from '../../sandbox/payments';
 import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
@@ -31,7 +30,6 @@ import { purchaseRoutes } from './routes/purchase.routes';
 import { walletRoutes } from './routes/wallet.routes';
 import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
 import { googleWalletSaveSandbox } from './wallet/sandbox/google-wallet-save.sandbox';
-import { seatsSandboxRoutes } from '../../sandbox/seats/routes';
 import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
 
@@ -82,8 +80,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(attendeeValidatorRoutes, { ctx });
   await app.register(eventCalendarRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
-  // Seated events: the seat provider (seats.io, or without a key the built-in sandbox's API and chart, when switched on).
-  if (registerSeatsProvider(ctx, app).mode === 'sandbox') await app.register(seatsSandboxRoutes, { ctx });
+  // Seated events: the seat provider (seats.io's official client).
+  registerSeatsProvider(ctx, app);
   await app.register(seatRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
@@ -97,7 +95,6 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);
   await app.register(walletRoutes, { ctx, googleWallet });
-  await app.register(paymentSandboxRoutes, { rt: payments });
   await app.register(applePayRoutes, { config: ctx.config });
   if (googleWallet?.mode === 'sandbox') await app.register(googleWalletSaveSandbox, { wallet: googleWallet, now: ctx.now });
   await app.register(pendingWorkPlugin, { rt: payments });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { booleanFrom, isProduction, sandboxSwitches, type SandboxSwitches } from './sandbox-parts';
+import { booleanFrom, isProduction, sandboxSwitches, type SandboxPart, type SandboxSwitches } from './sandbox-parts';
 
 /** Everything the server reads from the environment, parsed once at start-up. */
 export interface ServerConfig {
@@ -8,6 +8,12 @@ export interface ServerConfig {
   production: boolean;
   /** Which built-in sandboxes may stand in for a provider without keys (`sandbox-parts.ts`). */
   sandbox: SandboxSwitches;
+  /**
+   * The parts whose keys and URLs below are the demo sandbox's, filled in by the composition in
+   * `cli/` (`demo-sandbox.ts`): they run as a sandbox (labelled so in the banner, the attempts and the
+   * storefront). Empty unless composed.
+   */
+  sandboxed: ReadonlySet<SandboxPart>;
   port: number;
   host: string;
   /** `undefined` → the default SQLite file; `sqlite:PATH` or `postgres://…` otherwise. */
@@ -16,8 +22,12 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** Google reCAPTCHA v3 secret; when unset the built-in bot-check sandbox is used (if switched on). */
   recaptchaSecret: string | undefined;
-  /** seats.io workspace secret key; when unset seated events use the built-in seat sandbox (if switched on). */
-  seatsioSecretKey: string | undefined;
+  /**
+   * seats.io: the workspace secret key (no key: no seated event, unless the demo sandbox stands in);
+   * `apiUrl` replaces every region's API (a path: one of this server's own); `chartJsUrl` is the chart
+   * script the storefront loads (`{region}` is replaced).
+   */
+  seatsio: { secretKey: string | undefined; apiUrl: string | undefined; chartJsUrl: string };
   recaptchaSiteKey: string | undefined;
   recaptchaMinScore: number;
   recaptchaVerifyUrl: string;
@@ -72,7 +82,7 @@ export interface ServerConfig {
    * (development only: production refuses to start without it). Never a request's Host header.
    */
   publicUrl: string | undefined;
-  /** How this server reaches itself (sandbox provider APIs and their webhooks); unset → the listening socket. */
+  /** How this server reaches itself (a provider URL given as a path); unset → the listening socket. */
   internalUrl: string | undefined;
   /** Hours a cash voucher stays payable (its stock stays held until then). */
   voucherHours: number;
@@ -89,8 +99,11 @@ export interface ServerConfig {
   };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; webhookId: string | undefined; apiUrl: string };
   fintoc: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
-  /** Openpay cards: the merchant, its private key (server), public key (browser tokens) and the webhook's basic-auth pair. */
-  openpay: { merchantId: string | undefined; privateKey: string | undefined; publicKey: string | undefined; webhookUser: string | undefined; webhookPassword: string | undefined; apiUrl: string };
+  /**
+   * Openpay cards: the merchant, its private key (server), public key (browser tokens), the webhook's
+   * basic-auth pair, and where the card frame loads Openpay's script from.
+   */
+  openpay: { merchantId: string | undefined; privateKey: string | undefined; publicKey: string | undefined; webhookUser: string | undefined; webhookPassword: string | undefined; apiUrl: string; scriptUrl: string };
   /** The card payment provider (card, Google Pay, Apple Pay); the publishable key is given to the storefront. */
   stripe: {
     secretKey: string | undefined;
@@ -172,12 +185,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     production,
     sandbox: sandboxSwitches(env),
+    sandboxed: new Set(),
     port: numberFrom(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
-    seatsioSecretKey: env.SEATSIO_SECRET_KEY || undefined,
+    seatsio: {
+      secretKey: env.SEATSIO_SECRET_KEY || undefined,
+      apiUrl: env.SEATSIO_API_URL || undefined,
+      chartJsUrl: env.SEATSIO_CHART_JS_URL || 'https://cdn-{region}.seatsio.net/chart.js',
+    },
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
     recaptchaMinScore: numberFrom(env.RECAPTCHA_MIN_SCORE, 0.5),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
@@ -235,6 +253,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       webhookUser: env.OPENPAY_WEBHOOK_USER || undefined,
       webhookPassword: env.OPENPAY_WEBHOOK_PASSWORD || undefined,
       apiUrl: env.OPENPAY_API_URL || 'https://api.openpay.mx',
+      scriptUrl: env.OPENPAY_JS_URL || 'https://js.openpay.mx/openpay.v1.min.js',
     },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || undefined,

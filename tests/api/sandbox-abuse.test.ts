@@ -1,8 +1,8 @@
+import { tablesOf } from '../../sandbox/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demoSeats from '../../src/server/demo/demo-seats.json';
-import { sandboxCredentials } from '../../src/server/payments/registry';
+import { sandboxCredentials } from '../../sandbox';
 import { purgeSandboxPaymentTokens } from '../../sandbox/payments/purge';
-import { seatsSandboxSecret } from '../../sandbox/seats/routes';
 import { purgeExpiredSandboxTokens } from '../../sandbox/seats/state';
 import { sandboxVenue } from '../../sandbox/seats/venue';
 import { body, createTestApp, type TestApp } from '../support/test-app';
@@ -21,8 +21,8 @@ const everyObject = sandboxVenue.objects.map((o) => (o.objectType === 'GeneralAd
 const newToken = (t: TestApp, client: string) => t.app.inject({ method: 'POST', url: `${PUBLIC}/hold-tokens`, remoteAddress: client });
 const hold = (t: TestApp, client: string, holdToken: string, objects: (string | { objectId: string; quantity: number })[]) =>
   t.app.inject({ method: 'POST', url: `${EVENT}/actions/hold-objects`, remoteAddress: client, payload: { objects, holdToken } });
-const count = async (t: TestApp, table: 'seats_sandbox_tokens' | 'seats_sandbox_holds' | 'sandbox_objects', where?: [string, string]) => {
-  let query = t.ctx.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+const count = async (t: TestApp, table: 'sandbox_seat_tokens' | 'sandbox_seat_holds' | 'sandbox_payment_objects', where?: [string, string]) => {
+  let query = tablesOf(t.sandboxStore).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
   if (where) query = query.where(where[0] as never, '=', where[1] as never);
   return Number((await query.executeTakeFirstOrThrow()).n);
 };
@@ -110,7 +110,7 @@ describe.skipIf(skipDatabase)('sandbox abuse', () => {
 
     it("does not count this server's own calls, made with the sandbox's secret keys", async () => {
       const creds = sandboxCredentials(t.ctx.config.signingSecret);
-      const seatsSecret = `Basic ${Buffer.from(`${seatsSandboxSecret(t.ctx.config.signingSecret)}:`).toString('base64')}`;
+      const seatsSecret = `Basic ${Buffer.from(`${sandboxCredentials(t.ctx.config.signingSecret).seats.secretKey}:`).toString('base64')}`;
       for (let i = 0; i < 5; i++) {
         const token = await t.app.inject({ method: 'POST', url: '/sandbox/seatsio/api/hold-tokens', remoteAddress: ALICE, headers: { authorization: seatsSecret }, payload: {} });
         expect(token.statusCode).toBe(200);
@@ -136,7 +136,7 @@ describe.skipIf(skipDatabase)('sandbox abuse', () => {
       expect((await hold(t, ALICE, expiring, ['C-1', 'C-2', { objectId: 'General', quantity: 3 }])).statusCode).toBe(200);
       const booked = body(await newToken(t, ALICE)).holdToken as string;
       expect((await hold(t, ALICE, booked, ['C-3'])).statusCode).toBe(200);
-      const secret = `Basic ${Buffer.from(`${seatsSandboxSecret(t.ctx.config.signingSecret)}:`).toString('base64')}`;
+      const secret = `Basic ${Buffer.from(`${sandboxCredentials(t.ctx.config.signingSecret).seats.secretKey}:`).toString('base64')}`;
       const book = await t.app.inject({
         method: 'POST', url: '/sandbox/seatsio/api/events/groups/actions/change-object-status', headers: { authorization: secret },
         payload: { objects: ['C-3'], events: ['demo-seats'], status: 'booked', holdToken: booked, orderId: 'order-1' },
@@ -146,13 +146,13 @@ describe.skipIf(skipDatabase)('sandbox abuse', () => {
       const live = body(await newToken(t, BOB)).holdToken as string;
       expect((await hold(t, BOB, live, ['C-4'])).statusCode).toBe(200);
 
-      await purgeExpiredSandboxTokens(t.ctx.db, t.ctx.now());
+      await purgeExpiredSandboxTokens(t.sandboxStore, t.ctx.now());
 
-      expect(await count(t, 'seats_sandbox_tokens', ['token', expiring])).toBe(0);
-      expect(await count(t, 'seats_sandbox_tokens', ['token', booked])).toBe(0);
-      expect(await count(t, 'seats_sandbox_holds', ['hold_token', expiring])).toBe(0);
-      expect(await count(t, 'seats_sandbox_tokens', ['token', live])).toBe(1);
-      expect(await count(t, 'seats_sandbox_holds', ['hold_token', live])).toBe(1);
+      expect(await count(t, 'sandbox_seat_tokens', ['token', expiring])).toBe(0);
+      expect(await count(t, 'sandbox_seat_tokens', ['token', booked])).toBe(0);
+      expect(await count(t, 'sandbox_seat_holds', ['hold_token', expiring])).toBe(0);
+      expect(await count(t, 'sandbox_seat_tokens', ['token', live])).toBe(1);
+      expect(await count(t, 'sandbox_seat_holds', ['hold_token', live])).toBe(1);
       const statuses = body(await t.app.inject({ url: `${EVENT}/objects` })).objects as { label: string; status: string }[];
       expect(Object.fromEntries(statuses.filter((s) => ['C-1', 'C-3', 'C-4'].includes(s.label)).map((s) => [s.label, s.status])))
         .toEqual({ 'C-1': 'free', 'C-3': 'booked', 'C-4': 'reservedByToken' });
@@ -174,14 +174,14 @@ describe.skipIf(skipDatabase)('sandbox abuse', () => {
         payload: 'type=card&card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=2034&card[cvc]=123',
       });
       const ids = { mercadoPago: body(mercadoPago).id as string, openpay: body(openpay).id as string, stripe: body(stripe).id as string };
-      const stored = async (id: string) => count(t, 'sandbox_objects', ['id', id]);
+      const stored = async (id: string) => count(t, 'sandbox_payment_objects', ['id', id]);
 
       t.advance(DAY + MINUTE);
-      await purgeSandboxPaymentTokens(t.ctx.db, t.ctx.now());
+      await purgeSandboxPaymentTokens(tablesOf(t.sandboxStore), t.ctx.now());
       expect([await stored(ids.mercadoPago), await stored(ids.openpay), await stored(ids.stripe)]).toEqual([1, 0, 1]);
 
       t.advance(6 * DAY);
-      await purgeSandboxPaymentTokens(t.ctx.db, t.ctx.now());
+      await purgeSandboxPaymentTokens(tablesOf(t.sandboxStore), t.ctx.now());
       expect([await stored(ids.mercadoPago), await stored(ids.stripe)]).toEqual([0, 1]);
     });
   });

@@ -301,6 +301,6 @@ describe.skipIf(skipDatabase)('seated events', () => {
 
 function sandboxSecret(): string {
   // The same derivation the server uses for the sandbox's secret key (tests share SECRET with the app).
-  return seatsSandboxSecretFor('secreto-de-pruebas-de-pagos');
+  return sandboxCredentials('secreto-de-pruebas-de-pagos').seats.secretKey;
 }
-import { seatsSandboxSecret as seatsSandboxSecretFor } from '../../sandbox/seats/routes';
+import { sandboxCredentials } from '../../sandbox';

@@ -108,7 +108,7 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
 /** Starts the real server (API + dist/client) on a free port with a fresh SQLite file. */
 async function startServer(): Promise<{ baseUrl: string; stop: () => void }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/serve.ts'], {
     cwd: repoRoot,
     detached: true, // own process group, so stop() ends it and nothing else
     stdio: 'ignore',

@@ -94,7 +94,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    command: 'npx tsx src/server/cli/serve.ts',
     cwd: repoRoot,
     url: `${baseURL}/api/config`,
     reuseExistingServer: false,

@@ -15,9 +15,9 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/server/main.ts` as a separate OS process (as production would run it) and waits for its URL. */
+/** Starts `src/server/cli/serve.ts` as a separate OS process (as production would run it) and waits for its URL. */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/serve.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_EVENTS: 'off', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

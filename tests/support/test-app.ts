@@ -1,11 +1,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
+import { withDemoSandbox } from '../../src/server/cli/demo-sandbox';
 import { readConfig, type ServerConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { openDatabase } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { importEvent } from '../../src/server/services/event-import.service';
 import { createTestDatabase } from './test-database';
+import { withWriteTransaction } from '../../src/server/db/locked-transaction';
+import type { SandboxStore } from '../../sandbox';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,6 +20,8 @@ export interface TestApp {
   botToken: (action?: string) => Promise<string>;
   /** Imports an event file straight through the service (as `npm run event:import` does). */
   importEvent: (file: unknown) => Promise<unknown>;
+  /** The demo sandbox's store (its own tables in the test's database), as the composition hands it over. */
+  sandboxStore: SandboxStore;
   close: () => Promise<void>;
 }
 
@@ -25,12 +30,14 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   const database = await createTestDatabase();
   // Tests hold and pay many times from one address and one e-mail: the caps a test checks it sets itself.
   const generous = { RATE_LIMIT_MAX: '100000', RATE_LIMIT_PDF_MAX: '100000', RATE_LIMIT_READ_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000', SEATS_SANDBOX_MAX_TOKENS_PER_CLIENT: '100000', VOUCHER_MAX_PER_BUYER: '100000', VOUCHER_MAX_SHARE: '1' };
-  const config = readConfig({ ...generous, LOG_LEVEL: 'silent' }, { databaseUrl: database.url, ...overrides });
+  // As `npm start` composes it: providers without keys run as the sandbox, mounted beside the API.
+  const { config, mount } = await withDemoSandbox(readConfig({ ...generous, LOG_LEVEL: 'silent' }, { databaseUrl: database.url, ...overrides }));
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   let offset = 0;
   const ctx: AppContext = { db, config, now: () => new Date(Date.now() + offset) };
   const app = await buildApp(ctx, { logger: false });
+  await mount(app, ctx);
   await app.ready();
   return {
     app,
@@ -44,6 +51,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       return res.json().token as string;
     },
     importEvent: (file) => importEvent(ctx, file),
+    sandboxStore: { kysely: db.kysely, dialect: db.dialect, writeTransaction: (work) => withWriteTransaction(db, work) },
     close: async () => {
       await app.close();
       await db.kysely.destroy();

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
  */
 const apiPort = process.env.API_PORT ?? '3001';
 const children: ChildProcess[] = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/cli/serve.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', PUBLIC_URL: `http://localhost:${process.env.PORT ?? '3000'}` },
   }),

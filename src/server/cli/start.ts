@@ -21,4 +21,4 @@ if (builtAt < Math.max(...BUILD_INPUTS.map(newestMtime))) {
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import('../main');
+await import('./serve');

@@ -18,12 +18,8 @@ export interface Database {
   emissions: EmissionTable;
   tickets: TicketTable;
   mail_outbox: MailOutboxTable;
-  sandbox_objects: SandboxObjectTable;
   purchase_access_keys: PurchaseAccessKeyTable;
   purchase_seats: PurchaseSeatsTable;
-  seats_sandbox_tokens: SeatsSandboxTokenTable;
-  seats_sandbox_events: SeatsSandboxEventTable;
-  seats_sandbox_holds: SeatsSandboxHoldTable;
   order_status_changes: OrderStatusChangeTable;
 }
 
@@ -284,17 +280,6 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
-/** State of the built-in payment sandbox (its preferences, payments, orders, sessions, keys), shared by every process. */
-export interface SandboxObjectTable {
-  provider: string;
-  kind: string;
-  id: string;
-  status: string;
-  data_json: string;
-  created_at: string;
-  updated_at: string;
-}
-
 /** SHA-256 of the keys that open a purchase: the buyer's browser's, and one per tickets e-mail sent. */
 export interface PurchaseAccessKeyTable {
   key_hash: string;
@@ -324,30 +309,3 @@ export interface PurchaseSeatsTable {
   updated_at: string;
 }
 
-/** The seat sandbox's hold tokens. */
-export interface SeatsSandboxTokenTable {
-  token: string;
-  workspace_key: string;
-  /** The client (`http/client-key.ts`) that started it in the chart; null for the REST API's (this server's own). */
-  client_key: string | null;
-  expires_at: string;
-  created_at: string;
-}
-
-/** One row per sandbox seat event: every status change locks it first, so changes of one event run one at a time. */
-export interface SeatsSandboxEventTable {
-  event_key: string;
-  version: Generated<number>;
-}
-
-/** A hold (`reservedByToken`, live while its token is), a booking (`booked`) or a custom status of `quantity` places of one object. */
-export interface SeatsSandboxHoldTable {
-  id: Generated<number>;
-  event_key: string;
-  label: string;
-  hold_token: string | null;
-  status: string;
-  quantity: number;
-  order_id: string | null;
-  updated_at: string;
-}

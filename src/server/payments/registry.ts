@@ -1,5 +1,6 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../config';
+import { absoluteUrl } from '../http/self-url';
 import { PART_LABELS, partMode, type PartMode, type PaymentPart } from '../sandbox-parts';
 import { ProviderError, type PaymentProvider, type PaymentProviderName } from './provider';
 import { fintocProvider } from './providers/fintoc.provider';
@@ -10,24 +11,6 @@ import { payPalProvider } from './providers/paypal.provider';
 import { stripeProvider, type StripeProvider } from './providers/stripe.provider';
 
 export type PaymentProviders = Record<PaymentProviderName, PaymentProvider> & { mercadopago: MercadoPagoProvider; openpay: OpenpayProvider; stripe: StripeProvider };
-
-/** The credentials the built-in sandbox issues and checks, derived from SIGNING_SECRET so every process agrees. */
-export function sandboxCredentials(signingSecret: string) {
-  const derive = (label: string) => createHmac('sha256', signingSecret).update(`payment-sandbox:${label}`).digest('hex').slice(0, 40);
-  return {
-    mercadopago: { accessToken: `TEST-SBX-${derive('mp-token')}`, publicKey: `TEST-SBX-PK-${derive('mp-public-key')}`, webhookSecret: derive('mp-webhook') },
-    paypal: { clientId: `SBX${derive('pp-id')}`, clientSecret: derive('pp-secret'), webhookId: `WHSBX${derive('pp-webhook').slice(0, 16).toUpperCase()}` },
-    fintoc: { secretKey: `sk_test_sbx_${derive('fintoc-key')}`, webhookSecret: `whsec_${derive('fintoc-webhook')}` },
-    openpay: {
-      merchantId: `msbx${derive('op-merchant').slice(0, 16)}`,
-      privateKey: `sk_sbx_${derive('op-private').slice(0, 28)}`,
-      publicKey: `pk_sbx_${derive('op-public').slice(0, 28)}`,
-      webhookUser: `webhook-${derive('op-webhook-user').slice(0, 8)}`,
-      webhookPassword: derive('op-webhook-password'),
-    },
-    stripe: { secretKey: `sk_test_sbx_${derive('stripe-key')}`, publishableKey: `pk_test_sbx_${derive('stripe-publishable')}`, webhookSecret: `whsec_${derive('stripe-webhook')}` },
-  };
-}
 
 /** Each provider's keys, by environment variable, in the order the sentences name them. */
 export const PROVIDER_KEYS: Record<PaymentPart, (config: ServerConfig) => Record<string, string | undefined>> = {
@@ -42,9 +25,9 @@ export const PROVIDER_KEYS: Record<PaymentPart, (config: ServerConfig) => Record
 };
 
 /**
- * Which providers run against the real service (all their keys are set), which against the
- * sandbox (no keys, its sandbox switched on) and which are off (no keys, no sandbox: no event may
- * enable them). Some keys set and others not stops the start.
+ * How each provider runs: `live` against the real service (its keys are set), `sandbox` against the
+ * demo's stand-in (its keys and URL are the sandbox's, `config.sandboxed`), or `off` (no keys: no event
+ * may enable it). Some keys set and others not stops the start.
  */
 export function providerModes(config: ServerConfig): Record<PaymentPart, PartMode> {
   const modeOf = (name: PaymentPart): PartMode => {
@@ -53,65 +36,43 @@ export function providerModes(config: ServerConfig): Record<PaymentPart, PartMod
     if (set > 0 && set < Object.keys(keys).length) {
       throw new Error(`${PART_LABELS[name]} is half configured: set all of ${Object.keys(keys).join(', ')}, or none.`);
     }
-    return partMode(set > 0, config.sandbox[name]);
+    return partMode(set > 0 && !config.sandboxed.has(name), config.sandbox[name]);
   };
   return { mercadopago: modeOf('mercadopago'), paypal: modeOf('paypal'), fintoc: modeOf('fintoc'), openpay: modeOf('openpay'), stripe: modeOf('stripe') };
 }
 
 /**
- * One adapter per provider, switched by configuration: with keys, the provider's real
- * REST API; without, the same adapter pointed at the sandbox this server hosts under
- * /sandbox/{provider}/api (reached through `selfUrl`, known once the server listens) when its
- * sandbox is switched on. A provider that is off still gets the live adapter, with no API to reach
- * (every call is a ProviderError) and credentials derived from a secret nobody knows (no webhook verifies).
+ * One adapter per provider, from its keys and API URL in the configuration (a URL given as a path is
+ * one of this server's own, reached through `selfUrl`: the demo's sandbox). A provider that is off
+ * gets an adapter with no API to reach (every call is a ProviderError) and no keys (no webhook verifies).
  */
 export function buildPaymentProviders(config: ServerConfig, selfUrl: () => string): PaymentProviders {
   const modes = providerModes(config);
-  const sandbox = sandboxCredentials(config.signingSecret);
   const tolerance = config.webhookToleranceSeconds;
-  const unknown = sandboxCredentials(randomBytes(32).toString('hex'));
-  const live = (url: string) => () => url;
-  /** Without keys: the sandbox's API and credentials, or (off) none to reach and none that verify. */
-  const keyless = <P extends PaymentPart>(name: P) => modes[name] === 'sandbox'
-    ? { mode: 'sandbox' as const, apiUrl: () => `${selfUrl()}/sandbox/${name}/api`, credentials: sandbox[name] }
-    : {
-        mode: 'live' as const,
-        apiUrl: (): string => {
-          throw new ProviderError(name, 'no keys are configured and its sandbox is off');
-        },
-        credentials: unknown[name],
-      };
-  const mp = keyless('mercadopago');
-  const pp = keyless('paypal');
-  const fi = keyless('fintoc');
-  const op = keyless('openpay');
-  const st = keyless('stripe');
+  const api = (name: PaymentPart, url: string) => (): string => {
+    if (modes[name] === 'off') throw new ProviderError(name, 'no keys are configured and its sandbox is off');
+    return absoluteUrl(url, selfUrl);
+  };
+  /** The adapter's mode label; an off provider's adapter is never reached (its API throws). */
+  const mode = (name: PaymentPart) => (modes[name] === 'sandbox' ? 'sandbox' as const : 'live' as const);
+  // An unset key (the provider is off) becomes a random one nobody knows: no webhook signed with a guess verifies.
+  const unknown = randomBytes(32).toString('hex');
+  const key = (value: string | undefined) => value ?? unknown;
+  const { mercadopago: mp, paypal: pp, fintoc: fi, openpay: op, stripe: st } = config;
   return {
-    mercadopago: mercadoPagoProvider(
-      modes.mercadopago === 'live'
-        ? { mode: 'live', apiUrl: live(config.mercadopago.apiUrl), accessToken: config.mercadopago.accessToken!, webhookSecret: config.mercadopago.webhookSecret!, toleranceSeconds: tolerance, threeDSecureMode: config.mercadopago.threeDSecureMode }
-        : { mode: mp.mode, apiUrl: mp.apiUrl, ...mp.credentials, toleranceSeconds: tolerance, threeDSecureMode: config.mercadopago.threeDSecureMode },
-    ),
-    paypal: payPalProvider(
-      modes.paypal === 'live'
-        ? { mode: 'live', apiUrl: live(config.paypal.apiUrl), clientId: config.paypal.clientId!, clientSecret: config.paypal.clientSecret!, webhookId: config.paypal.webhookId!, toleranceSeconds: tolerance }
-        : { mode: pp.mode, apiUrl: pp.apiUrl, ...pp.credentials, toleranceSeconds: tolerance },
-    ),
-    fintoc: fintocProvider(
-      modes.fintoc === 'live'
-        ? { mode: 'live', apiUrl: live(config.fintoc.apiUrl), secretKey: config.fintoc.secretKey!, webhookSecret: config.fintoc.webhookSecret!, toleranceSeconds: tolerance }
-        : { mode: fi.mode, apiUrl: fi.apiUrl, ...fi.credentials, toleranceSeconds: tolerance },
-    ),
-    openpay: openpayProvider(
-      modes.openpay === 'live'
-        ? { mode: 'live', apiUrl: live(config.openpay.apiUrl), merchantId: config.openpay.merchantId!, privateKey: config.openpay.privateKey!, webhookUser: config.openpay.webhookUser!, webhookPassword: config.openpay.webhookPassword! }
-        : { mode: op.mode, apiUrl: op.apiUrl, ...op.credentials },
-    ),
-    stripe: stripeProvider(
-      modes.stripe === 'live'
-        ? { mode: 'live', apiUrl: live(config.stripe.apiUrl), secretKey: config.stripe.secretKey!, webhookSecret: config.stripe.webhookSecret!, toleranceSeconds: tolerance }
-        : { mode: st.mode, apiUrl: st.apiUrl, secretKey: st.credentials.secretKey, webhookSecret: st.credentials.webhookSecret, toleranceSeconds: tolerance },
-    ),
+    mercadopago: mercadoPagoProvider({
+      mode: mode('mercadopago'), apiUrl: api('mercadopago', mp.apiUrl), accessToken: key(mp.accessToken), webhookSecret: key(mp.webhookSecret),
+      toleranceSeconds: tolerance, threeDSecureMode: mp.threeDSecureMode,
+    }),
+    paypal: payPalProvider({
+      mode: mode('paypal'), apiUrl: api('paypal', pp.apiUrl), clientId: key(pp.clientId), clientSecret: key(pp.clientSecret), webhookId: key(pp.webhookId), toleranceSeconds: tolerance,
+    }),
+    fintoc: fintocProvider({ mode: mode('fintoc'), apiUrl: api('fintoc', fi.apiUrl), secretKey: key(fi.secretKey), webhookSecret: key(fi.webhookSecret), toleranceSeconds: tolerance }),
+    openpay: openpayProvider({
+      mode: mode('openpay'), apiUrl: api('openpay', op.apiUrl), merchantId: key(op.merchantId), privateKey: key(op.privateKey),
+      webhookUser: key(op.webhookUser), webhookPassword: key(op.webhookPassword),
+    }),
+    stripe: stripeProvider({ mode: mode('stripe'), apiUrl: api('stripe', st.apiUrl), secretKey: key(st.secretKey), webhookSecret: key(st.webhookSecret), toleranceSeconds: tolerance }),
     free: freeProvider(),
   };
 }

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { purgeSandboxPaymentTokens } from '../../../sandbox/payments/purge';
-import { purgeExpiredSandboxTokens } from '../../../sandbox/seats/state';
 import { purgeUnpaidPurchaseData } from '../services/data-retention.service';
 
 /** Often enough that data goes within minutes of its retention, rarely enough to cost nothing. */
@@ -9,8 +7,7 @@ const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
  * Runs the purge of unpaid purchases' personal data on a timer in every API process (the
- * purge itself is safe to run from several at once), and the built-in sandboxes' purge of the
- * tokens they made that are past use (seat hold tokens with their holds, card tokens). A failure (the database away) is logged
+ * purge itself is safe to run from several at once). A failure (the database away) is logged
  * and the next tick tries again; it never stops the process.
  */
 export async function dataRetentionPlugin(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -27,13 +24,6 @@ export async function dataRetentionPlugin(app: FastifyInstance, { ctx }: { ctx: 
       if (purged > 0) app.log.info({ purchases: purged }, 'personal data of unpaid purchases erased');
     } catch (error) {
       app.log.warn({ err: error }, 'purge of unpaid purchase data failed; it runs again on the next tick');
-    }
-    try {
-      const seatTokens = await purgeExpiredSandboxTokens(ctx.db, ctx.now());
-      const cardTokens = await purgeSandboxPaymentTokens(ctx.db, ctx.now());
-      if (seatTokens + cardTokens > 0) app.log.info({ seatTokens, cardTokens }, 'expired sandbox tokens deleted');
-    } catch (error) {
-      app.log.warn({ err: error }, 'purge of expired sandbox tokens failed; it runs again on the next tick');
     }
   };
   app.addHook('onReady', async () => {

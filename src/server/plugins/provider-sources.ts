@@ -16,7 +16,7 @@ const NONE: ProviderSources = { script: [], connect: [], frame: [], form: [] };
  * so frames — and the form POST that opens one with the CReq — allow any https origin.
  */
 function mercadoPago(config: ServerConfig): ProviderSources {
-  if (!config.mercadopago.accessToken) return NONE;
+  if (!config.mercadopago.accessToken || config.sandboxed.has('mercadopago')) return NONE;
   return {
     script: ['https://sdk.mercadopago.com', 'https://http2.mlstatic.com'],
     connect: ['https://api.mercadopago.com', 'https://api.mercadolibre.com', 'https://events.mercadopago.com'],
@@ -27,13 +27,13 @@ function mercadoPago(config: ServerConfig): ProviderSources {
 
 /** Openpay's two scripts (its CDN) run on the payment page and call its API. */
 function openpay(config: ServerConfig): ProviderSources {
-  if (!config.openpay?.merchantId) return NONE;
+  if (!config.openpay?.merchantId || config.sandboxed.has('openpay')) return NONE;
   return { ...NONE, script: ['https://js.openpay.mx'], connect: ['https://api.openpay.mx', 'https://sandbox-api.openpay.mx'] };
 }
 
 /** Stripe.js: its script, its element and 3-D Secure frames, its API. */
 function stripe(config: ServerConfig): ProviderSources {
-  if (!config.stripe.secretKey) return NONE;
+  if (!config.stripe.secretKey || config.sandboxed.has('stripe')) return NONE;
   return {
     script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
     connect: ['https://api.stripe.com'],
@@ -44,7 +44,7 @@ function stripe(config: ServerConfig): ProviderSources {
 
 /** seats.io's chart: its script from the regional CDN, the chart's frame and its API, all under seatsio.net. */
 function seatsio(config: ServerConfig): ProviderSources {
-  if (!config.seatsioSecretKey) return NONE;
+  if (!config.seatsio.secretKey || config.sandboxed.has('seats')) return NONE;
   return { script: ['https://*.seatsio.net'], connect: ['https://*.seatsio.net'], frame: ['https://*.seatsio.net'], form: [] };
 }
 

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { ServerConfig } from '../config';
@@ -11,7 +11,7 @@ import { openRateLimitStore } from './rate-limit-store';
  * Security headers on every response (a strict Content-Security-Policy without
  * `unsafe-eval`: the storefront validates forms with precompiled code) and the
  * per-client rate limit that every route doing work opts into with `config: rateLimited`
- * or `config: limitedAs(config, bucket)` (a whole plugin's routes with `limitEveryRoute`).
+ * or `config: limitedAs(config, bucket)`.
  * Each route counts on its own; the client is `request.ip` (X-Forwarded-For only from
  * TRUST_PROXY's proxies), IPv6 by its /64. The counters
  * live in this process, or in the Redis of REDIS_URL, shared by every replica (`rate-limit-store.ts`).
@@ -88,27 +88,4 @@ export function limitedAs(config: ServerConfig, bucket: 'pdf' | 'admin' | 'read'
         },
       };
   }
-}
-
-/**
- * Puts every route `app` (an encapsulated plugin: the built-in sandboxes) registers from now on
- * under the per-client limit, each route counted on its own as `config: rateLimited` counts it:
- * reads (GET) in the `read` bucket — the seat chart polls its statuses every second — and
- * everything else, what creates tokens and payments among it, in the general one (RATE_LIMIT_MAX).
- * `exempt` lets through, uncounted, requests only this server can make (the sandbox's secret key).
- * A route that declares its own `config.rateLimit` keeps that one.
- */
-export function limitEveryRoute(app: FastifyInstance, config: ServerConfig, exempt?: (request: FastifyRequest) => boolean) {
-  app.addHook('onRoute', (route) => {
-    if (route.config?.rateLimit !== undefined) return;
-    const methods = [route.method].flat();
-    const read = methods.every((method) => method === 'GET' || method === 'HEAD');
-    const limiter = app.rateLimit({
-      max: read ? config.rateLimitReadMax : config.rateLimitMax,
-      // The route is in the key, so one shared Redis also counts each route apart.
-      keyGenerator: (request) => `${clientKeyOf(request.ip)}|${methods.join(',')} ${route.url}`,
-      ...(exempt ? { allowList: (request: FastifyRequest) => exempt(request) } : {}),
-    }) as onRequestHookHandler;
-    route.onRequest = [...[route.onRequest ?? []].flat(), limiter];
-  });
 }

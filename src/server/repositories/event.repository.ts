@@ -125,3 +125,14 @@ export async function findEventVersionByUrl(trx: Kysely<Database>, url: string, 
   const query = trx.selectFrom('events').select(['id', 'version']).where('url', '=', url);
   return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
+
+/** The `hold_limits` of the event whose seats config names `eventKey` (how a seat provider names the event); `{}` for none. */
+export async function holdLimitsOfSeatEvent(db: Kysely<Database>, eventKey: string): Promise<HoldLimitsFile> {
+  // A handful of events per database; the key lives in each event's config JSON, so they are read whole.
+  const rows = await db.selectFrom('events').select(['config_json', 'hold_limits_json']).execute();
+  for (const row of rows) {
+    const seats = (JSON.parse(row.config_json) as { seats?: { eventKey?: unknown } }).seats;
+    if (seats?.eventKey === eventKey) return JSON.parse(row.hold_limits_json || '{}') as HoldLimitsFile;
+  }
+  return {};
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfigResponse } from '../../shared/api';
 import type { AppContext } from '../context';
 import { answers } from '../http/api-schemas';
-import { providerModes, sandboxCredentials } from '../payments/registry';
+import { providerModes } from '../payments/registry';
 import { seatsMode } from '../seats/seats-provider';
 import { botCheckMode } from '../services/bot-check.service';
 
@@ -10,21 +10,16 @@ import { botCheckMode } from '../services/bot-check.service';
 export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { config } = ctx;
   const modes = providerModes(config);
-  const sandbox = sandboxCredentials(config.signingSecret);
   // A provider that is off (no keys, no sandbox) is left out: no event may offer it.
-  const mercadopago = modes.mercadopago === 'sandbox'
-    ? { mode: 'sandbox' as const, publicKey: sandbox.mercadopago.publicKey }
-    : modes.mercadopago === 'live' && config.mercadopago.publicKey ? { mode: 'live' as const, publicKey: config.mercadopago.publicKey } : undefined;
-  const openpay = modes.openpay === 'sandbox'
-    ? { mode: 'sandbox' as const, merchantId: sandbox.openpay.merchantId, publicKey: sandbox.openpay.publicKey, sandboxMode: true }
-    : modes.openpay === 'live' ? { mode: 'live' as const, merchantId: config.openpay.merchantId!, publicKey: config.openpay.publicKey!, sandboxMode: config.openpay.apiUrl.includes('sandbox') } : undefined;
-  const stripe = modes.stripe === 'sandbox'
-    ? { mode: 'sandbox' as const, publishableKey: sandbox.stripe.publishableKey }
-    : modes.stripe === 'live' ? { mode: 'live' as const, publishableKey: config.stripe.publishableKey! } : undefined;
+  const on = (mode: string) => mode !== 'off';
+  const label = (mode: string) => (mode === 'sandbox' ? 'sandbox' as const : 'live' as const);
+  const mercadopago = on(modes.mercadopago) && config.mercadopago.publicKey ? { mode: label(modes.mercadopago), publicKey: config.mercadopago.publicKey } : undefined;
+  const openpay = on(modes.openpay)
+    ? { mode: label(modes.openpay), merchantId: config.openpay.merchantId!, publicKey: config.openpay.publicKey!, sandboxMode: modes.openpay === 'sandbox' || config.openpay.apiUrl.includes('sandbox') }
+    : undefined;
+  const stripe = on(modes.stripe) ? { mode: label(modes.stripe), publishableKey: config.stripe.publishableKey! } : undefined;
   const seats = seatsMode(config);
-  const seatsio = seats === 'live'
-    ? { mode: 'live' as const, chartJsUrl: 'https://cdn-{region}.seatsio.net/chart.js' }
-    : seats === 'sandbox' ? { mode: 'sandbox' as const, chartJsUrl: '/sandbox/seatsio/chart.js' } : undefined;
+  const seatsio = on(seats) ? { mode: label(seats), chartJsUrl: config.seatsio.chartJsUrl } : undefined;
   const body: AppConfigResponse = {
     botCheck: botCheckMode(config) === 'live'
       ? { provider: 'recaptcha' as const, siteKey: config.recaptchaSiteKey ?? '' }

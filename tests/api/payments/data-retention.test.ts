@@ -1,5 +1,6 @@
+import { tablesOf } from '../../../sandbox/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveSandboxObject, findSandboxObject } from '../../../sandbox/store/objects.repository';
+import { moveSandboxObject, findSandboxObject } from '../../../sandbox/payments/objects.repository';
 import { purgeUnpaidPurchaseData } from '../../../src/server/services/data-retention.service';
 import { body } from '../../support/test-app';
 import { skipDatabase, testDialect } from '../../support/test-database';
@@ -89,8 +90,8 @@ describe.skipIf(skipDatabase)(`erasing the personal data of unpaid purchases on 
     const checkout = await (await fetch(`${t.baseUrl}${preference.init_point}`)).text();
     const issued = await fetch(`${t.baseUrl}${/action="([^"]+\/voucher)"/.exec(checkout)![1]}`, { method: 'POST', redirect: 'manual' });
     const paymentId = issued.headers.get('location')!.split('/').pop()!;
-    const payment = (await findSandboxObject<Record<string, unknown>>(t.ctx.db.kysely, 'mercadopago', 'payment', paymentId))!;
-    await moveSandboxObject(t.ctx.db.kysely, 'mercadopago', 'payment', paymentId, ['pending'], { status: 'approved', data: { ...payment.data, status: 'approved' } }, t.ctx.now().toISOString());
+    const payment = (await findSandboxObject<Record<string, unknown>>(tablesOf(t.sandboxStore), 'mercadopago', 'payment', paymentId))!;
+    await moveSandboxObject(tablesOf(t.sandboxStore), 'mercadopago', 'payment', paymentId, ['pending'], { status: 'approved', data: { ...payment.data, status: 'approved' } }, t.ctx.now().toISOString());
     await t.app.inject({ method: 'POST', url: '/api/payments/mercadopago/loader-process', payload: { payment_id: paymentId } });
     expect((await purchaseRow(id)).status).toBe('paid');
     t.advance(365 * 24 * HOUR);

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerConfig } from '../../../src/server/config';
-import { sandboxCredentials } from '../../../src/server/payments/registry';
+import { sandboxCredentials } from '../../../sandbox';
 import fixture from '../fixtures/pagos-api.event.json';
 import { body, createTestApp, type TestApp } from '../../support/test-app';
 

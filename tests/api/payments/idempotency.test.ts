@@ -1,6 +1,7 @@
+import { tablesOf } from '../../../sandbox/store';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveSandboxObject, findSandboxObject } from '../../../sandbox/store/objects.repository';
+import { moveSandboxObject, findSandboxObject } from '../../../sandbox/payments/objects.repository';
 import { signMercadoPago } from '../../../src/shared/node/webhook-signatures';
 import { body } from '../../support/test-app';
 import { skipDatabase, testDialect } from '../../support/test-database';
@@ -33,8 +34,8 @@ describe.skipIf(skipDatabase)(`idempotent confirmation on ${testDialect}`, () =>
     const soldBefore = await sold(1);
 
     // The store takes the cash, but no notification has arrived yet: everything below races to confirm it.
-    const payment = (await findSandboxObject<Record<string, unknown>>(t.ctx.db.kysely, 'mercadopago', 'payment', paymentId))!;
-    await moveSandboxObject(t.ctx.db.kysely, 'mercadopago', 'payment', paymentId, ['pending'], { status: 'approved', data: { ...payment.data, status: 'approved', status_detail: 'accredited' } }, t.ctx.now().toISOString());
+    const payment = (await findSandboxObject<Record<string, unknown>>(tablesOf(t.sandboxStore), 'mercadopago', 'payment', paymentId))!;
+    await moveSandboxObject(tablesOf(t.sandboxStore), 'mercadopago', 'payment', paymentId, ['pending'], { status: 'approved', data: { ...payment.data, status: 'approved', status_detail: 'accredited' } }, t.ctx.now().toISOString());
 
     const ts = String(Math.floor(t.ctx.now().getTime() / 1000));
     const delivery = (notificationId: number) => {
@@ -85,13 +86,13 @@ describe.skipIf(skipDatabase)(`idempotent confirmation on ${testDialect}`, () =>
   it('PayPal: 50 concurrent loader calls on an approved order capture it once and emit once', async () => {
     const id = await t.purchase([{ ticket_id: 2, cantidad: 2 }]);
     const { order } = body(await t.app.inject({ method: 'POST', url: '/api/payments/paypal/create-order', payload: { purchase_id: id }, headers: t.keyed(id) }));
-    const stored = (await findSandboxObject<Record<string, unknown>>(t.ctx.db.kysely, 'paypal', 'order', order.id))!;
+    const stored = (await findSandboxObject<Record<string, unknown>>(tablesOf(t.sandboxStore), 'paypal', 'order', order.id))!;
     // Approved at PayPal; the buyer's browser and its retries all hit the loader at once.
-    await moveSandboxObject(t.ctx.db.kysely, 'paypal', 'order', order.id, ['CREATED'], { status: 'APPROVED', data: { ...stored.data, status: 'APPROVED', payer: { email_address: 'paypal.buyer@example.mx', name: { given_name: 'Pat', surname: 'Pay' } } } }, t.ctx.now().toISOString());
+    await moveSandboxObject(tablesOf(t.sandboxStore), 'paypal', 'order', order.id, ['CREATED'], { status: 'APPROVED', data: { ...stored.data, status: 'APPROVED', payer: { email_address: 'paypal.buyer@example.mx', name: { given_name: 'Pat', surname: 'Pay' } } } }, t.ctx.now().toISOString());
     const soldBefore = await sold(2);
     const results = await Promise.all(Array.from({ length: 50 }, () => post('/api/payments/paypal/loader-process', { token: order.id })));
     for (const result of results) expect(result.body.status).toBe('approved');
-    const captured = (await findSandboxObject<{ purchase_units: { payments: { captures: unknown[] } }[] }>(t.ctx.db.kysely, 'paypal', 'order', order.id))!;
+    const captured = (await findSandboxObject<{ purchase_units: { payments: { captures: unknown[] } }[] }>(tablesOf(t.sandboxStore), 'paypal', 'order', order.id))!;
     expect(captured.status).toBe('COMPLETED');
     expect(captured.data.purchase_units[0].payments.captures).toHaveLength(1);
     expect(await t.rows('emissions', 'purchase_id', id)).toHaveLength(1);

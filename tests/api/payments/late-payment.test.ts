@@ -1,5 +1,6 @@
+import { tablesOf } from '../../../sandbox/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSandboxObject } from '../../../sandbox/store/objects.repository';
+import { findSandboxObject } from '../../../sandbox/payments/objects.repository';
 import { body } from '../../support/test-app';
 import { skipDatabase } from '../../support/test-database';
 import { buyer, createPaymentsApp, mailHeader, type PaymentsTestApp } from './helpers';
@@ -58,7 +59,7 @@ describe.skipIf(skipDatabase)('payments that arrive after the hold expired', () 
     expect(attempt.refund_reference).toMatch(/^[A-Z0-9]{17}$/);
     expect((await t.rows('purchases', 'id', late))[0].status).toBe('refunded');
     // The refund went through PayPal's API: the capture is refunded there.
-    const atPayPal = (await findSandboxObject<{ purchase_units: { payments: { captures: { status: string }[] } }[] }>(t.ctx.db.kysely, 'paypal', 'order', order.id))!;
+    const atPayPal = (await findSandboxObject<{ purchase_units: { payments: { captures: { status: string }[] } }[] }>(tablesOf(t.sandboxStore), 'paypal', 'order', order.id))!;
     expect(atPayPal.data.purchase_units[0].payments.captures[0].status).toBe('REFUNDED');
 
     const mail = t.mails().find((m) => m.text.includes(late))!;

@@ -30,7 +30,7 @@ describe.skipIf(skipDatabase)('MercadoPago card tokens in the sandbox', () => {
       });
       expect(token.id).toMatch(/^[0-9a-f]{32}$/);
       expect(Date.parse(token.date_due)).toBeGreaterThan(Date.parse(token.date_created));
-      const [stored] = await t.rows('sandbox_objects', 'id', token.id);
+      const [stored] = await t.rows('sandbox_payment_objects', 'id', token.id);
       expect(stored.data_json).not.toContain(number.replace(/\D/g, ''));
       expect(stored.data_json).not.toContain(`"${code}"`);
       const read = await t.app.inject(`/sandbox/mercadopago/api/v1/card_tokens/${token.id}?public_key=${t.sandbox.mercadopago.publicKey}`);

@@ -30,7 +30,7 @@ describe.skipIf(skipDatabase)('MercadoPago card payments', () => {
       payload: { purchase_id, token, installments: 1, paymentMethodId: 'master', issuer: '158', email: 'ana@example.mx', buyer_info: buyer(), ...extra },
     });
   const sandboxPayments = async (attemptIds: string[]) =>
-    (await t.rows('sandbox_objects', 'kind', 'payment')).map((r) => JSON.parse(r.data_json)).filter((p) => attemptIds.includes(p.external_reference));
+    (await t.rows('sandbox_payment_objects', 'kind', 'payment')).map((r) => JSON.parse(r.data_json)).filter((p) => attemptIds.includes(p.external_reference));
   const attemptsOf = async (purchaseId: string) => (await t.rows('payment_attempts', 'purchase_id', purchaseId)).map((a) => a.id as string);
 
   beforeAll(async () => {
@@ -106,7 +106,7 @@ describe.skipIf(skipDatabase)('MercadoPago card payments', () => {
     expect(res.statusCode).toBe(422);
     expect(body(res)).toMatchObject({ code: 'CARD_BIN_NOT_ALLOWED', mensaje: expect.stringContaining('BIN') });
     expect(await t.rows('payment_attempts', 'purchase_id', id)).toHaveLength(0);
-    const all = (await t.rows('sandbox_objects', 'kind', 'payment')).map((r) => JSON.parse(r.data_json));
+    const all = (await t.rows('sandbox_payment_objects', 'kind', 'payment')).map((r) => JSON.parse(r.data_json));
     expect(all.filter((p) => p.card?.first_six_digits === '407559')).toHaveLength(0);
     // A card inside the list pays.
     const ok = await pay(id, await tokenize('APRO', 'master'));

@@ -59,7 +59,7 @@ describe.skipIf(skipDatabase)('MercadoPago fast payments in the sandbox', () => 
     const updated = await update(token, visa.pseudotoken, body(cardToken).id);
     expect(updated.statusCode).toBe(200);
     expect(body(updated)).toEqual({ pseudotoken: visa.pseudotoken, status: 'updated' });
-    const [stored] = await t.rows('sandbox_objects', 'id', token);
+    const [stored] = await t.rows('sandbox_payment_objects', 'id', token);
     expect(JSON.parse(stored.data_json).pseudotokens[visa.pseudotoken]).toBe(body(cardToken).id);
     // A card token of another card, or an unknown one, is refused.
     expect(causeOf(await update(token, master.pseudotoken, body(cardToken).id))).toBe('card_token_mismatch');

@@ -33,7 +33,7 @@ describe.skipIf(skipDatabase)('MercadoPago super-token payments', () => {
     });
   const attemptsOf = async (purchaseId: string) => (await t.rows('payment_attempts', 'purchase_id', purchaseId)).map((a) => a.id as string);
   const sandboxPayments = async (attemptIds: string[]) =>
-    (await t.rows('sandbox_objects', 'kind', 'payment')).map((r) => JSON.parse(r.data_json)).filter((p) => attemptIds.includes(p.external_reference));
+    (await t.rows('sandbox_payment_objects', 'kind', 'payment')).map((r) => JSON.parse(r.data_json)).filter((p) => attemptIds.includes(p.external_reference));
 
   beforeAll(async () => {
     t = await createPaymentsApp();
@@ -112,14 +112,14 @@ describe.skipIf(skipDatabase)('MercadoPago super-token payments', () => {
   it('refuses a BIN outside bines_permitidos (and account money) before charging: no attempt, nothing at the sandbox', async () => {
     const id = await heldPurchase('pagos-super-bines');
     const token = await tokenFor();
-    const before = (await t.rows('sandbox_objects', 'kind', 'payment')).length;
+    const before = (await t.rows('sandbox_payment_objects', 'kind', 'payment')).length;
     for (const extra of [{ id: VISA }, { id: 'account_money', type: 'account_money' }]) {
       const res = await order(id, token, extra);
       expect(res.statusCode).toBe(422);
       expect(body(res)).toMatchObject({ code: 'CARD_BIN_NOT_ALLOWED', mensaje: expect.stringContaining('BIN') });
     }
     expect(await t.rows('payment_attempts', 'purchase_id', id)).toHaveLength(0);
-    expect((await t.rows('sandbox_objects', 'kind', 'payment')).length).toBe(before);
+    expect((await t.rows('sandbox_payment_objects', 'kind', 'payment')).length).toBe(before);
     // A card inside the list pays, with the same token.
     expect((await order(id, token, { id: MASTER })).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
+import { tablesOf } from '../../../sandbox/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signMercadoPago } from '../../../src/shared/node/webhook-signatures';
-import { findSandboxObject, moveSandboxObject } from '../../../sandbox/store/objects.repository';
+import { findSandboxObject, moveSandboxObject } from '../../../sandbox/payments/objects.repository';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 import { skipDatabase, testDialect } from '../../support/test-database';
 import { buyer, createPaymentsApp, SECRET, type PaymentsTestApp } from './helpers';
@@ -35,11 +36,11 @@ describe.skipIf(skipDatabase)(`one emission across two server processes on ${tes
     const checkout = await (await fetch(`${b}${preference.init_point}`)).text();
     const issued = await fetch(`${b}${/action="([^"]+\/voucher)"/.exec(checkout)![1]}`, { method: 'POST', redirect: 'manual' });
     const paymentId = issued.headers.get('location')!.split('/').pop()!;
-    const payment = (await findSandboxObject<Record<string, unknown>>(t.ctx.db.kysely, 'mercadopago', 'payment', paymentId))!;
+    const payment = (await findSandboxObject<Record<string, unknown>>(tablesOf(t.sandboxStore), 'mercadopago', 'payment', paymentId))!;
     expect(payment.status).toBe('pending');
     const sold = async () => Number((await t.rows('ticket_types', 'external_id', 2))[0].sold);
     const before = await sold();
-    await moveSandboxObject(t.ctx.db.kysely, 'mercadopago', 'payment', paymentId, ['pending'], { status: 'approved', data: { ...payment.data, status: 'approved' } }, new Date().toISOString());
+    await moveSandboxObject(tablesOf(t.sandboxStore), 'mercadopago', 'payment', paymentId, ['pending'], { status: 'approved', data: { ...payment.data, status: 'approved' } }, new Date().toISOString());
 
     const ts = String(Math.floor(Date.now() / 1000));
     const calls = [

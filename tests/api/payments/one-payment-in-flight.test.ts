@@ -47,7 +47,7 @@ describe.skipIf(skipDatabase)('one payment in flight per purchase', () => {
   /** What the provider's sandbox holds for the purchase's attempts: MercadoPago payments or Openpay charges. */
   const providerPayments = async (purchaseId: string, provider: 'mercadopago' | 'openpay') => {
     const attempts = new Set((await t.rows('payment_attempts', 'purchase_id', purchaseId)).map((a) => a.id as string));
-    return (await t.rows('sandbox_objects', 'provider', provider))
+    return (await t.rows('sandbox_payment_objects', 'provider', provider))
       .filter((r) => r.kind === (provider === 'mercadopago' ? 'payment' : 'charge'))
       .map((r) => JSON.parse(r.data_json) as { external_reference?: string; order_id?: string; status: string })
       .filter((p) => attempts.has((provider === 'mercadopago' ? p.external_reference : p.order_id) ?? ''));
@@ -99,7 +99,7 @@ describe.skipIf(skipDatabase)('one payment in flight per purchase', () => {
     expect(body(en).mensaje).not.toBe(body(es).mensaje);
     expect(await providerPayments(id, 'mercadopago')).toHaveLength(1);
     // The second token was never sent to the provider: it is still unused.
-    const [token] = (await t.rows('sandbox_objects', 'id', second)).filter((r) => r.kind === 'card-token');
+    const [token] = (await t.rows('sandbox_payment_objects', 'id', second)).filter((r) => r.kind === 'card-token');
     expect(token.status).toBe('active');
   });
 

@@ -36,7 +36,7 @@ describe.skipIf(skipDatabase)('Openpay card payments', () => {
     });
   const loader = (purchaseId: string, payment_id: string) =>
     t.app.inject({ method: 'POST', url: '/api/payments/open-pay/loader-process', payload: { payment_id }, headers: t.keyed(purchaseId) });
-  const sandboxCharges = async () => (await t.rows('sandbox_objects', 'kind', 'charge')).filter((r) => r.provider === 'openpay').map((r) => JSON.parse(r.data_json));
+  const sandboxCharges = async () => (await t.rows('sandbox_payment_objects', 'kind', 'charge')).filter((r) => r.provider === 'openpay').map((r) => JSON.parse(r.data_json));
   const webhook = (payload: string, user = op().webhookUser, password = op().webhookPassword) =>
     t.app.inject({
       method: 'POST', url: '/api/webhooks/openpay', payload,

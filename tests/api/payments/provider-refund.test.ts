@@ -243,7 +243,7 @@ describe.skipIf(skipDatabase)('payments refunded at the provider', () => {
     const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
     expect(attempt).toMatchObject({ status: 'refunded', refund_status: 'done', refund_reason: 'sold_out' });
     expect((await purchaseRow(id)).status).toBe('refunded');
-    const atSandbox = (await t.rows('sandbox_objects', 'id', paymentId)).find((r) => r.provider === 'mercadopago' && r.kind === 'payment')!;
+    const atSandbox = (await t.rows('sandbox_payment_objects', 'id', paymentId)).find((r) => r.provider === 'mercadopago' && r.kind === 'payment')!;
     expect(JSON.parse(atSandbox.data_json)).toMatchObject({ status: 'refunded' });
     // The refund e-mail, not a cancellation: this purchase was never paid.
     expect(t.mails().filter((m) => m.text.includes(id)).map((m) => mailHeader(m.text, 'Subject'))).toEqual(['Reembolso de tu pago para Concierto de Prueba']);

@@ -66,7 +66,7 @@ describe.skipIf(skipDatabase)('Stripe sandbox', () => {
     expect(sheet.statusCode).toBe(200);
     expect(body(sheet)).toMatchObject({ object: 'payment_method', card: { wallet: { type: 'google_pay' } } });
     expect(body(sheet).outcome).toBeUndefined();
-    const [stored] = (await t.rows('sandbox_objects', 'id', body(sheet).id)).filter((r) => r.kind === 'wallet_sheet');
+    const [stored] = (await t.rows('sandbox_payment_objects', 'id', body(sheet).id)).filter((r) => r.kind === 'wallet_sheet');
     expect(JSON.parse(stored.data_json)).toMatchObject({ wallet: 'google_pay', line_items: lines });
     const intent = secret.split('_secret_')[0];
     const confirmed = await api('POST', `/payment_intents/${intent}/confirm`, t.sandbox.stripe.publishableKey, { payment_method: body(sheet).id, client_secret: secret, return_url: 'http://x.invalid/back' });

@@ -33,7 +33,7 @@ describe.skipIf(skipDatabase)('Stripe payments (sandbox)', () => {
   };
   const loader = (purchaseId: string, payment_intent: string) =>
     t.app.inject({ method: 'POST', url: '/api/payments/stripe/loader-process', headers: t.keyed(purchaseId), payload: { payment_intent, url: URL } });
-  const intents = async () => (await t.rows('sandbox_objects', 'kind', 'intent')).filter((r) => r.provider === 'stripe').map((r) => JSON.parse(r.data_json));
+  const intents = async () => (await t.rows('sandbox_payment_objects', 'kind', 'intent')).filter((r) => r.provider === 'stripe').map((r) => JSON.parse(r.data_json));
 
   beforeAll(async () => {
     t = await createPaymentsApp();
@@ -171,7 +171,7 @@ describe.skipIf(skipDatabase)('Stripe payments (sandbox)', () => {
     const again = await adapter.refund({ paymentId: intentId, amountCents: 22000, currency: 'MXN', idempotencyKey: `refund-${intentId}` });
     expect(first.refundId).toMatch(/^re_/);
     expect(again.refundId).toBe(first.refundId);
-    const refunds = (await t.rows('sandbox_objects', 'kind', 'refund')).filter((r) => r.provider === 'stripe').map((r) => JSON.parse(r.data_json));
+    const refunds = (await t.rows('sandbox_payment_objects', 'kind', 'refund')).filter((r) => r.provider === 'stripe').map((r) => JSON.parse(r.data_json));
     expect(refunds.filter((r) => r.payment_intent === intentId)).toEqual([expect.objectContaining({ amount: 22000, currency: 'mxn', status: 'succeeded' })]);
     await expect(adapter.refund({ paymentId: 'pi_missing', amountCents: 100, currency: 'MXN', idempotencyKey: 'x-missing' })).rejects.toMatchObject({ status: 404 });
   });

@@ -1,7 +1,8 @@
+import { tablesOf } from '../../../sandbox/store';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payPalSignedMessage, signFintoc, signMercadoPago, signPayPal } from '../../../src/shared/node/webhook-signatures';
-import { findSandboxObject } from '../../../sandbox/store/objects.repository';
+import { findSandboxObject } from '../../../sandbox/payments/objects.repository';
 import { body } from '../../support/test-app';
 import { skipDatabase } from '../../support/test-database';
 import { buyer, createPaymentsApp, type PaymentsTestApp } from './helpers';
@@ -140,7 +141,7 @@ describe.skipIf(skipDatabase)('webhook verification and replay protection', () =
 
     it('accepts what PayPal (the sandbox) signed, once; refuses a signature from another key, stale or missing headers', async () => {
       await t.app.inject('/sandbox/paypal/api/v1/notifications/certs/CERT-SBX-1');
-      const key = (await findSandboxObject<{ privateKey: string }>(t.ctx.db.kysely, 'paypal', 'key', 'CERT-SBX-1'))!.data.privateKey;
+      const key = (await findSandboxObject<{ privateKey: string }>(tablesOf(t.sandboxStore), 'paypal', 'key', 'CERT-SBX-1'))!.data.privateKey;
       const good = await delivery(key, 'WH-GOOD-1');
       expect(body(await send('paypal', good.raw, good.headers))).toEqual({ received: true, ignored: true });
       expect(body(await send('paypal', good.raw, good.headers))).toEqual({ received: true, duplicate: true });

@@ -11,9 +11,8 @@ import { rateLimited } from '../../plugins/security';
 import { purchaseKeyRequired, requestKey } from '../../services/access-keys';
 import { processLoader } from '../observe';
 import { openpayAttemptOf, payByOpenpay } from '../openpay-card';
-import { sandboxCredentials } from '../registry';
 import type { PaymentsRuntime } from '../runtime';
-import { esc } from '../../../../sandbox/payments/html';
+import { esc } from '../../../shared/node/html-page';
 import { requestOrigin } from './payment.routes';
 
 /** Openpay's CDN: where the live card frame and storefront load its two scripts from. */
@@ -22,14 +21,14 @@ const FRAME_SCRIPT = readFileSync(new URL('../browser/openpay-card-frame.js', im
 const LABELS = { es: esForms.fields, en: enForms.fields };
 const maxOf = (field: 'expireMonth' | 'expireYear' | 'cvvCode') => (secondCardUi[field]['ui:options'] as { maxLength: number }).maxLength;
 
-/** Where the card frame loads openpay.v1.min.js from: Openpay's CDN live, the sandbox's copy otherwise. */
+/**
+ * Where the card frame loads openpay.v1.min.js from (Openpay's CDN, or the demo sandbox's copy) and
+ * the keys it tokenizes with; `sandboxMode` is Openpay's own test switch (its sandbox API, or ours).
+ */
 function frameConfig(rt: PaymentsRuntime) {
-  const { config } = rt.ctx;
-  if (rt.providers.openpay.mode === 'live') {
-    return { script: `${OPENPAY_CDN}/openpay.v1.min.js`, merchantId: config.openpay.merchantId!, publicKey: config.openpay.publicKey!, sandboxMode: config.openpay.apiUrl.includes('sandbox') };
-  }
-  const creds = sandboxCredentials(config.signingSecret).openpay;
-  return { script: '/sandbox/openpay/js/openpay.v1.min.js', merchantId: creds.merchantId, publicKey: creds.publicKey, sandboxMode: true };
+  const { openpay } = rt.ctx.config;
+  const sandboxMode = rt.providers.openpay.mode === 'sandbox' || openpay.apiUrl.includes('sandbox');
+  return { script: openpay.scriptUrl, merchantId: openpay.merchantId ?? '', publicKey: openpay.publicKey ?? '', sandboxMode };
 }
 
 /** The card frame's page: the three card inputs with their labels, Openpay's script and ours. */

@@ -38,7 +38,7 @@ describe.skipIf(skipDatabase)('Openpay adapter (contract, recorded exchanges)', 
     api = await startReplayServer(recorded as Interaction[]);
     t = await createPaymentsApp({
       publicUrl: 'https://boletos.example.mx',
-      openpay: { merchantId: MERCHANT, privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, webhookUser: WEBHOOK.user, webhookPassword: WEBHOOK.password, apiUrl: api.url },
+      openpay: { merchantId: MERCHANT, privateKey: PRIVATE_KEY, publicKey: PUBLIC_KEY, webhookUser: WEBHOOK.user, webhookPassword: WEBHOOK.password, apiUrl: api.url, scriptUrl: 'https://js.openpay.mx/openpay.v1.min.js' },
     });
     await t.importEvent({ ...fixture, event: { ...fixture.event, config: { ...fixture.event.config, metodo_pago_open_pay: true, bines_permitidos: [{ bin: '411111' }] } } });
   });

@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
-import { buildApp } from './app';
-import { readConfig } from './config';
-import { openDatabase } from './db/connection';
-import { migrateToLatest } from './db/migrate';
-import { AppError } from './http/app-error';
-import { loadDemoEventsIfEmpty } from './demo/load-demo-events';
-import { assertStoredEventsServable } from './services/event-providers.service';
-import { closeOnSignals } from './shutdown';
-import { assertStartable, sandboxBanner } from './start-checks';
+import { buildApp } from '../app';
+import { withDemoSandbox } from './demo-sandbox';
+import { readConfig } from '../config';
+import { openDatabase } from '../db/connection';
+import { migrateToLatest } from '../db/migrate';
+import { AppError } from '../http/app-error';
+import { loadDemoEventsIfEmpty } from '../demo/load-demo-events';
+import { assertStoredEventsServable } from '../services/event-providers.service';
+import { closeOnSignals } from '../shutdown';
+import { assertStartable, sandboxBanner } from '../start-checks';
 
 /**
  * Starts the storefront + API on one port: check the configuration, open and migrate the database,
@@ -17,12 +18,15 @@ import { assertStartable, sandboxBanner } from './start-checks';
 async function main(): Promise<void> {
   const config = readConfig(process.env, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') });
   assertStartable(config);
+  // Providers without keys whose sandbox is on get the sandbox's keys and URLs, and the sandbox is mounted.
+  const { config: composed, mount } = await withDemoSandbox(config);
   const db = openDatabase(config.databaseUrl, { backgroundCheckpoint: true });
   await migrateToLatest(db);
-  const ctx = { db, config, now: () => new Date() };
+  const ctx = { db, config: composed, now: () => new Date() };
   const loaded = config.loadDemoEvents ? await loadDemoEventsIfEmpty(ctx) : [];
   await assertStoredEventsServable(ctx);
   const app = await buildApp(ctx);
+  await mount(app, ctx);
   closeOnSignals(app, db, config.shutdownGraceSeconds);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sameSecret } from '../../src/shared/node/same-secret';
-import { limitEveryRoute } from '../../src/server/plugins/security';
-import { sandboxCredentials } from '../../src/server/payments/registry';
-import type { PaymentsRuntime } from '../../src/server/payments/runtime';
+import { limitEveryRoute } from '../http/limits';
+import type { SandboxCredentials } from '../credentials';
+import type { SandboxRuntime } from '../runtime';
 import { fintocSandbox } from './fintoc.sandbox';
 import { mercadoPagoBrowserSandbox } from './mercadopago-browser.sandbox';
 import { mercadoPagoCardsSandbox } from './mercadopago-cards.sandbox';
@@ -16,18 +16,18 @@ import { stripeBrowserSandbox } from './stripe-browser.sandbox';
 import { stripeSandbox } from './stripe.sandbox';
 
 /**
- * The built-in payment sandbox, for each provider that has no keys configured: its REST
+ * The payment sandbox, for each provider it runs: its REST
  * API under /sandbox/{provider}/api (the real adapter talks to it) and its hosted pages
  * under /sandbox/{provider}/… (plain HTML forms, no scripts), plus MercadoPago's browser
  * SDK (script, secure-field iframes, demo card form) and Stripe.js (script, card frame,
- * wallet sheets, 3-D Secure page). A provider with keys has no sandbox routes at all. Every
+ * wallet sheets, 3-D Secure page). A provider not in `rt.parts` has no routes at all. Every
  * route is rate limited per client (`limitEveryRoute`); the tokens they create for a moment are
  * purged once of no use (`purge.ts`).
  */
-export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   // Card tokens, payment methods and the hosted pages answer anyone: every route is limited per client.
   // This server's own calls (a provider's secret key) are not counted: they act for purchases, which count already.
-  limitEveryRoute(app, rt.ctx.config, carriesSecretKey(sandboxCredentials(rt.ctx.config.signingSecret)));
+  limitEveryRoute(app, rt.limits, carriesSecretKey(rt.credentials));
   // The hosted pages post plain HTML forms; this parser lives only inside this plugin.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -35,20 +35,20 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  if (rt.providers.mercadopago.mode === 'sandbox') {
+  if (rt.parts.has('mercadopago')) {
     await app.register(mercadoPagoSandbox, { rt });
     await app.register(mercadoPagoBrowserSandbox, { rt });
     await app.register(mercadoPagoCardsSandbox, { rt });
     await app.register(mercadoPagoFastPaymentsSandbox, { rt });
     await app.register(mercadoPagoThreeDsSandbox, { rt });
   }
-  if (rt.providers.paypal.mode === 'sandbox') await app.register(payPalSandbox, { rt });
-  if (rt.providers.fintoc.mode === 'sandbox') await app.register(fintocSandbox, { rt });
-  if (rt.providers.openpay.mode === 'sandbox') {
+  if (rt.parts.has('paypal')) await app.register(payPalSandbox, { rt });
+  if (rt.parts.has('fintoc')) await app.register(fintocSandbox, { rt });
+  if (rt.parts.has('openpay')) {
     await app.register(openpaySandbox, { rt });
     await app.register(openpayBrowserSandbox);
   }
-  if (rt.providers.stripe.mode === 'sandbox') {
+  if (rt.parts.has('stripe')) {
     await app.register(stripeSandbox, { rt });
     await app.register(stripeBrowserSandbox, { rt });
   }
@@ -56,9 +56,9 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: P
 
 /**
  * Whether a request carries a secret key of the sandbox (as a bearer token, or as the user of basic
- * auth, Openpay's way): only this server knows them (derived from SIGNING_SECRET).
+ * auth, Openpay's way): only the server the sandbox serves knows them.
  */
-function carriesSecretKey(creds: ReturnType<typeof sandboxCredentials>) {
+function carriesSecretKey(creds: SandboxCredentials) {
   const secrets = [creds.mercadopago.accessToken, creds.openpay.privateKey, creds.stripe.secretKey, creds.fintoc.secretKey];
   return (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';

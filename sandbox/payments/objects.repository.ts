@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/server/db/schema';
+import type { SandboxTables } from '../store';
 
 /** One stored object of the payment sandbox: its status (for compare-and-set) and its JSON body. */
 export interface SandboxObject<T> {
@@ -9,17 +9,17 @@ export interface SandboxObject<T> {
 }
 
 /** Stores a new sandbox object (a preference, payment, order, session, key…). */
-export async function insertSandboxObject<T>(db: Kysely<Database>, provider: string, kind: string, object: SandboxObject<T>, now: string): Promise<void> {
+export async function insertSandboxObject<T>(db: Kysely<SandboxTables>, provider: string, kind: string, object: SandboxObject<T>, now: string): Promise<void> {
   await db
-    .insertInto('sandbox_objects')
+    .insertInto('sandbox_payment_objects')
     .values({ provider, kind, id: object.id, status: object.status, data_json: JSON.stringify(object.data), created_at: now, updated_at: now })
     .execute();
 }
 
 /** Stores an object unless one with its key exists (first writer wins); returns the stored one. */
-export async function insertSandboxObjectOnce<T>(db: Kysely<Database>, provider: string, kind: string, object: SandboxObject<T>, now: string): Promise<SandboxObject<T>> {
+export async function insertSandboxObjectOnce<T>(db: Kysely<SandboxTables>, provider: string, kind: string, object: SandboxObject<T>, now: string): Promise<SandboxObject<T>> {
   await db
-    .insertInto('sandbox_objects')
+    .insertInto('sandbox_payment_objects')
     .values({ provider, kind, id: object.id, status: object.status, data_json: JSON.stringify(object.data), created_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['provider', 'kind', 'id']).doNothing())
     .execute();
@@ -27,9 +27,9 @@ export async function insertSandboxObjectOnce<T>(db: Kysely<Database>, provider:
 }
 
 /** A sandbox object by key, or undefined. */
-export async function findSandboxObject<T>(db: Kysely<Database>, provider: string, kind: string, id: string): Promise<SandboxObject<T> | undefined> {
+export async function findSandboxObject<T>(db: Kysely<SandboxTables>, provider: string, kind: string, id: string): Promise<SandboxObject<T> | undefined> {
   const row = await db
-    .selectFrom('sandbox_objects')
+    .selectFrom('sandbox_payment_objects')
     .select(['id', 'status', 'data_json'])
     .where('provider', '=', provider)
     .where('kind', '=', kind)
@@ -43,7 +43,7 @@ export async function findSandboxObject<T>(db: Kysely<Database>, provider: strin
  * (compare-and-set): the sandbox's state machines move forward once, whatever races.
  */
 export async function moveSandboxObject<T>(
-  db: Kysely<Database>,
+  db: Kysely<SandboxTables>,
   provider: string,
   kind: string,
   id: string,
@@ -52,7 +52,7 @@ export async function moveSandboxObject<T>(
   now: string,
 ): Promise<boolean> {
   const result = await db
-    .updateTable('sandbox_objects')
+    .updateTable('sandbox_payment_objects')
     .set({ status: next.status, data_json: JSON.stringify(next.data), updated_at: now })
     .where('provider', '=', provider)
     .where('kind', '=', kind)
@@ -63,9 +63,9 @@ export async function moveSandboxObject<T>(
 }
 
 /** Every object of one kind, oldest first (support and tests). */
-export async function listSandboxObjects<T>(db: Kysely<Database>, provider: string, kind: string): Promise<SandboxObject<T>[]> {
+export async function listSandboxObjects<T>(db: Kysely<SandboxTables>, provider: string, kind: string): Promise<SandboxObject<T>[]> {
   const rows = await db
-    .selectFrom('sandbox_objects')
+    .selectFrom('sandbox_payment_objects')
     .select(['id', 'status', 'data_json'])
     .where('provider', '=', provider)
     .where('kind', '=', kind)
@@ -75,9 +75,9 @@ export async function listSandboxObjects<T>(db: Kysely<Database>, provider: stri
 }
 
 /** Deletes up to `limit` objects of one kind created before `before`, oldest first (through `(provider, kind, created_at)`); returns how many. */
-export async function deleteSandboxObjectsCreatedBefore(db: Kysely<Database>, provider: string, kind: string, before: string, limit: number): Promise<number> {
+export async function deleteSandboxObjectsCreatedBefore(db: Kysely<SandboxTables>, provider: string, kind: string, before: string, limit: number): Promise<number> {
   const rows = await db
-    .selectFrom('sandbox_objects')
+    .selectFrom('sandbox_payment_objects')
     .select('id')
     .where('provider', '=', provider)
     .where('kind', '=', kind)
@@ -86,6 +86,6 @@ export async function deleteSandboxObjectsCreatedBefore(db: Kysely<Database>, pr
     .limit(limit)
     .execute();
   if (rows.length === 0) return 0;
-  await db.deleteFrom('sandbox_objects').where('provider', '=', provider).where('kind', '=', kind).where('id', 'in', rows.map((row) => row.id)).execute();
+  await db.deleteFrom('sandbox_payment_objects').where('provider', '=', provider).where('kind', '=', kind).where('id', 'in', rows.map((row) => row.id)).execute();
   return rows.length;
 }

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sandboxCredentials } from './credentials';
+import type { SandboxLimits } from './http/limits';
+import { migrateSandbox } from './migrations';
+import { paymentSandboxRoutes } from './payments/plugin';
+import { purgeSandboxPaymentTokens } from './payments/purge';
+import type { SandboxProvider, SandboxRuntime } from './runtime';
+import { seatsSandboxRoutes, type SeatLimits } from './seats/routes';
+import { purgeExpiredSandboxTokens } from './seats/state';
+import { tablesOf, type SandboxStore } from './store';
+
+export { sandboxCredentials, type SandboxCredentials } from './credentials';
+export { SANDBOX_PROVIDERS, type SandboxProvider } from './runtime';
+export type { SandboxStore } from './store';
+
+/** What the sandbox is given by whoever mounts it (the demo's composition in src/server/cli/). */
+export interface SandboxOptions {
+  /** The providers to stand in for. */
+  parts: ReadonlySet<SandboxProvider>;
+  store: SandboxStore;
+  /** The secret every key and token of the sandbox derives from. */
+  secret: string;
+  now: () => Date;
+  publicUrl: string | undefined;
+  /** How to reach the server the webhooks go to. */
+  serverUrl: () => string;
+  limits: SandboxLimits;
+  seats: SeatLimits;
+}
+
+/** Often enough that a token goes within minutes of its use-by, rarely enough to cost nothing. */
+const PURGE_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * The sandbox: stand-ins for the payment providers and the seat provider, speaking each one's API
+ * under /sandbox/{provider}/…, with state in its own tables of the store it is given. Mounted beside
+ * the API by the demo's composition; the production server never imports it.
+ */
+export const sandboxPlugin = fp(async (app: FastifyInstance, options: SandboxOptions) => {
+  await migrateSandbox(options.store);
+  const rt: SandboxRuntime = {
+    parts: options.parts,
+    store: options.store,
+    db: tablesOf(options.store),
+    credentials: sandboxCredentials(options.secret),
+    now: options.now,
+    publicUrl: options.publicUrl,
+    serverUrl: options.serverUrl,
+    log: app.log,
+    limits: options.limits,
+  };
+  await app.register(paymentSandboxRoutes, { rt });
+  if (rt.parts.has('seats')) await app.register(seatsSandboxRoutes, { rt, limits: options.seats });
+  purgeOnATimer(app, rt);
+}, { name: 'sandbox' });
+
+/** Deletes the tokens the sandbox made that are past use (seat hold tokens with their holds, card tokens), every few minutes. */
+function purgeOnATimer(app: FastifyInstance, rt: SandboxRuntime) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const purge = async () => {
+    try {
+      const seatTokens = await purgeExpiredSandboxTokens(rt.store, rt.now());
+      const cardTokens = await purgeSandboxPaymentTokens(rt.db, rt.now());
+      if (seatTokens + cardTokens > 0) rt.log.info({ seatTokens, cardTokens }, 'expired sandbox tokens deleted');
+    } catch (error) {
+      rt.log.warn({ err: error }, 'purge of expired sandbox tokens failed; it runs again on the next tick');
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      running ??= purge().finally(() => (running = undefined));
+    }, PURGE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}

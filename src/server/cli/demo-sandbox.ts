@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { AppContext } from '../context';
+import { withWriteTransaction } from '../db/locked-transaction';
+import { selfUrlOf } from '../http/self-url';
+import { providerModes } from '../payments/registry';
+import { holdLimitsOfSeatEvent } from '../repositories/event.repository';
+import { seatsMode } from '../seats/seats-provider';
+import { holdLimitsOf } from '../services/hold-limits.service';
+import type { SandboxProvider } from '../../../sandbox';
+
+/** What the demo's composition adds to a server: the configuration to start it with, and the sandbox to mount. */
+export interface DemoSandbox {
+  config: ServerConfig;
+  /** Mounts the sandbox beside the API (same port, under /sandbox/…); nothing when no part runs as one. */
+  mount: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+}
+
+/**
+ * The providers that will run as the sandbox: no keys of their own, and their sandbox switched on
+ * (SANDBOX / PAYMENT_SANDBOX; every part in development, none in production unless named).
+ */
+function sandboxedParts(config: ServerConfig): Set<SandboxProvider> {
+  const parts = new Set<SandboxProvider>();
+  for (const [name, mode] of Object.entries(providerModes(config))) if (mode === 'sandbox') parts.add(name as SandboxProvider);
+  if (seatsMode(config) === 'sandbox') parts.add('seats');
+  return parts;
+}
+
+/**
+ * Composes the demo: for every provider without keys whose sandbox is switched on, the configuration
+ * gets the sandbox's keys and its URLs (paths on this same server), and `mount` registers the sandbox.
+ * The sandbox's code is loaded only then: a server whose providers all have keys never imports it.
+ */
+export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox> {
+  const parts = sandboxedParts(config);
+  if (parts.size === 0) return { config, mount: async () => {} };
+  const { sandboxCredentials, sandboxPlugin } = await import('../../../sandbox');
+  const keys = sandboxCredentials(config.signingSecret);
+  const has = (part: SandboxProvider) => parts.has(part);
+  const composed: ServerConfig = {
+    ...config,
+    sandboxed: new Set([...config.sandboxed, ...parts]),
+    mercadopago: has('mercadopago') ? { ...config.mercadopago, ...keys.mercadopago, apiUrl: '/sandbox/mercadopago/api' } : config.mercadopago,
+    paypal: has('paypal') ? { ...config.paypal, ...keys.paypal, apiUrl: '/sandbox/paypal/api' } : config.paypal,
+    fintoc: has('fintoc') ? { ...config.fintoc, ...keys.fintoc, apiUrl: '/sandbox/fintoc/api' } : config.fintoc,
+    openpay: has('openpay') ? { ...config.openpay, ...keys.openpay, apiUrl: '/sandbox/openpay/api', scriptUrl: '/sandbox/openpay/js/openpay.v1.min.js' } : config.openpay,
+    stripe: has('stripe') ? { ...config.stripe, ...keys.stripe, apiUrl: '/sandbox/stripe/api' } : config.stripe,
+    seatsio: has('seats') ? { secretKey: keys.seats.secretKey, apiUrl: '/sandbox/seatsio/api', chartJsUrl: '/sandbox/seatsio/chart.js' } : config.seatsio,
+  };
+  const mount = async (app: FastifyInstance, ctx: AppContext) => {
+    const { db } = ctx;
+    await app.register(sandboxPlugin, {
+      parts,
+      store: { kysely: db.kysely, dialect: db.dialect, writeTransaction: (work) => withWriteTransaction(db, work) },
+      secret: composed.signingSecret,
+      now: ctx.now,
+      publicUrl: composed.publicUrl,
+      serverUrl: selfUrlOf(app, composed.internalUrl),
+      limits: { readMax: composed.rateLimitReadMax, writeMax: composed.rateLimitMax },
+      seats: {
+        maxLiveTokensPerClient: composed.seatsSandboxMaxTokensPerClient,
+        // One client's holds in the chart stop at the event's per-client unit cap, as its purchases do.
+        maxPlacesPerClient: async (eventKey) => holdLimitsOf({ hold_limits: await holdLimitsOfSeatEvent(db.kysely, eventKey) }, composed).maxUnitsPerClient,
+      },
+    });
+  };
+  return { config: composed, mount };
+}
