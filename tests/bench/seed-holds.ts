@@ -36,8 +36,8 @@ export async function seedLiveHolds(db: Db, eventUrl: string, externalTicketId: 
   }
   // PostgreSQL's autovacuum analyses a table soon after this many inserts; done here at once, so
   // the measured run does not share the machine with it (and plans see the tables as they are).
-  if (db.dialect === 'postgres') await sql`analyze purchases, purchase_lines`.execute(db.kysely);
-  const analysed = db.dialect === 'postgres' ? ', then ANALYZE of purchases and purchase_lines' : '';
+  if (db.dialect.name === 'postgres') await sql`analyze purchases, purchase_lines`.execute(db.kysely);
+  const analysed = db.dialect.name === 'postgres' ? ', then ANALYZE of purchases and purchase_lines' : '';
   return `${count} holds of ${quantity} units (${count * quantity} units), each its own client, expiring in ${minutes} min: multi-row INSERTs of ${chunk} purchases + ${chunk} lines (and the held counter raised) per transaction straight into the database${analysed}, ${((Date.now() - started) / 1000).toFixed(1)} s`;
 }
 

@@ -51,7 +51,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       return res.json().token as string;
     },
     importEvent: (file) => importEvent(ctx, file),
-    sandboxStore: { kysely: db.kysely, dialect: db.dialect, writeTransaction: (work) => withWriteTransaction(db, work) },
+    sandboxStore: { kysely: db.kysely, dialect: db.dialect.name, writeTransaction: (work) => withWriteTransaction(db, work) },
     close: async () => {
       await app.close();
       await db.kysely.destroy();

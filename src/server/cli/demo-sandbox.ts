@@ -52,7 +52,7 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
     const { db } = ctx;
     await app.register(sandboxPlugin, {
       parts,
-      store: { kysely: db.kysely, dialect: db.dialect, writeTransaction: (work) => withWriteTransaction(db, work) },
+      store: { kysely: db.kysely, dialect: db.dialect.name, writeTransaction: (work) => withWriteTransaction(db, work) },
       secret: composed.signingSecret,
       now: ctx.now,
       publicUrl: composed.publicUrl,

@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Db } from './connection';
-import { findEventVersionByUrl, lockEventRow } from '../repositories/event.repository';
 import type { Database } from './schema';
 
 /**
@@ -14,23 +13,13 @@ import type { Database } from './schema';
  *   Plain holds do not take it: they take their units with conditional updates of the
  *   item rows (see services/stock.service.ts).
  *
- * This is the one place that chooses by dialect; the row lock itself is a repository query,
- * and SQLite's transaction control (`group-commit.ts`) is not a query.
+ * How each database does it is its dialect's (`dialect.ts`).
  */
 export async function withStockLock<T>(db: Db, eventId: number, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return withWriteTransaction(db, async (trx) => {
-    if (db.dialect === 'postgres') await lockEventRow(trx, eventId);
+  return db.dialect.writeTransaction(async (trx) => {
+    await db.dialect.lockEvent(trx, eventId);
     return work(trx);
   });
-}
-
-/**
- * The event row with this url, locked like `withStockLock` locks it (call inside
- * `withWriteTransaction`): PostgreSQL `FOR UPDATE` waits for every other writer of the
- * event; SQLite already holds the database write lock.
- */
-export async function lockEventByUrl(db: Db, trx: Kysely<Database>, url: string): Promise<{ id: number; version: number } | undefined> {
-  return findEventVersionByUrl(trx, url, db.dialect === 'postgres');
 }
 
 /**
@@ -39,6 +28,5 @@ export async function lockEventByUrl(db: Db, trx: Kysely<Database>, url: string)
  * savepoint (`group-commit.ts`); a plain one on PostgreSQL.
  */
 export async function withWriteTransaction<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (db.groupCommit) return db.groupCommit.run(work);
-  return db.kysely.transaction().execute((trx: Transaction<Database>) => work(trx));
+  return db.dialect.writeTransaction(work);
 }

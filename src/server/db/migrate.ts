@@ -21,22 +21,22 @@ import { sandboxTablesLeaveMigration } from './migrations/20261201_0029_sandbox_
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
   return {
-    '20261121_0001_initial': initialMigration(db.dialect),
-    '20261122_0002_payments': paymentsMigration(db.dialect),
+    '20261121_0001_initial': initialMigration(db.dialect.name),
+    '20261122_0002_payments': paymentsMigration(db.dialect.name),
     '20261123_0004_purchase_access_keys': purchaseAccessKeysMigration,
     '20261123_0005_inventory_limits': inventoryLimitsMigration(),
     '20261123_0007_unpaid_data_retention': unpaidDataRetentionMigration(),
     '20261124_0008_english_columns': englishColumnsMigration(),
     '20261126_0014_stock_counters': stockCountersMigration(),
     '20261127_0016_event_pass_details': eventPassDetailsMigration(),
-    '20261127_0020_seats': seatsMigration(db.dialect),
-    '20261128_0022_hold_function': holdFunctionMigration(db.dialect),
-    '20261129_0023_fewer_pages_per_hold': fewerPagesPerHoldMigration(db.dialect),
-    '20261129_0024_hold_at_version': holdAtVersionMigration(db.dialect),
-    '20261129_0025_generic_hold_plans': genericHoldPlansMigration(db.dialect),
+    '20261127_0020_seats': seatsMigration(db.dialect.name),
+    '20261128_0022_hold_function': holdFunctionMigration(db.dialect.name),
+    '20261129_0023_fewer_pages_per_hold': fewerPagesPerHoldMigration(db.dialect.name),
+    '20261129_0024_hold_at_version': holdAtVersionMigration(db.dialect.name),
+    '20261129_0025_generic_hold_plans': genericHoldPlansMigration(db.dialect.name),
     '20261130_0026_sandbox_limits': sandboxLimitsMigration(),
     '20261130_0027_attempts_in_flight': attemptsInFlightMigration(),
-    '20261130_0028_order_status_changes': orderStatusChangesMigration(db.dialect),
+    '20261130_0028_order_status_changes': orderStatusChangesMigration(db.dialect.name),
     '20261201_0029_sandbox_tables_leave': sandboxTablesLeaveMigration(),
   };
 }

@@ -5,7 +5,7 @@ import { queueCancelledMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
 import { loadOrder } from '../repositories/order.repository';
 import { recordOrderStatusChange } from '../repositories/order-status.repository';
-import { findPurchase, lockPurchaseRow, markPaidPurchaseRefunded } from '../repositories/purchase.repository';
+import { findPurchase, markPaidPurchaseRefunded } from '../repositories/purchase.repository';
 import { moveOrderCounters } from '../repositories/stock.repository';
 
 /**
@@ -24,7 +24,7 @@ export async function cancelPaidOrder(ctx: AppContext, purchaseId: string, attem
   const purchase = await findPurchase(ctx.db.kysely, purchaseId);
   if (purchase?.status !== 'paid') return false;
   return withStockLock(ctx.db, purchase.event_id, async (trx) => {
-    if (ctx.db.dialect === 'postgres') await lockPurchaseRow(trx, purchaseId);
+    await ctx.db.dialect.lockPurchase(trx, purchaseId);
     const emission = await findEmissionOfPurchase(trx, purchaseId);
     if (emission?.attempt_id !== attemptId) return false;
     const order = (await loadOrder(trx, purchaseId))!;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BuyerInfo } from '../../shared/api';
+import type { Dialect } from '../db/dialect';
 import { withStockLock } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { emitTickets } from '../fulfilment/emit-tickets';
@@ -19,9 +20,9 @@ import {
   requireRefund,
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
-import { findPurchase, lockPurchaseRow, returnPendingToHold, updatePurchase } from '../repositories/purchase.repository';
+import { findPurchase, returnPendingToHold, updatePurchase } from '../repositories/purchase.repository';
 import { bookPurchaseSeats, keepSeatsForVoucher, seatLabelsByTicket } from '../seats/purchase-seats';
-import { discountUses, expiredCounted, lockStockRows, moveOrderCounters, releaseCounted, remaining } from '../repositories/stock.repository';
+import { discountUses, expiredCounted, moveOrderCounters, releaseCounted, remaining } from '../repositories/stock.repository';
 import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
 import { settleRefund } from './refund';
@@ -127,9 +128,9 @@ async function attemptForPayment(db: Kysely<Database>, attempt: PaymentAttemptRo
 async function holdUntilVoucherDeadline(rt: PaymentsRuntime, attempt: PaymentAttemptRow, deadline: string): Promise<void> {
   const purchase = await findPurchase(rt.ctx.db.kysely, attempt.purchase_id);
   if (!purchase) return;
-  const postgres = rt.ctx.db.dialect === 'postgres';
+  const { dialect } = rt.ctx.db;
   await withStockLock(rt.ctx.db, purchase.event_id, async (trx) => {
-    if (postgres) await lockPurchaseRow(trx, attempt.purchase_id);
+    await dialect.lockPurchase(trx, attempt.purchase_id);
     const now = rt.ctx.now().toISOString();
     const order = (await loadOrder(trx, attempt.purchase_id))!;
     const current = order.purchase;
@@ -139,7 +140,7 @@ async function holdUntilVoucherDeadline(rt: PaymentsRuntime, attempt: PaymentAtt
     if (!(await discountUseRemains(trx, order, now, live))) return;
     if (!live) {
       // Its own hold ran out: it competes for the stock again like a new hold.
-      if (!(await stockRemains(trx, order, now, postgres))) return;
+      if (!(await stockRemains(dialect, trx, order, now))) return;
       await moveOrderCounters(trx, order, 1, 0);
     }
     const until = current.stock_until && current.stock_until > deadline ? current.stock_until : deadline;
@@ -162,11 +163,11 @@ async function releaseVoucherHold(rt: PaymentsRuntime, attempt: PaymentAttemptRo
  * still counted, is released first; the items' rows are then read (locked on PostgreSQL, so no
  * hold commits between the check and the write that follows) with other run-out holds given back.
  */
-async function stockRemains(trx: Kysely<Database>, order: Order, now: string, lockRows: boolean): Promise<boolean> {
+async function stockRemains(dialect: Dialect, trx: Kysely<Database>, order: Order, now: string): Promise<boolean> {
   const { id, event_id: eventId } = order.purchase;
   if (order.purchase.stock_counted) await releaseCounted(trx, [id]);
-  const tickets = await lockStockRows(trx, 'ticket', order.tickets.map((t) => t.ticket.id), lockRows);
-  const products = await lockStockRows(trx, 'product', order.products.map((p) => p.product.id), lockRows);
+  const tickets = await dialect.lockStockRows(trx, 'ticket', order.tickets.map((t) => t.ticket.id));
+  const products = await dialect.lockStockRows(trx, 'product', order.products.map((p) => p.product.id));
   const expiredTickets = await expiredCounted(trx, eventId, 'ticket', now, id);
   const expiredProducts = await expiredCounted(trx, eventId, 'product', now, id);
   return (
@@ -196,9 +197,9 @@ async function discountUseRemains(trx: Kysely<Database>, order: Order, now: stri
 async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, observed: ObservedPayment): Promise<void> {
   const purchase = await findPurchase(rt.ctx.db.kysely, attempt.purchase_id);
   if (!purchase) return;
-  const postgres = rt.ctx.db.dialect === 'postgres';
+  const { dialect } = rt.ctx.db;
   await withStockLock(rt.ctx.db, purchase.event_id, async (trx) => {
-    if (postgres) await lockPurchaseRow(trx, purchase.id);
+    await dialect.lockPurchase(trx, purchase.id);
     const now = rt.ctx.now().toISOString();
     const order = (await loadOrder(trx, purchase.id))!;
     const current = order.purchase;
@@ -221,7 +222,7 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
       return;
     }
     const holdIsLive = (current.status === 'held' || current.status === 'pending') && current.stock_until !== null && current.stock_until > now;
-    if (!holdIsLive && !(await stockRemains(trx, order, now, postgres))) {
+    if (!holdIsLive && !(await stockRemains(dialect, trx, order, now))) {
       await requireRefund(trx, attempt.id, 'sold_out', now);
       await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer, updated_at: now });
       return;

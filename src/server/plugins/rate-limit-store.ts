@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { ServerConfig } from '../config';
+import { sharedByReplicas } from '../db/connection';
 
 /** What `@fastify/rate-limit` is given to count in, and how to let go of it when the server closes. */
 export interface RateLimitStore {
@@ -25,8 +26,7 @@ const NAMESPACE = 'checkout-rate-limit:';
  */
 export async function openRateLimitStore(config: ServerConfig, log: FastifyBaseLogger): Promise<RateLimitStore> {
   if (!config.redisUrl) {
-    const url = config.databaseUrl ?? '';
-    if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    if (sharedByReplicas(config.databaseUrl)) {
       log.warn('Rate limits are counted in this process\'s memory: if several replicas run, set REDIS_URL so that they count together (each replica would otherwise allow the whole limit).');
     }
     return { options: {}, close: async () => {} };

@@ -113,7 +113,7 @@ export async function countEvents(db: Kysely<Database>): Promise<number> {
 /**
  * Locks the event's row until the transaction ends (`SELECT … FOR UPDATE`, PostgreSQL): imports,
  * payment confirmations and orders with a usage-limited code of the event queue behind it (other
- * holds only lock the rows of their items). Only `withStockLock` calls it.
+ * holds only lock the rows of their items). Only the PostgreSQL dialect calls it (`db/postgres.ts`).
  */
 export async function lockEventRow(trx: Kysely<Database>, eventId: number): Promise<void> {
   await trx.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();

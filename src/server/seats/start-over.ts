@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import { withWriteTransaction } from '../db/locked-transaction';
 import { errors } from '../http/app-error';
 import { loadOrder } from '../repositories/order.repository';
-import { lockPurchaseRow, updatePurchase } from '../repositories/purchase.repository';
+import { updatePurchase } from '../repositories/purchase.repository';
 import { releaseCounted } from '../repositories/stock.repository';
 import { releasePurchaseSeats, seatsConfigOf } from './purchase-seats';
 
@@ -18,7 +18,7 @@ export async function startOver(ctx: AppContext, purchaseId: string): Promise<bo
   if (!seatsConfigOf(order.event)) throw errors.seatsNotOffered();
   const now = ctx.now().toISOString();
   const released = await withWriteTransaction(ctx.db, async (trx) => {
-    if (ctx.db.dialect === 'postgres') await lockPurchaseRow(trx, purchaseId);
+    await ctx.db.dialect.lockPurchase(trx, purchaseId);
     const current = (await loadOrder(trx, purchaseId))!.purchase;
     if (current.status !== 'held') return false;
     await releaseCounted(trx, [purchaseId]);

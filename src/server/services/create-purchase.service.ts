@@ -6,9 +6,8 @@ import { withStockLock, withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
 import type { DiscountCodeRow } from '../repositories/event.repository';
-import { holdInOneCall } from '../repositories/hold-call.repository';
-import { lockClientHolds } from '../repositories/hold.repository';
-import { insertHeldPurchase, storedLine, storedPurchase, type NewPurchase } from '../repositories/purchase.repository';
+import type { Dialect } from '../db/dialect';
+import { storedLine, storedPurchase, type NewPurchase } from '../repositories/purchase.repository';
 import { takeHeld } from '../repositories/stock.repository';
 import { claimPurchaseSeats, planPurchaseSeats, seatReleaseFor, seatsConfigOf } from '../seats/purchase-seats';
 import { newAccessKey } from './access-keys';
@@ -44,7 +43,7 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
   // refuses the order (that may be the old catalogue's answer), the catalogue is read and the
   // order priced again. An import between that read and the call: once more, then a 503.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const kept = attempt === 0 && ctx.db.dialect === 'postgres' ? uncheckedCatalogue(ctx.db.kysely, input.url) : undefined;
+    const kept = attempt === 0 && ctx.db.dialect.holdInOneCall ? uncheckedCatalogue(ctx.db.kysely, input.url) : undefined;
     // The event and its ticket types from the per-version cache: one small read instead of two and their decoding.
     const found = kept ?? (await purchaseCatalogue(ctx.db.kysely, input.url));
     if (!found) throw errors.eventNotFound();
@@ -77,7 +76,7 @@ async function holdOrder(ctx: AppContext, input: NewPurchaseInput, found: Cached
   const id = newPurchaseId(nowDate.getTime());
   const accessKey = newAccessKey();
 
-  const postgres = ctx.db.dialect === 'postgres';
+  const { dialect } = ctx.db;
   // A code with a usage limit counts its uses across the event's purchases: those orders keep the
   // event-wide lock. Every other order only queues on the rows of the ticket types it takes.
   const codeRow = input.code ? await cachedDiscountCode(ctx.db.kysely, found, input.code) : undefined;
@@ -113,7 +112,7 @@ async function holdOrder(ctx: AppContext, input: NewPurchaseInput, found: Cached
 
   // PostgreSQL, an order with no usage-limited code and no seats: the whole hold is one call of
   // `checkout_hold` (one round trip; the same steps in the same order as the transaction below).
-  const holdInOneStatement = async () => {
+  const holdInOneStatement = async (holdInOneCall: NonNullable<Dialect['holdInOneCall']>) => {
     // Only unlimited codes come here: checking one reads nothing (the row was read above).
     const discount = input.code ? await usableDiscountCode(ctx.db.kysely, event.id, input.code, pricedLines, now, undefined, codeRow) : undefined;
     const totals = priceForEvent(event, pricedLines, [], discount);
@@ -133,12 +132,12 @@ async function holdOrder(ctx: AppContext, input: NewPurchaseInput, found: Cached
 
   const holdInTransaction = () => transaction(async (trx) => {
     if (input.spendToken) await input.spendToken(trx);
-    if (postgres) await lockClientHolds(trx, event.id, input.clientKey);
+    await dialect.lockClientHolds(trx, event.id, input.clientKey);
     const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now, undefined, codeRow) : undefined;
     await assertClientMayHold(trx, limits, event.id, input.clientKey, units, now);
     const totals = priceForEvent(event, pricedLines, [], discount);
     // PostgreSQL writes the purchase, its line and its key in one round trip.
-    await insertHeldPurchase(trx, newPurchase(discount, totals), lines, key, postgres);
+    await dialect.insertHeldPurchase(trx, newPurchase(discount, totals), lines, key);
     if (seatPlan) await claimPurchaseSeats(trx, seatPlan, id, event.id, now);
     // Last, so each ticket type's row stays locked only from its update to the commit: one
     // conditional update per type takes the units only if they are left (else all of the above rolls back).
@@ -148,9 +147,9 @@ async function holdOrder(ctx: AppContext, input: NewPurchaseInput, found: Cached
     return { totals, discount };
   });
 
-  const oneStatement = postgres && !limitedCode && !seatPlan;
-  if (!oneStatement && !versionChecked) throw new CatalogueUnchecked();
-  const result = await holdWithRelease(ctx.db, event.id, now, oneStatement ? holdInOneStatement : holdInTransaction, seatReleaseFor(ctx, event));
+  const oneCall = !limitedCode && !seatPlan ? dialect.holdInOneCall : undefined;
+  if (!oneCall && !versionChecked) throw new CatalogueUnchecked();
+  const result = await holdWithRelease(ctx.db, event.id, now, oneCall ? () => holdInOneStatement(oneCall) : holdInTransaction, seatReleaseFor(ctx, event));
 
   return {
     purchase_id: id,

@@ -7,7 +7,8 @@ import { validateEventFile } from '../../shared/event-file/validate-event-file';
 import { plainTexts } from '../../shared/plain-text';
 import type { EventFile } from '../../shared/event-file/event-file.types';
 import type { AppContext } from '../context';
-import { lockEventByUrl, withWriteTransaction } from '../db/locked-transaction';
+import type { Dialect } from '../db/dialect';
+import { withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
 import {
@@ -28,7 +29,7 @@ import {
   type TicketTypeValues,
 } from '../repositories/catalogue-write.repository';
 import { listDiscountCodes, listProducts, listTicketTypes, normaliseCode } from '../repositories/event.repository';
-import { expiredCounted, lockStockRows, remaining } from '../repositories/stock.repository';
+import { expiredCounted, remaining } from '../repositories/stock.repository';
 import { assertProvidersAvailable } from './event-providers.service';
 import { sanitizeOperatorHtml } from './sanitize-html';
 
@@ -84,24 +85,23 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
     if (insertedId !== undefined) {
       eventId = insertedId;
     } else {
-      const existing = (await lockEventByUrl(ctx.db, trx, file.url))!;
+      const existing = (await ctx.db.dialect.lockEventByUrl(trx, file.url))!;
       eventId = existing.id;
       version = existing.version + 1;
       await updateEvent(trx, eventId, details, version);
     }
-    // PostgreSQL: the item rows are locked while checked, so a hold committing meanwhile cannot slip under a lowered capacity.
-    const lockRows = ctx.db.dialect === 'postgres';
-    const hiddenLinks = await upsertTickets(trx, eventId, file, now, lockRows);
-    await upsertProducts(trx, eventId, file, now, lockRows);
+    // The item rows are locked while checked (PostgreSQL), so a hold committing meanwhile cannot slip under a lowered capacity.
+    const hiddenLinks = await upsertTickets(ctx.db.dialect, trx, eventId, file, now);
+    await upsertProducts(ctx.db.dialect, trx, eventId, file, now);
     await upsertDiscountCodes(trx, eventId, file);
     return { url: file.url, created: insertedId !== undefined, version, tickets: file.tickets.length, productos: (file.productos ?? []).length, hidden_links: hiddenLinks };
   });
 }
 
 /** Stores the ticket types; returns the link of each hidden one (its access code: the file's, else the stored one, else new). */
-async function upsertTickets(trx: Kysely<Database>, eventId: number, file: EventFile, now: string, lockRows: boolean): Promise<HiddenTicketLink[]> {
+async function upsertTickets(dialect: Dialect, trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<HiddenTicketLink[]> {
   const current = await listTicketTypes(trx, eventId, true);
-  const counters = await lockStockRows(trx, 'ticket', current.map((t) => t.id), lockRows);
+  const counters = await dialect.lockStockRows(trx, 'ticket', current.map((t) => t.id));
   const expired = await expiredCounted(trx, eventId, 'ticket', now);
   const listed = new Set<number>();
   const links: HiddenTicketLink[] = [];
@@ -141,9 +141,9 @@ async function upsertTickets(trx: Kysely<Database>, eventId: number, file: Event
   return links;
 }
 
-async function upsertProducts(trx: Kysely<Database>, eventId: number, file: EventFile, now: string, lockRows: boolean): Promise<void> {
+async function upsertProducts(dialect: Dialect, trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<void> {
   const current = await listProducts(trx, eventId, true);
-  const counters = await lockStockRows(trx, 'product', current.map((p) => p.id), lockRows);
+  const counters = await dialect.lockStockRows(trx, 'product', current.map((p) => p.id));
   const expired = await expiredCounted(trx, eventId, 'product', now);
   const listed = new Set<number>();
   for (const [index, product] of (file.productos ?? []).entries()) {

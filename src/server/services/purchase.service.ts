@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
 import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
 import { loadOrder, type Order } from '../repositories/order.repository';
-import { deleteLines, insertLines, lockPurchaseRow, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
+import { deleteLines, insertLines, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
 import { moveCounters, takeHeld } from '../repositories/stock.repository';
 import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
@@ -140,7 +140,7 @@ export async function updateProducts(ctx: AppContext, purchaseId: string, lines:
   const chosen = matchProductLines(await listProducts(ctx.db.kysely, event.id), lines);
 
   const { order, totals } = await holdWithRelease(ctx.db, event.id, now, () => withWriteTransaction(ctx.db, async (trx) => {
-    if (ctx.db.dialect === 'postgres') await lockPurchaseRow(trx, purchaseId);
+    await ctx.db.dialect.lockPurchase(trx, purchaseId);
     const order = await openOrder(trx, purchaseId, now);
     const { purchase } = order;
     // A held purchase within its time is always counted; a released one has no hold left to change.

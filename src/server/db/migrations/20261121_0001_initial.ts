@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, Migration } from 'kysely';
-import type { DialectName } from '../connection';
+import type { DialectName } from '../dialect';
 
 /** Auto-increment primary key: the one column type the two dialects spell differently. */
 function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: DialectName): CreateTableBuilder<T, 'id'> {

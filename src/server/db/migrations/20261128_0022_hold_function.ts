@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../connection';
+import type { DialectName } from '../dialect';
 
 /**
  * PostgreSQL: a plain hold (no usage-limited code, no seats) is one call of `checkout_hold`, one

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../connection';
+import type { DialectName } from '../dialect';
 
 /**
  * Fewer B-trees written per hold. On SQLite every table and index a commit touches is at least

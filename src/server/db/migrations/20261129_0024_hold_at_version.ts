@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../connection';
+import type { DialectName } from '../dialect';
 
 /**
  * PostgreSQL: `checkout_hold_at_version` is `checkout_hold` (migration 20261128_0022) after

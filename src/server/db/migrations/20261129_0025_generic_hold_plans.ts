@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DialectName } from '../connection';
+import type { DialectName } from '../dialect';
 
 /**
  * PostgreSQL plans `checkout_hold`'s statements once per session instead of at every call. With

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { DialectName } from '../connection';
+import type { DialectName } from '../dialect';
 
 /**
  * A paid order called off after the fact (its payment given back at the provider):
