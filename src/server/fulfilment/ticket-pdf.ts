@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatFolio } from './emit-tickets';
 import { pdfWords, type MailLang } from './mail-texts';
+import { drawableText, ticketFonts, type TicketFont } from './ticket-fonts';
 
 export interface PrintableTicket {
   folio: number;
@@ -36,9 +37,15 @@ export function clipForPrint(text: string, max = PRINTED_NAME_MAX): string {
   return `${chars.slice(0, max - 1).join('')}…`;
 }
 
+/** Writes `text` in `font` at the cursor, each character the font cannot draw replaced (`drawableText`). */
+function say(doc: PDFKit.PDFDocument, font: TicketFont, size: number, color: string, text: string, options: PDFKit.Mixins.TextOptions): void {
+  doc.font(font).fontSize(size).fillColor(color).text(drawableText(text, ticketFonts()[font].hasGlyph), options);
+}
+
 /**
  * The tickets of a purchase as a PDF, one page per ticket: event (with its date and venue when known), ticket type, attendee,
- * folio and the QR code. Standard PDF fonts, so the text is real text (pdftotext reads it).
+ * folio and the QR code. In DejaVu Sans, embedded (ticket-fonts.ts), so every name prints as typed and is real text
+ * (pdftotext reads it); a character the font lacks prints as one visible substitute.
  * Synchronous CPU work: the server calls it on a worker thread (pdf-pool.ts), never on the event loop.
  */
 export async function renderTicketsPdf(raw: TicketsPdfInput): Promise<Buffer> {
@@ -51,6 +58,8 @@ export async function renderTicketsPdf(raw: TicketsPdfInput): Promise<Buffer> {
   const words = pdfWords(input.lang);
   const qrImages = await Promise.all(input.tickets.map((t) => QRCode.toBuffer(qrPayload(t), { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 })));
   const doc = new PDFDocument({ size: 'A5', margin: 40, autoFirstPage: false, info: { Title: `${input.eventName} — ${input.purchaseId}`, Author: 'Boletos' } });
+  const fonts = ticketFonts();
+  doc.registerFont('regular', fonts.regular.bytes).registerFont('bold', fonts.bold.bytes);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -60,32 +69,28 @@ export async function renderTicketsPdf(raw: TicketsPdfInput): Promise<Buffer> {
   input.tickets.forEach((ticket, index) => {
     doc.addPage();
     const width = doc.page.width - 80;
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`${words.page} ${index + 1} / ${input.tickets.length}`, { align: 'right', width });
+    const field = (label: string, value: string, gap = 0.4) => {
+      say(doc, 'regular', 11, '#555555', label, { width });
+      say(doc, 'bold', 14, '#000000', value, { width });
+      doc.moveDown(gap);
+    };
+    say(doc, 'regular', 9, '#555555', `${words.page} ${index + 1} / ${input.tickets.length}`, { align: 'right', width });
     doc.moveDown(0.5);
-    doc.font('Helvetica-Bold').fontSize(18).fillColor('#000000').text(input.eventName, { width });
-    if (input.when) doc.font('Helvetica').fontSize(11).fillColor('#000000').text(`${words.when}: ${input.when}`, { width });
-    if (input.venue) doc.font('Helvetica').fontSize(11).fillColor('#000000').text(`${words.venue}: ${input.venue}`, { width });
+    say(doc, 'bold', 18, '#000000', input.eventName, { width });
+    if (input.when) say(doc, 'regular', 11, '#000000', `${words.when}: ${input.when}`, { width });
+    if (input.venue) say(doc, 'regular', 11, '#000000', `${words.venue}: ${input.venue}`, { width });
     doc.moveDown(0.8);
-    doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.ticket, { width });
-    doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(ticket.ticketTypeName, { width });
-    doc.moveDown(0.4);
-    doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.attendee, { width });
-    doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(ticket.attendeeName || '—', { width });
-    doc.moveDown(0.4);
-    if (ticket.seat) {
-      doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.seat, { width });
-      doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(clipForPrint(ticket.seat), { width });
-      doc.moveDown(0.4);
-    }
-    doc.font('Helvetica').fontSize(11).fillColor('#555555').text(words.folio, { width });
-    doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(formatFolio(ticket.folio), { width });
-    doc.moveDown(0.8);
+    field(words.ticket, ticket.ticketTypeName);
+    field(words.attendee, ticket.attendeeName || '—');
+    if (ticket.seat) field(words.seat, clipForPrint(ticket.seat));
+    field(words.folio, formatFolio(ticket.folio), 0.8);
     const size = 180;
     doc.image(qrImages[index], (doc.page.width - size) / 2, doc.y, { width: size, height: size });
+    doc.x = 40;
     doc.y += size + 12;
-    doc.font('Helvetica').fontSize(9).fillColor('#333333').text(words.present, 40, doc.y, { width, align: 'center' });
+    say(doc, 'regular', 9, '#333333', words.present, { width, align: 'center' });
     doc.moveDown(0.4);
-    doc.fontSize(8).fillColor('#777777').text(`${words.purchase}: ${input.purchaseId}`, { width, align: 'center' });
+    say(doc, 'regular', 8, '#777777', `${words.purchase}: ${input.purchaseId}`, { width, align: 'center' });
   });
   doc.end();
   return done;
