@@ -1,7 +1,7 @@
 import { expect, heldAtProducts, inBothLanguages, startPurchase, test } from './support/fixtures';
 
 inBothLanguages(() => {
-  test.describe('guarded flow', () => {
+  test.describe('guarded flow', { tag: '@phone' }, () => {
     test('tickets → products → form, Back follows the flow, and the step bar marks the current step', async ({ page, t }) => {
       await startPurchase(page, t, { General: 1 });
       const steps = page.getByRole('navigation', { name: t('checkout:steps.label') }).getByRole('listitem');
