@@ -71,7 +71,7 @@ async function expectFieldOk(field: Locator): Promise<void> {
 
 inBothLanguages((language) => {
   test.describe('attendee form', () => {
-    test('each wrong answer shows its message on its field; images are checked; a reload keeps the draft; submit reaches the payment method', async ({ page, t, isMobile }) => {
+    test('each wrong answer shows its message on its field; images are checked; a reload keeps the draft; submit reaches the payment method', { tag: '@phone' }, async ({ page, t, isMobile }) => {
       // The long journey runs once per viewport: in Spanish on the phone, in English on desktop
       // (the phone project runs Spanish only), so each language's messages are still read once.
       test.skip(!isMobile && language === 'es', 'the long journey runs once per viewport');
@@ -182,7 +182,7 @@ inBothLanguages((language) => {
       await expect(curp).not.toHaveAccessibleDescription(new RegExp(escape(OPERATOR.curp)));
     });
 
-    test('one block per ticket unit; the server’s per-field errors land on their fields with the failure toast', async ({ page, t }) => {
+    test('one block per ticket unit; the server’s per-field errors land on their fields with the failure toast', { tag: '@phone' }, async ({ page, t }) => {
       await openForm(page, t, 2);
       await expect(block(page, t, 1, 2)).toBeVisible();
       await expect(block(page, t, 2, 2)).toBeVisible();
@@ -214,7 +214,7 @@ inBothLanguages((language) => {
       await expectFieldOk(secondEmail);
     });
 
-    test('one click on Continue right after typing a wrong answer submits (messages appearing on blur do not move the button)', async ({ page, t }) => {
+    test('one click on Continue right after typing a wrong answer submits (messages appearing on blur do not move the button)', { tag: '@phone' }, async ({ page, t }) => {
       await openForm(page, t, 1);
       const attendee = block(page, t, 1, 1);
       await attendee.getByLabel(LABEL.telefono, { exact: false }).first().fill('55');

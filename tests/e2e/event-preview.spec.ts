@@ -24,9 +24,7 @@ let child: ChildProcess | undefined;
 let previewUrl = '';
 const file = join(mkdtempSync(join(tmpdir(), 'event-preview-e2e-')), 'mi-evento.json');
 
-// eslint-disable-next-line no-empty-pattern -- Playwright passes fixtures first; this hook needs none
-test.beforeAll(async ({}, info) => {
-  test.skip(info.project.name !== 'desktop', 'one CLI process and one file: desktop only');
+test.beforeAll(async () => {
   writeFileSync(file, JSON.stringify(fixture, null, 2));
   child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/event-preview.ts', file], {
     cwd: repoRoot,

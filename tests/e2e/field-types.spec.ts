@@ -30,8 +30,6 @@ const SPELLED = { es: '17 de mayo de 1990', en: 'May 17, 1990' } satisfies Recor
 
 inBothLanguages((language) => {
   test.describe('new field types and conditions', () => {
-    test.beforeEach(({ isMobile }) => test.skip(isMobile, 'desktop: keyboard and axe on the new widgets'));
-
     test('a conditional field appears and disappears with its answer, and a hidden answer is never sent', async ({ page, t }) => {
       const form = await openForm(page, t);
       const perfil = form.getByRole('combobox', { name: 'Perfil' });

@@ -1,7 +1,9 @@
 import { expect, heldAtProducts, inBothLanguages, startPurchase, test } from './support/fixtures';
 
-inBothLanguages(() => {
-  test.describe('guarded flow', () => {
+inBothLanguages((language) => {
+  test.describe('guarded flow', { tag: '@phone' }, () => {
+    // Once per viewport, as the attendee form's journey: Spanish on the phone, English on desktop.
+    test.beforeEach(({ isMobile }) => test.skip(!isMobile && language === 'es', 'Spanish runs on the phone'));
     test('tickets → products → form, Back follows the flow, and the step bar marks the current step', async ({ page, t }) => {
       await startPurchase(page, t, { General: 1 });
       const steps = page.getByRole('navigation', { name: t('checkout:steps.label') }).getByRole('listitem');

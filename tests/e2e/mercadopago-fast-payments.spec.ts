@@ -23,8 +23,6 @@ declare global {
   }
 }
 
-test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'the sandbox SDK is checked on desktop only'));
-
 async function authenticate(page: Page, email: string) {
   await page.getByLabel('Correo de la cuenta').fill(email);
   await page.getByRole('button', { name: 'Buscar medios guardados' }).click();

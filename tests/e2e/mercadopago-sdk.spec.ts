@@ -31,8 +31,6 @@ declare global {
   }
 }
 
-test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'the sandbox SDK is checked on desktop only'));
-
 test('the sandbox secure fields are labelled iframes; the token is made inside them and the page never sees the number', async ({ page }) => {
   await page.addInitScript(() => {
     window.cspViolations = [];

@@ -1,8 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { fillBuyer, openDemoPaymentStep, openHeldPaymentStep, openMethod, uniqueBuyer } from './payments-helpers';
-
-// Long provider flows: the phone viewport adds nothing the free-claim spec does not cover there.
-test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
+import { fillBuyer, openHeldPaymentStep, openMethod, uniqueBuyer } from './payments-helpers';
 
 test.describe('bank transfer (Fintoc, sandbox)', () => {
   test.describe.configure({ timeout: 60_000 });
@@ -14,7 +11,7 @@ test.describe('bank transfer (Fintoc, sandbox)', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/payments/fintoc/loader-process')) loaderCalls += 1;
     });
-    await openDemoPaymentStep(page, t);
+    await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'bankTransfer');
     const buyer = uniqueBuyer('fintoc');
     await fillBuyer(panel, t, buyer);

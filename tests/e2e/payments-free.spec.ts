@@ -7,7 +7,7 @@ const EVENT_NAME = 'Conversatorio: Música y comunidad';
 test.describe.configure({ timeout: 60_000 });
 
 inBothLanguages((language) => {
-  test('free claim: the free panel alone, the loader, then the thank-you page with the PDF (one page per ticket)', async ({ page, t }) => {
+  test('free claim: the free panel alone, the loader, then the thank-you page with the PDF (one page per ticket)', { tag: '@phone' }, async ({ page, t }) => {
     // The loader's countdown runs on the page's clock, driven by the test: no real seconds waited.
     await page.clock.install();
     const loaderCalls: string[] = [];

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Download, Locator, Page } from '@playwright/test';
-import { expect, holdPurchase, startPurchase } from './support/fixtures';
+import { expect, holdPurchase } from './support/fixtures';
 
 /** Shared steps of the payments-*.spec.ts files (not a spec itself). */
 
@@ -37,18 +37,9 @@ export function uniqueBuyer(tag: string): Buyer {
   return { name: 'Ana López', email: `${id}@example.mx`, phone: '5512345678' };
 }
 
-/** /demo → one VIP ticket → products (none chosen) → the payment method step. */
-export async function openDemoPaymentStep(page: Page, t: T, tickets: Record<string, number> = { VIP: 1 }): Promise<void> {
-  await startPurchase(page, t, tickets);
-  await expect(page).toHaveURL(/\/demo\/productos$/);
-  await page.getByRole('button', { name: t('checkout:actions.continue') }).click();
-  await expect(page).toHaveURL(/\/demo\/payment-method$/);
-  await expect(page.getByRole('heading', { level: 1, name: t('payments:page.title') })).toBeVisible();
-}
-
 /**
- * The payment method step of a purchase held through the API (no click-through): for tests
- * about the payment step itself. Each provider's main test still walks there through the pages.
+ * The payment method step of a purchase held through the API (no click-through): every provider's
+ * journey starts here; the walk through the ticket, products and form pages is flow.spec.ts's.
  */
 export async function openHeldPaymentStep(page: Page, t: T, tickets: Record<string, number> = { VIP: 1 }): Promise<void> {
   await holdPurchase(page, tickets, '/demo/payment-method');

@@ -1,13 +1,10 @@
 import { expect, expectAccessible, test } from './support/fixtures';
-import { buyerField, emailsTo, fillBuyer, openDemoPaymentStep, openHeldPaymentStep, openMethod, pdfPageCount, savedPdf, uniqueBuyer } from './payments-helpers';
-
-// Long provider flows: the phone viewport adds nothing the free-claim and panel specs do not cover there.
-test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
+import { buyerField, emailsTo, fillBuyer, openHeldPaymentStep, openMethod, pdfPageCount, savedPdf, uniqueBuyer } from './payments-helpers';
 
 test.describe('cash voucher (OXXO, sandbox)', () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test('voucher → pending thank-you page; paid later → e-mail with the PDF and the tickets on the same page', async ({ page, t }) => {
+  test('voucher → pending loader (once per load) → pending thank-you page; paid later → e-mail with the PDF and the tickets on the same page', async ({ page, t }) => {
     // The loader's countdown runs on the page's clock, driven by the test: no real seconds waited.
     await page.clock.install();
     const dialogs: string[] = [];
@@ -15,7 +12,11 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
       dialogs.push(dialog.type());
       void dialog.accept();
     });
-    await openDemoPaymentStep(page, t);
+    let loaderCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/payments/mercadopago/loader-process')) loaderCalls += 1;
+    });
+    await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'cash');
     const buyer = uniqueBuyer('oxxo');
     await fillBuyer(panel, t, buyer);
@@ -32,8 +33,13 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
     await expect(page).toHaveURL(/\/demo\/mp\/loader\?.*payment_id=\d+/);
     await expect(page.getByRole('heading', { level: 1, name: t('payments:loader.title') })).toBeVisible();
     await expect(page.getByText(t('payments:loader.pending'))).toBeVisible();
+    // A reload of the voucher loader asks once per load and stays pending.
+    await page.reload();
+    await expect(page.getByText(t('payments:loader.pending'))).toBeVisible();
+    expect(loaderCalls).toBe(2);
     await page.clock.runFor(3000);
-    await expect(page).toHaveURL(/\/demo\/payment-status$/, { timeout: 6000 });
+    await expect(page).toHaveURL(/\/demo\/payment-status$/);
+    expect(loaderCalls).toBe(2);
     await expect(page.getByRole('heading', { level: 1, name: t('payments:status.pendingTitle') })).toBeVisible();
     await expect(page.getByText(t('payments:status.pendingTextEmail', { email: buyer.email }))).toBeVisible();
     await expect(page.getByRole('button', { name: t('payments:status.download') })).toHaveCount(0);
@@ -58,26 +64,6 @@ test.describe('cash voucher (OXXO, sandbox)', () => {
     expect(text).toContain('Festival Marea Sonora 2027');
     expect(text).toContain('VIP');
     expect(pdfPageCount(text)).toBe(1);
-  });
-
-  test('a reload of the voucher loader asks once per load and stays pending', async ({ page, t }) => {
-    let loaderCalls = 0;
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/payments/mercadopago/loader-process')) loaderCalls += 1;
-    });
-    await openHeldPaymentStep(page, t);
-    const panel = await openMethod(page, t, 'cash');
-    await fillBuyer(panel, t, uniqueBuyer('oxxo-reload'));
-    await panel.getByRole('button', { name: t('payments:methods.cash.submit') }).click();
-    await page.getByRole('button', { name: 'Generar ficha de pago OXXO' }).click();
-    await page.getByRole('link', { name: 'Volver a la tienda' }).click();
-    await expect(page.getByText(t('payments:loader.pending'))).toBeVisible();
-    await page.reload();
-    await expect(page.getByText(t('payments:loader.pending'))).toBeVisible();
-    expect(loaderCalls).toBe(2);
-    await page.getByRole('link', { name: t('payments:loader.toStatus') }).click();
-    await expect(page.getByRole('heading', { level: 1, name: t('payments:status.pendingTitle') })).toBeVisible();
-    expect(loaderCalls).toBe(2);
   });
 
   test("the buyer form: its own checks first, then the server's refusals on their fields; a failure toasts", async ({ page, t }) => {

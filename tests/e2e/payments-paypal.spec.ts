@@ -2,10 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unpackPass, verifyPassSignature } from '../support/pkpass';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { openDemoPaymentStep, openHeldPaymentStep, openMethod, pdfPageCount, savedPdf } from './payments-helpers';
-
-// Long provider flows: the phone viewport adds nothing the free-claim spec does not cover there.
-test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
+import { openHeldPaymentStep, openMethod, pdfPageCount, savedPdf } from './payments-helpers';
 
 test.describe('online wallet (PayPal, sandbox)', () => {
   test.describe.configure({ timeout: 60_000 });
@@ -16,7 +13,7 @@ test.describe('online wallet (PayPal, sandbox)', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/payments/paypal/loader-process')) loaderCalls += 1;
     });
-    await openDemoPaymentStep(page, t, { VIP: 2 });
+    await openHeldPaymentStep(page, t, { VIP: 2 });
     const panel = await openMethod(page, t, 'paypal');
     await panel.getByRole('button', { name: t('payments:methods.paypal.submit') }).click();
 

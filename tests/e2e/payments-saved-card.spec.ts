@@ -2,9 +2,6 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { buyerField, openHeldPaymentStep, openMethod, type T } from './payments-helpers';
 
-// Provider round trips run on desktop only (as the other payments-* specs).
-test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
-
 /** The sandbox's test customer: a saved Visa 3764 (code mandatory), a saved Mastercard 0366 (code not required) and account money. */
 const TEST_CUSTOMER = 'test_user_mx@testuser.com';
 
@@ -68,19 +65,6 @@ test.describe('saved methods of a MercadoPago account (sandbox test customer)', 
     await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
   });
 
-  test('the Mastercard needs no code: it pays straight away', async ({ page, t }) => {
-    const panel = await showSavedMethods(page, t);
-    await savedRadio(panel, '0366').check();
-    await expect(panel.locator('[data-secure-field="securityCode"]')).toHaveCount(0);
-    await fillBuyer(panel, t);
-    await expect(payButton(panel, t)).toBeEnabled();
-    const paying = page.waitForRequest((request) => request.url().endsWith('/api/payments/mercadopago/process-payment'));
-    await payButton(panel, t).click();
-    expect((await paying).postDataJSON()).toMatchObject({ paymentMethodId: 'master', email: TEST_CUSTOMER });
-    await expect(page).toHaveURL(/\/demo\/mp\/loader\?payment_id=\d+/);
-    await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
-  });
-
   test("the e-mail's clear button clears the list; a new card is always at hand", async ({ page, t }) => {
     const panel = await showSavedMethods(page, t);
     await panel.getByRole('button', { name: t('payments:methods.card.saved.useNewCard') }).click();
@@ -99,20 +83,25 @@ test.describe('saved methods of a MercadoPago account (sandbox test customer)', 
     await expect(panel.getByRole('radio')).toHaveCount(0);
   });
 
-  test('keyboard only: choose the saved Mastercard and pay', async ({ page, t }) => {
+  test('keyboard only: choose the saved Mastercard, which needs no code, and pay straight away', async ({ page, t }) => {
     const panel = await showSavedMethods(page, t);
     await savedRadio(panel, '3764').focus();
     // Arrow keys move the choice inside the radio group.
     await page.keyboard.press('ArrowDown');
     await expect(savedRadio(panel, '0366')).toBeChecked();
     await expect(savedRadio(panel, '0366')).toBeFocused();
+    await expect(panel.locator('[data-secure-field="securityCode"]')).toHaveCount(0);
     await page.keyboard.press('Tab');
     await page.keyboard.type('Ana López');
     await page.keyboard.press('Tab');
     await page.keyboard.type('5512345678');
     await page.keyboard.press('Tab');
     await expect(payButton(panel, t)).toBeFocused();
+    await expect(payButton(panel, t)).toBeEnabled();
+    const paying = page.waitForRequest((request) => request.url().endsWith('/api/payments/mercadopago/process-payment'));
     await page.keyboard.press('Enter');
+    expect((await paying).postDataJSON()).toMatchObject({ paymentMethodId: 'master', email: TEST_CUSTOMER });
     await expect(page).toHaveURL(/\/demo\/mp\/loader\?payment_id=\d+/);
+    await expect(page.getByText(t('payments:loader.approved'))).toBeVisible();
   });
 });

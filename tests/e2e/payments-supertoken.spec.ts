@@ -1,9 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { emailsTo, escapeRegExp, openDemoPaymentStep, openHeldPaymentStep, openMethod, type T } from './payments-helpers';
-
-// Provider round trips run on desktop only (as the other payments-* specs).
-test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
+import { emailsTo, escapeRegExp, openHeldPaymentStep, openMethod, type T } from './payments-helpers';
 
 /** The authenticator starts this long after the last change of a valid e-mail. */
 const AUTHENTICATOR_DELAY_MS = 500;
@@ -36,7 +33,7 @@ async function confirmAccount(page: Page): Promise<void> {
 test.describe('super token (MercadoPago fast payments, sandbox)', () => {
   test('approved: the account\'s saved card → thank-you page and the e-mail', async ({ page, t }) => {
     await page.clock.install();
-    await openDemoPaymentStep(page, t);
+    await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'superToken');
     const email = customer(uniqueTag('apro'));
     // An address outside the allowed endings never starts the authenticator.

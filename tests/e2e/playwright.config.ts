@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,8 @@ process.env.E2E_DATABASE_FILE ??= join(tmpdir(), `storefront-e2e-${Date.now()}-$
 process.env.E2E_MAIN_SITE_URL ??= `${baseURL}/__main-site`;
 // The admin import is on, so a spec can import a fixture event of tests/fixtures/events (field-types.spec.ts).
 process.env.E2E_ADMIN_TOKEN ??= 'e2e-admin-token';
+// Known to the specs, so seats.spec.ts can call the sandbox seat provider's API as the server does (its key derives from it).
+process.env.E2E_SIGNING_SECRET ??= randomBytes(32).toString('hex');
 // The server writes buyer e-mails here as .eml files (payments-*.spec.ts read them).
 process.env.E2E_MAIL_OUTBOX_DIR ??= join(tmpdir(), `storefront-e2e-outbox-${Date.now()}-${process.pid}`);
 // The Apple Wallet sandbox's signing chain (wallet-passes.spec.ts verifies passes against its root).
@@ -88,8 +91,12 @@ export default defineConfig({
       // Pixel 5 metrics (393×851, touch, mobile) in Chromium. The phone checks layout and touch
       // in Spanish only: the English texts are the same components, checked on desktop, and the
       // axe scans (colours, names, roles) do not depend on the viewport, so they run on desktop.
+      // Only the tests tagged @phone run here (the ticket page, the guarded flow, the attendee form,
+      // products, the free claim to the thank-you page, the seat map): a new test is desktop-only
+      // unless it opts in with `{ tag: '@phone' }`.
       name: 'phone',
       use: { ...devices['Pixel 5'], launchOptions },
+      grep: /@phone/,
       grepInvert: [/\[en\]/, /axe-core/],
     },
   ],
@@ -117,6 +124,7 @@ export default defineConfig({
       VOUCHER_MAX_SHARE: '1',
       DEMO_EVENTS: 'on',
       ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN,
+      SIGNING_SECRET: process.env.E2E_SIGNING_SECRET,
       LOG_LEVEL: 'warn',
       MAIL_OUTBOX_DIR: process.env.E2E_MAIL_OUTBOX_DIR,
       WALLET_SANDBOX_DIR: process.env.E2E_WALLET_SANDBOX_DIR,

@@ -2,7 +2,7 @@ import { expect, heldAtProducts, inBothLanguages, test } from './support/fixture
 
 inBothLanguages(() => {
   test.describe('products step', () => {
-    test('lists products with carousel, placeholder, price, quantity, options and more information', async ({ page, t }) => {
+    test('lists products with carousel, placeholder, price, quantity, options and more information', { tag: '@phone' }, async ({ page, t }) => {
       await heldAtProducts(page, t, { General: 1 });
       await expect(page).toHaveURL(/\/demo\/productos$/);
       await expect(page.getByRole('heading', { level: 1, name: t('checkout:products.title') })).toBeVisible();
@@ -31,7 +31,7 @@ inBothLanguages(() => {
       await expect(page.getByRole('timer', { name: t('timer.label') })).toHaveText(/^1[45]:\d\d$/);
     });
 
-    test('requires every option, updates the summary, then continues to the form (General needs one)', async ({ page, t }) => {
+    test('requires every option, updates the summary, then continues to the form (General needs one)', { tag: '@phone' }, async ({ page, t }) => {
       await heldAtProducts(page, t, { General: 1 });
       const playeraQuantity = page.getByRole('combobox', { name: `${t('checkout:products.quantity')} ${t('checkout:products.quantityOf', { name: 'Playera oficial Marea Sonora' })}` });
       await playeraQuantity.selectOption('2');

@@ -1,8 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { emailsTo, emailText, fillBuyer, openHeldPaymentStep, openMethod, savedPdf, uniqueBuyer } from './payments-helpers';
 
-// One provider round trip; the phone viewport adds nothing here.
-test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trip runs on desktop only'));
 test.describe.configure({ timeout: 60_000 });
 
 test('the e-mail\'s link opens the thank-you page with the tickets in another browser; the purchase number alone opens nothing', async ({ page, browser, t }) => {

@@ -1,7 +1,9 @@
 import { chooseTickets, expect, inBothLanguages, test } from './support/fixtures';
 
-inBothLanguages(() => {
-  test.describe('ticket selection', () => {
+inBothLanguages((language) => {
+  test.describe('ticket selection', { tag: '@phone' }, () => {
+    // Once per viewport, as the attendee form's journey: Spanish on the phone, English on desktop.
+    test.beforeEach(({ isMobile }) => test.skip(!isMobile && language === 'es', 'Spanish runs on the phone'));
     test('shows the event header, the ticket rows with prices, sold out and more information', async ({ page, t }) => {
       await page.goto('/demo');
       await expect(page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') })).toBeVisible();
@@ -100,7 +102,7 @@ inBothLanguages(() => {
   });
 });
 
-test.describe('language', () => {
+test.describe('language', { tag: '@phone' }, () => {
   test('switches En/Es, remembers the choice, and formats money in es-MX', async ({ page, t }) => {
     await page.goto('/demo');
     await expect(page.getByRole('heading', { level: 1, name: 'Elige tus boletos' })).toBeVisible();
@@ -132,7 +134,7 @@ test.describe('language', () => {
   });
 });
 
-test.describe('layout', () => {
+test.describe('layout', { tag: '@phone' }, () => {
   test('two columns on wide screens, one column on phones, footer with legal links', async ({ page, t }, testInfo) => {
     await page.goto('/demo');
     const tickets = page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') });

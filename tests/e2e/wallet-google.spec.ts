@@ -4,8 +4,6 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { fillBuyer, openFreePaymentStep, openHeldPaymentStep, openMethod, savedPdf, uniqueBuyer, type T } from './payments-helpers';
 import { pdfHasQrOf } from './support/pdf-qr';
 
-// Whole purchases through the PayPal sandbox: desktop only, like the other provider round trips.
-test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'provider round trips run on desktop only'));
 test.describe.configure({ timeout: 90_000 });
 
 /** A purchase of the demo paid with the PayPal sandbox, up to the thank-you page. */

@@ -7,8 +7,6 @@ import { recomputedManifest, unpackPass, verifyPassSignature } from '../support/
 
 // Whole purchases, then a new tab and a download: more than the default on a busy machine.
 test.describe.configure({ timeout: 90_000 });
-// The pass page and the pass are server-made: the phone viewport adds nothing the dialog's own specs do not cover.
-test.beforeEach(({}, info) => test.skip(info.project.name === 'phone', 'wallet passes run on desktop only'));
 
 /** The root of the sandbox chain the server signs with (playwright.config.ts gives the server this folder). */
 function sandboxRoot(): string {

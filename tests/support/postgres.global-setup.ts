@@ -1,5 +1,18 @@
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { findPostgresBin, startPostgresCluster } from './postgres-cluster';
+
+/** Prefix of the workers' migrated template databases (test-database.ts). */
+export const TEMPLATE_PREFIX = 't_tpl_';
+
+/** The workers' templates outlive them on a server the run does not throw away. */
+async function dropTemplates(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${TEMPLATE_PREFIX}%`]);
+  for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  await admin.end();
+}
 
 /**
  * Gives the api-postgres project a real PostgreSQL server: TEST_DATABASE_URL when set
@@ -10,7 +23,7 @@ import { findPostgresBin, startPostgresCluster } from './postgres-cluster';
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgAdminUrl', process.env.TEST_DATABASE_URL);
-    return;
+    return () => dropTemplates(process.env.TEST_DATABASE_URL!);
   }
   const bin = findPostgresBin();
   if (!bin) {

@@ -6,7 +6,7 @@ import type { AppContext } from '../../src/server/context';
 import { openDatabase } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { importEvent } from '../../src/server/services/event-import.service';
-import { createTestDatabase } from './test-database';
+import { createMigratedTestDatabase } from './test-database';
 import { withWriteTransaction } from '../../src/server/db/locked-transaction';
 import type { SandboxStore } from '../../sandbox';
 
@@ -25,9 +25,9 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A real app on a real, empty database of the project's dialect; `app.inject` talks to it. */
+/** A real app on a real, migrated database of the project's dialect holding no data yet; `app.inject` talks to it. */
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createMigratedTestDatabase();
   // Tests hold and pay many times from one address and one e-mail: the caps a test checks it sets itself.
   const generous = { RATE_LIMIT_MAX: '100000', RATE_LIMIT_PDF_MAX: '100000', RATE_LIMIT_READ_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000', SEATS_SANDBOX_MAX_TOKENS_PER_CLIENT: '100000', VOUCHER_MAX_PER_BUYER: '100000', VOUCHER_MAX_SHARE: '1' };
   // As `npm start` composes it: providers without keys run as the sandbox, mounted beside the API.

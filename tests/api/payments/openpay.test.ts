@@ -60,6 +60,12 @@ describe.skipIf(skipDatabase)('Openpay card payments', () => {
     expect(attempt).toMatchObject({ provider: 'openpay', status: 'approved', provider_payment_id: chargeId, amount_cents: 22000 });
     const charge = (await sandboxCharges()).find((c) => c.id === chargeId);
     expect(charge).toMatchObject({ status: 'completed', amount: 220, currency: 'MXN', order_id: attempt.id, device_session_id: DEVICE, method: 'card', customer: { name: 'Ana López', email: 'ana@example.mx' }, card: { card_number: '411111XXXXXX1111' } });
+    // The sandbox's dashboard page of the charge shows its state and device session; an unknown charge is a 404 page.
+    const dashboard = await t.app.inject({ url: `/sandbox/openpay/charges/${chargeId}` });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.body).toContain(DEVICE);
+    expect(dashboard.body).toContain('completed');
+    expect((await t.app.inject({ url: '/sandbox/openpay/charges/trunknown0000000000' })).statusCode).toBe(404);
     expect(await t.rows('tickets', 'purchase_id', id)).toHaveLength(2);
     expect(t.mails().filter((m) => m.text.includes(id))).toHaveLength(1);
     const answer = await loader(id, chargeId);

@@ -55,26 +55,29 @@ describe.skipIf(skipDatabase)('Stripe sandbox', () => {
     expect(body(await api('GET', `/payment_intents/${intent}?client_secret=${secret}`, t.sandbox.stripe.publishableKey)).id).toBe(intent);
   });
 
-  it('the wallet sheet keeps the line items it showed and pays with the wallet\'s contact details', async () => {
-    const id = await held();
-    const secret = await createOrder(id);
-    const lines = [{ name: 'General', amount: 10000 }, { name: 'Cargo por servicio', amount: 1000 }];
-    const sheet = await t.app.inject({
-      method: 'POST', url: '/sandbox/stripe/wallet-sheet',
-      payload: { key: t.sandbox.stripe.publishableKey, client_secret: secret, wallet: 'google_pay', line_items: lines, billing_details: { name: 'Wallet Tester', email: 'wallet@example.mx', phone: '+52 55 5555 0100' } },
-    });
-    expect(sheet.statusCode).toBe(200);
-    expect(body(sheet)).toMatchObject({ object: 'payment_method', card: { wallet: { type: 'google_pay' } } });
-    expect(body(sheet).outcome).toBeUndefined();
-    const [stored] = (await t.rows('sandbox_payment_objects', 'id', body(sheet).id)).filter((r) => r.kind === 'wallet_sheet');
-    expect(JSON.parse(stored.data_json)).toMatchObject({ wallet: 'google_pay', line_items: lines });
-    const intent = secret.split('_secret_')[0];
-    const confirmed = await api('POST', `/payment_intents/${intent}/confirm`, t.sandbox.stripe.publishableKey, { payment_method: body(sheet).id, client_secret: secret, return_url: 'http://x.invalid/back' });
-    expect(body(confirmed).status).toBe('succeeded');
-    const loader = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/loader-process', headers: t.keyed(id), payload: { payment_intent: intent, url: URL } });
-    expect(body(loader).status).toBe('approved');
-    expect(JSON.parse((await t.rows('purchases', 'id', id))[0].buyer_info_json)).toMatchObject({ email: 'wallet@example.mx', phone: '+52 55 5555 0100' });
-    // A wrong key or another intent's secret is refused.
+  it('the wallet sheet (Google Pay and Apple Pay) keeps the line items it showed and pays with the wallet\'s contact details', async () => {
+    for (const wallet of ['google_pay', 'apple_pay'] as const) {
+      const id = await held();
+      const secret = await createOrder(id);
+      const lines = [{ name: 'General', amount: 10000 }, { name: 'Cargo por servicio', amount: 1000 }];
+      const sheet = await t.app.inject({
+        method: 'POST', url: '/sandbox/stripe/wallet-sheet',
+        payload: { key: t.sandbox.stripe.publishableKey, client_secret: secret, wallet, line_items: lines, billing_details: { name: 'Wallet Tester', email: 'wallet@example.mx', phone: '+52 55 5555 0100' } },
+      });
+      expect(sheet.statusCode).toBe(200);
+      expect(body(sheet)).toMatchObject({ object: 'payment_method', card: { wallet: { type: wallet } } });
+      expect(body(sheet).outcome).toBeUndefined();
+      const [stored] = (await t.rows('sandbox_payment_objects', 'id', body(sheet).id)).filter((r) => r.kind === 'wallet_sheet');
+      expect(JSON.parse(stored.data_json)).toMatchObject({ wallet, line_items: lines });
+      const intent = secret.split('_secret_')[0];
+      const confirmed = await api('POST', `/payment_intents/${intent}/confirm`, t.sandbox.stripe.publishableKey, { payment_method: body(sheet).id, client_secret: secret, return_url: 'http://x.invalid/back' });
+      expect(body(confirmed).status).toBe('succeeded');
+      const loader = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/loader-process', headers: t.keyed(id), payload: { payment_intent: intent, url: URL } });
+      expect(body(loader).status).toBe('approved');
+      expect(JSON.parse((await t.rows('purchases', 'id', id))[0].buyer_info_json)).toMatchObject({ email: 'wallet@example.mx', phone: '+52 55 5555 0100' });
+    }
+    // A wrong key is refused.
+    const secret = await createOrder(await held());
     const refused = await t.app.inject({ method: 'POST', url: '/sandbox/stripe/wallet-sheet', payload: { key: 'pk_wrong', client_secret: secret, wallet: 'apple_pay', line_items: [], billing_details: {} } });
     expect(refused.statusCode).toBe(401);
   });

@@ -77,12 +77,15 @@ describe('PaymentLoaderStore', () => {
   });
 
   it("a declined card keeps MercadoPago's reason (without cc_rejected_) for the rejected view", async () => {
-    const { root } = await paymentRoot({ responses: { loaderProcess: { status: 'rejected', reload: null, status_detail: 'cc_rejected_insufficient_amount' } } });
-    const store = new PaymentLoaderStore(root, LOADER_DEFINITIONS.mp, '123', 'demo');
-    await store.run();
-    expect(store.view).toBe('declined');
-    expect(store.declineReason).toBe('insufficient_amount');
-    expect(root.payment.errorFlag).toBe(true);
+    const reasons = { cc_rejected_insufficient_amount: 'insufficient_amount', cc_rejected_bad_filled_security_code: 'bad_filled_security_code', cc_rejected_other_reason: 'other_reason' };
+    for (const [detail, reason] of Object.entries(reasons)) {
+      const { root } = await paymentRoot({ responses: { loaderProcess: { status: 'rejected', reload: null, status_detail: detail } } });
+      const store = new PaymentLoaderStore(root, LOADER_DEFINITIONS.mp, '123', 'demo');
+      await store.run();
+      expect(store.view).toBe('declined');
+      expect(store.declineReason).toBe(reason);
+      expect(root.payment.errorFlag).toBe(true);
+    }
   });
 
   it('the second card provider loader leaves the error flag alone', async () => {
