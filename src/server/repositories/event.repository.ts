@@ -107,6 +107,14 @@ export async function listEventConfigs(db: Kysely<Database>): Promise<{ url: str
   return rows.map((row) => ({ url: row.url, config: JSON.parse(row.config_json) as Record<string, unknown> }));
 }
 
+/** Every event search engines may list (its file's `share.listed` is not false), by url: the sitemap. */
+export async function listListedEvents(db: Kysely<Database>): Promise<{ url: string; updated_at: string }[]> {
+  const rows = await db.selectFrom('events').select(['url', 'updated_at', 'share_json']).orderBy('url').execute();
+  return rows
+    .filter((row) => !row.share_json || (JSON.parse(row.share_json) as EventShare).listed !== false)
+    .map((row) => ({ url: row.url, updated_at: row.updated_at }));
+}
+
 /** Count of events, to know whether the database is still empty. */
 export async function countEvents(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
