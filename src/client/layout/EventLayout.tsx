@@ -56,7 +56,8 @@ export const EventLayout = observer(function EventLayout() {
             <StepBar />
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: { xs: 0, md: 3 }, alignItems: 'start' }}>
               <Box data-column="left">
-                <Suspense fallback={<LoadingIndicator labelKey="common:loading.page" />}>
+                {/* While a step's chunk loads, the phone's single column keeps the summary below the screen, where its move shifts nothing seen. */}
+                <Suspense fallback={<Box sx={{ minHeight: { xs: '100vh', md: 0 } }}><LoadingIndicator labelKey="common:loading.page" /></Box>}>
                   <Outlet />
                 </Suspense>
               </Box>
