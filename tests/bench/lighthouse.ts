@@ -129,6 +129,7 @@ async function audit(page: Page, port: number, url: string, keepStorage: boolean
     page,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (result.lhr.runtimeError) console.log(`  ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   const { categories: c, audits: a } = result.lhr;
   const score = (id: string) => Math.round((c[id]?.score ?? 0) * 100);
   return {
