@@ -5,6 +5,8 @@ import { createNotifier } from './toasts/createNotifier';
 import { createI18n, switchLanguage } from './i18n/createI18n';
 import { browserStorage } from './lib/browserStorage';
 import { createStorefront } from './createStorefront';
+import { takeInlineEvent } from './lib/inlineEvent';
+import { toLanguage } from './stores/UiStore';
 
 const i18nInstance = createI18n('es');
 const store = createStorefront({
@@ -22,6 +24,13 @@ reaction(
   },
 );
 void store.ui.loadConfig();
+
+// The event the server put in the page: the first render shows it, with no request first.
+const inline = takeInlineEvent(document);
+if (inline) store.event.adopt(inline);
+// A link to the page in a language (`?lang=en`, the page's hreflang) opens it in that language, kept as the buyer's choice.
+const linkedLanguage = toLanguage(new URLSearchParams(window.location.search).get('lang'));
+if (linkedLanguage) store.ui.setLanguage(linkedLanguage);
 
 // A buyer who chose English gets it from the first paint (its strings are a separate chunk).
 void switchLanguage(i18nInstance, store.ui.language)

@@ -27,6 +27,7 @@ import { eventCalendarRoutes } from './routes/event-calendar.routes';
 import { healthRoutes } from './routes/health.routes';
 import { previewRoutes } from './routes/preview.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
+import { siteIndexRoutes } from './routes/site-index.routes';
 import { walletRoutes } from './routes/wallet.routes';
 import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
 import { googleWalletSaveSandbox } from './wallet/sandbox/google-wallet-save.sandbox';
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(eventRoutes, { ctx });
   await app.register(attendeeValidatorRoutes, { ctx });
   await app.register(eventCalendarRoutes, { ctx });
+  await app.register(siteIndexRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
   // Seated events: the seat provider (seats.io's official client).
   registerSeatsProvider(ctx, app);
@@ -99,6 +101,6 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   if (googleWallet?.mode === 'sandbox') await app.register(googleWalletSaveSandbox, { wallet: googleWallet, now: ctx.now });
   await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });
-  if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });
+  if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir, ctx });
   return app;
 }

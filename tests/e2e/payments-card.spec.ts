@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { changeDemoEvent, expect, expectAccessible, test } from './support/fixtures';
 import { buyerField, emailsTo, openHeldPaymentStep, openMethod, savedPdf, uniqueBuyer, type Buyer, type T } from './payments-helpers';
 
 const VISA = '4075595716483764';
@@ -104,11 +104,8 @@ test.describe('new card (MercadoPago, sandbox)', () => {
 
   test('a BIN outside the allowed list: the message, and no payment is asked for', async ({ page, t }) => {
     // This event allows Mastercard's test BIN only (the server checks it again before charging: tests/api).
-    await page.route('**/api/event/demo*', async (route) => {
-      const response = await route.fetch();
-      const json = await response.json();
+    await changeDemoEvent(page, (json) => {
       json.event.config.bines_permitidos = [{ bin: '547492' }];
-      await route.fulfill({ response, json });
     });
     const paid: string[] = [];
     page.on('request', (request) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { changeDemoEvent, expect, expectAccessible, test } from './support/fixtures';
 import { emailsTo, escapeRegExp, openHeldPaymentStep, openMethod, type T } from './payments-helpers';
 
 /** The authenticator starts this long after the last change of a valid e-mail. */
@@ -81,11 +81,8 @@ test.describe('super token (MercadoPago fast payments, sandbox)', () => {
   test('an order the provider rejects → the error screen: retry, another e-mail, another card', async ({ page, t }) => {
     await page.clock.install();
     // Without Openpay: with it on, the failure's error flag leaves Openpay as the only method (the list rule).
-    await page.route('**/api/event/demo*', async (route) => {
-      const response = await route.fetch();
-      const json = await response.json();
+    await changeDemoEvent(page, (json) => {
       json.event.config.metodo_pago_open_pay = false;
-      await route.fulfill({ response, json });
     });
     await openHeldPaymentStep(page, t);
     const panel = await openMethod(page, t, 'superToken');

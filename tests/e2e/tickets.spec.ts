@@ -1,4 +1,4 @@
-import { chooseTickets, expect, inBothLanguages, test } from './support/fixtures';
+import { changeDemoEvent, chooseTickets, expect, inBothLanguages, test } from './support/fixtures';
 
 inBothLanguages((language) => {
   test.describe('ticket selection', { tag: '@phone' }, () => {
@@ -120,11 +120,8 @@ test.describe('language', { tag: '@phone' }, () => {
   });
 
   test("uses the event's idiomaDefault over the stored choice, and hides the switch when the config says so", async ({ page }) => {
-    await page.route('**/api/event/demo*', async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
+    await changeDemoEvent(page, (body) => {
       body.event.config = { ...body.event.config, idiomaDefault: 'en', hide_language_switch: true };
-      await route.fulfill({ response, json: body });
     });
     await page.goto('/demo');
     await expect(page.getByRole('heading', { level: 1, name: 'Choose your tickets' })).toBeVisible();

@@ -11,3 +11,16 @@ export function LoadingIndicator({ labelKey = 'common:loading.event' }: { labelK
     </Box>
   );
 }
+
+/**
+ * A step's page while it loads (its chunk, or the held purchase after a refresh). On the phone's
+ * single column it fills the screen, so the summary below moves only where nobody sees it: no
+ * layout shift when the page arrives.
+ */
+export function PageLoading() {
+  return (
+    <Box sx={{ minHeight: { xs: '100vh', md: 0 } }}>
+      <LoadingIndicator labelKey="common:loading.page" />
+    </Box>
+  );
+}

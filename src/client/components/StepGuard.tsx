@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { checkoutFlow, resolveStep, stepPath, type StepId } from '../flow/checkoutFlow';
 import { useStores } from '../StoreContext';
-import { LoadingIndicator } from './LoadingIndicator';
+import { PageLoading } from './LoadingIndicator';
 
 /**
  * Renders a step only where `resolveStep` allows it; otherwise redirects to the step
@@ -17,7 +17,7 @@ export const StepGuard = observer(function StepGuard({ step, children }: { step:
     void actions.restorePurchase(url);
   }, [actions, url]);
 
-  if (checkout.purchaseId === null && checkout.restoreStatus !== 'done') return <LoadingIndicator labelKey="common:loading.page" />;
+  if (checkout.purchaseId === null && checkout.restoreStatus !== 'done') return <PageLoading />;
   const allowed = resolveStep(checkoutFlow, step, checkout.flowContext);
   if (allowed.id !== step) return <Navigate to={stepPath(url, allowed)} replace />;
   return <>{children}</>;

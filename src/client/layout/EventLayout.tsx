@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
-import { LoadingIndicator } from '../components/LoadingIndicator';
+import { LoadingIndicator, PageLoading } from '../components/LoadingIndicator';
 import { OrderSummary } from '../components/summary/OrderSummary';
 import { useStores } from '../StoreContext';
 import { Footer } from './Footer';
@@ -56,7 +56,7 @@ export const EventLayout = observer(function EventLayout() {
             <StepBar />
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: { xs: 0, md: 3 }, alignItems: 'start' }}>
               <Box data-column="left">
-                <Suspense fallback={<LoadingIndicator labelKey="common:loading.page" />}>
+                <Suspense fallback={<PageLoading />}>
                   <Outlet />
                 </Suspense>
               </Box>

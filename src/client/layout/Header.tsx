@@ -35,7 +35,12 @@ export const Header = observer(function Header() {
         <Typography component="p" sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.15rem' }, flex: '1 1 140px', minWidth: 0 }}>
           {info?.name}
         </Typography>
-        {showTimer ? <HoldTimer expiresAt={checkout.expiresTickets as string} onExpire={onExpire} /> : null}
+        {step?.showsHoldTimer ? (
+          // Kept on every hold step, with or without the countdown yet: the header does not change size when it arrives.
+          <Box sx={{ minWidth: { xs: 76 }, minHeight: 28, display: 'flex', justifyContent: 'flex-end' }}>
+            {showTimer ? <HoldTimer expiresAt={checkout.expiresTickets as string} onExpire={onExpire} /> : null}
+          </Box>
+        ) : null}
         <LanguageSwitch />
       </Box>
     </Box>

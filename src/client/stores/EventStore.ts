@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { EventInfo, HtmlBlock, TicketType } from '../api/types';
+import type { InlineEventData } from '../../shared/api';
+import type { EventInfo, EventResponse, HtmlBlock, TicketType } from '../api/types';
 import type { CatalogueProduct } from './orderLines';
 import { catalogueProductFromWire } from './orderWire';
 import type { RootStore } from './RootStore';
@@ -42,13 +43,7 @@ export class EventStore {
     try {
       const response = await this.root.api.getEvent(url, ticketQuery, access);
       if (this.url !== url || this.ticketQuery !== ticketQuery || this.access !== access) return false; // a newer load won
-      runInAction(() => {
-        this.event = response.event;
-        this.tickets = response.tickets ?? [];
-        this.products = (response.productos ?? []).map(catalogueProductFromWire);
-        this.status = 'ready';
-        this.root.ui.applyEventLanguage(response.event.config?.idiomaDefault);
-      });
+      runInAction(() => this.show(response));
       return true;
     } catch (error) {
       runInAction(() => {
@@ -57,6 +52,26 @@ export class EventStore {
       });
       return false;
     }
+  }
+
+  /**
+   * The event the server inlined in the page, taken as if loaded with its url and queries: the
+   * first render already shows it, and `load` with the same url and queries asks nothing.
+   */
+  adopt(inline: InlineEventData): void {
+    this.url = inline.url;
+    this.ticketQuery = inline.ticket;
+    this.access = inline.access;
+    this.error = null;
+    this.show(inline.answer);
+  }
+
+  private show(response: EventResponse): void {
+    this.event = response.event;
+    this.tickets = response.tickets ?? [];
+    this.products = (response.productos ?? []).map(catalogueProductFromWire);
+    this.status = 'ready';
+    this.root.ui.applyEventLanguage(response.event.config?.idiomaDefault);
   }
 
   get isReady(): boolean {

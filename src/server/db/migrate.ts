@@ -17,6 +17,7 @@ import { sandboxLimitsMigration } from './migrations/20261130_0026_sandbox_limit
 import { attemptsInFlightMigration } from './migrations/20261130_0027_attempts_in_flight';
 import { orderStatusChangesMigration } from './migrations/20261130_0028_order_status_changes';
 import { sandboxTablesLeaveMigration } from './migrations/20261201_0029_sandbox_tables_leave';
+import { eventShareMigration } from './migrations/20261201_0040_event_share';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -38,6 +39,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261130_0027_attempts_in_flight': attemptsInFlightMigration(),
     '20261130_0028_order_status_changes': orderStatusChangesMigration(db.dialect.name),
     '20261201_0029_sandbox_tables_leave': sandboxTablesLeaveMigration(),
+    '20261201_0040_event_share': eventShareMigration(),
   };
 }
 

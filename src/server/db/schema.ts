@@ -40,6 +40,8 @@ export interface EventTable {
   venue_json: string | null;
   /** The event file's `pass_colors` (JSON, as written), null when not given. */
   pass_colors_json: string | null;
+  /** The event file's `share` (JSON), null when not given. */
+  share_json: string | null;
   /** Bumped on every import, so caches keyed by (event, version) go stale. */
   version: number;
   updated_at: string;

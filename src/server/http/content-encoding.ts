@@ -1,3 +1,5 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
 /** The compressed encodings we send, best first. */
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -20,4 +22,12 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   if (accepts('br')) return 'br';
   if (accepts('gzip')) return 'gzip';
   return undefined;
+}
+
+/**
+ * A small text made on request (a page of a few KiB) compressed for the encoding chosen: brotli
+ * at quality 4 and gzip at level 6 take well under a millisecond for it, on the request thread.
+ */
+export function compressSmallText(text: string, encoding: ContentEncoding): Buffer {
+  return encoding === 'br' ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(text, { level: 6 });
 }

@@ -2,7 +2,7 @@ import type { PublicEventResponse, PublicProduct, PublicTicketType } from '../..
 import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
-import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
+import { findEventByUrl, listProducts, listTicketTypes, type EventRow, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
 import { expiredCounted, remaining } from '../repositories/stock.repository';
 import { eventConfig } from './order-pricing';
 import { sameSecret } from '../../shared/node/same-secret';
@@ -64,14 +64,23 @@ function publicProduct(product: ProductRow, remaining: number): PublicProduct {
   };
 }
 
+/** An event's public view (`answer`) beside its row and the listed types as anyone sees them (no access code). */
+export interface PublicEventView {
+  event: EventRow;
+  answer: PublicEventResponse;
+  /** The listed ticket types only, whatever access code the answer was made with: what a page head may show. */
+  listedTickets: PublicTicketType[];
+}
+
 /**
- * The public view of an event (GET /api/event/{url}): what a buyer may choose now.
- * A hidden ticket type is listed only with its access code (see offeredTicketTypes).
+ * The public view of an event (GET /api/event/{url}, and inlined in its page): what a buyer may
+ * choose now. A hidden ticket type is listed only with its access code (see offeredTicketTypes).
+ * Undefined: no such event.
  */
-export async function publicEvent(ctx: AppContext, url: string, access?: string): Promise<PublicEventResponse> {
+export async function publicEventView(ctx: AppContext, url: string, access?: string | null): Promise<PublicEventView | undefined> {
   const db = ctx.db.kysely;
   const event = await findEventByUrl(db, url);
-  if (!event) throw errors.eventNotFound();
+  if (!event) return undefined;
   const now = ctx.now().toISOString();
   // The counters, with the holds that ran out but await release given back: exact without writing.
   const [tickets, products, ticketsExpired, productsExpired] = await Promise.all([
@@ -80,17 +89,28 @@ export async function publicEvent(ctx: AppContext, url: string, access?: string)
     expiredCounted(db, event.id, 'ticket', now),
     expiredCounted(db, event.id, 'product', now),
   ]);
+  const toPublic = (t: TicketTypeRow) => publicTicket(t, remaining(t, t.capacity, ticketsExpired));
   return {
-    event: {
-      url: event.url,
-      name: event.name,
-      image_path: event.image_path,
-      starts_at: event.starts_at,
-      config: publicConfig(eventConfig(event)),
-      html: event.html,
+    event,
+    answer: {
+      event: {
+        url: event.url,
+        name: event.name,
+        image_path: event.image_path,
+        starts_at: event.starts_at,
+        config: publicConfig(eventConfig(event)),
+        html: event.html,
+      },
+      tickets: offeredTicketTypes(tickets, access).map(toPublic),
+      productos: products.map((p) => publicProduct(p, remaining(p, p.stock, productsExpired))),
     },
-    tickets: offeredTicketTypes(tickets, access)
-      .map((t) => publicTicket(t, remaining(t, t.capacity, ticketsExpired))),
-    productos: products.map((p) => publicProduct(p, remaining(p, p.stock, productsExpired))),
+    listedTickets: offeredTicketTypes(tickets, null).map(toPublic),
   };
+}
+
+/** GET /api/event/{url}: the public view, or EVENT_NOT_FOUND. */
+export async function publicEvent(ctx: AppContext, url: string, access?: string): Promise<PublicEventResponse> {
+  const view = await publicEventView(ctx, url, access);
+  if (!view) throw errors.eventNotFound();
+  return view.answer;
 }

@@ -65,3 +65,15 @@ export interface PublicEventQuery {
   ticket?: string;
   access?: string;
 }
+
+/**
+ * The event's public view inlined in the HTML of `/{url}` (and its steps) as
+ * `<script id="event-data" type="application/json">`: the answer `GET /api/event/{url}` gives
+ * with the same `ticket` and `access` queries, so the first view needs no second round trip.
+ */
+export interface InlineEventData {
+  url: string;
+  ticket: string | null;
+  access: string | null;
+  answer: PublicEventResponse;
+}

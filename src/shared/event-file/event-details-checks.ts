@@ -1,5 +1,10 @@
-/** Rules on the event's date and venue that JSON Schema cannot express (they span two values). */
-export type EventDetailsProblemCode = 'endsNotAfterStarts' | 'endsWithoutStarts' | 'coordinateWithoutPair';
+/** Rules on the event's date, venue and share picture that JSON Schema cannot express (they span two values, or need a sentence of their own). */
+export type EventDetailsProblemCode = 'endsNotAfterStarts' | 'endsWithoutStarts' | 'coordinateWithoutPair' | 'shareImageTooSmall' | 'shareImageType';
+
+/** What WhatsApp, Facebook, X and iMessage all show as a link's picture. */
+const SHARE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+/** Below this a preview shows a small square beside the text (or nothing), not the wide picture. */
+const SHARE_IMAGE_MIN = { width: 600, height: 315 };
 
 export interface EventDetailsProblem {
   pointer: string;
@@ -12,7 +17,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /**
- * Problems of `event.starts_at` / `ends_at` / `venue` in a raw (maybe schema-invalid) file.
+ * Problems of `event.starts_at` / `ends_at` / `venue` / `share.image` in a raw (maybe schema-invalid) file.
  * Only values of the right type are judged, so a value the schema refused is not reported twice.
  */
 export function eventDetailsProblems(event: unknown): EventDetailsProblem[] {
@@ -32,6 +37,20 @@ export function eventDetailsProblems(event: unknown): EventDetailsProblem[] {
       const missing = isNumber(venue.latitude) ? 'longitude' : 'latitude';
       problems.push({ pointer: `/event/venue/${missing}`, code: 'coordinateWithoutPair', params: { missing } });
     }
+  }
+  problems.push(...shareImageProblems(isObject(event.share) ? event.share.image : undefined));
+  return problems;
+}
+
+function shareImageProblems(image: unknown): EventDetailsProblem[] {
+  if (!isObject(image)) return [];
+  const problems: EventDetailsProblem[] = [];
+  const { width, height, type } = image;
+  if (Number.isInteger(width) && Number.isInteger(height) && ((width as number) < SHARE_IMAGE_MIN.width || (height as number) < SHARE_IMAGE_MIN.height)) {
+    problems.push({ pointer: '/event/share/image', code: 'shareImageTooSmall', params: { width: width as number, height: height as number } });
+  }
+  if (typeof type === 'string' && type !== '' && !SHARE_IMAGE_TYPES.includes(type)) {
+    problems.push({ pointer: '/event/share/image/type', code: 'shareImageType', params: { value: type } });
   }
   return problems;
 }

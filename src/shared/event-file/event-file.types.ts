@@ -148,6 +148,26 @@ export interface PassColors {
   label?: string;
 }
 
+/** The preview picture of a shared link, as the file really is (the checker holds it to what previews show). */
+export interface ShareImage {
+  /** A site path (/...) or an https URL. */
+  url: string;
+  width: number;
+  height: number;
+  /** image/jpeg, image/png or image/webp. */
+  type: string;
+  alt?: string;
+}
+
+/** How the event looks where its link is shared and found; each missing key is made from the event's own details. */
+export interface EventShare {
+  title?: string;
+  description?: string;
+  image?: ShareImage;
+  /** false: no sitemap, `noindex`, and a page head that names nothing but the site. */
+  listed?: boolean;
+}
+
 export interface EventDetails {
   name: string;
   image_path?: string;
@@ -156,6 +176,7 @@ export interface EventDetails {
   ends_at?: string;
   venue?: EventVenue;
   pass_colors?: PassColors;
+  share?: EventShare;
   config?: EventConfig;
   html?: HtmlBlock[];
 }

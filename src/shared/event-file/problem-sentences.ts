@@ -65,6 +65,8 @@ const ES: Sentences = {
   endsNotAfterStarts: (p) => `ends_at (${p.ends}) debe ser posterior a starts_at (${p.starts})`,
   endsWithoutStarts: () => 'ends_at necesita starts_at: sin la hora de inicio no se puede mostrar la fecha del evento',
   coordinateWithoutPair: (p) => `falta ${p.missing}: la ubicación del lugar necesita latitude y longitude juntas`,
+  shareImageTooSmall: (p) => `la imagen mide ${p.width}×${p.height} píxeles: las vistas previas necesitan al menos 600×315 (1200×630 se ve mejor)`,
+  shareImageType: (p) => `"${p.value}" no se muestra en las vistas previas: usa image/jpeg, image/png o image/webp`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) supera el máximo de ${p.limit} bytes por imagen; solo puedes bajarlo`,
 };
 
@@ -120,6 +122,8 @@ const EN: Sentences = {
   endsNotAfterStarts: (p) => `ends_at (${p.ends}) must be later than starts_at (${p.starts})`,
   endsWithoutStarts: () => 'ends_at needs starts_at: without the start time the event date cannot be shown',
   coordinateWithoutPair: (p) => `${p.missing} is missing: the venue's location needs latitude and longitude together`,
+  shareImageTooSmall: (p) => `the image is ${p.width}×${p.height} pixels: previews need at least 600×315 (1200×630 shows best)`,
+  shareImageType: (p) => `"${p.value}" is not shown in previews: use image/jpeg, image/png or image/webp`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) is above the limit of ${p.limit} bytes per image; it can only be lowered`,
 };
 

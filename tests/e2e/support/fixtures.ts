@@ -138,3 +138,26 @@ export async function heldAtProducts(page: Page, t: Fixtures['t'], tickets: Reco
   await holdPurchase(page, tickets, '/demo/productos');
   await expect(page.getByRole('heading', { level: 1, name: t('checkout:products.title') })).toBeVisible();
 }
+
+/**
+ * Changes the demo event as the browser receives it, in both places it arrives: the copy the
+ * server inlines in the page's HTML (`#event-data`, the first view) and `GET /api/event/demo`.
+ */
+export async function changeDemoEvent(page: Page, change: (answer: { event: { config: Record<string, unknown> } }) => void): Promise<void> {
+  await page.route('**/api/event/demo*', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    change(json);
+    await route.fulfill({ response, json });
+  });
+  await page.route(/\/demo(\/[^.?]*)?(\?.*)?$/, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/(<script id="event-data" type="application\/json">)([\s\S]*?)(<\/script>)/, (_all, open: string, json: string, close: string) => {
+      const data = JSON.parse(json) as { answer: { event: { config: Record<string, unknown> } } };
+      change(data.answer);
+      return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+    });
+    await route.fulfill({ status: response.status(), contentType: 'text/html; charset=utf-8', body: html });
+  });
+}

@@ -26,7 +26,7 @@ export const ProductCard = observer(function ProductCard({ product }: { product:
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, alignItems: 'flex-start' }}>
           <Box>
-            <Typography variant="h3" component="h3">
+            <Typography variant="h3" component="h2">
               {product.name}
             </Typography>
             <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{money(pesosToCents(product.price))}</Typography>

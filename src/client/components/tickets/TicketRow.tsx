@@ -20,7 +20,7 @@ export const TicketRow = observer(function TicketRow({ ticket }: { ticket: Ticke
     <Box component="li" sx={{ py: 2, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h3" component="h3">
+          <Typography variant="h3" component="h2">
             {ticket.name}
           </Typography>
           <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{money(pesosToCents(Number(ticket.price)))}</Typography>

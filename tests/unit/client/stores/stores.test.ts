@@ -20,6 +20,19 @@ describe('EventStore', () => {
   });
 });
 
+describe('EventStore: the event inlined in the page', () => {
+  it('is ready at once and loading the same url and queries asks the API nothing; another event is loaded as before', async () => {
+    const { root, calls } = buildRoot();
+    root.event.adopt({ url: 'demo', ticket: null, access: null, answer: demoEvent({ idiomaDefault: 'en' }) });
+    expect(root.event).toMatchObject({ status: 'ready', url: 'demo', hasProducts: true });
+    expect(root.ui.language).toBe('en');
+    expect(await root.event.load('demo', null, null)).toBe(true);
+    expect(calls.getEvent).toEqual([]);
+    await root.event.load('otro');
+    expect(calls.getEvent).toEqual([['otro', null, null]]);
+  });
+});
+
 describe('UiStore language', () => {
   it('defaults to es, keeps the choice in localStorage under "language"', () => {
     const { root, localStorage } = buildRoot();

@@ -23,8 +23,10 @@ import type {
   EventConfig,
   EventDetails,
   EventFile,
+  EventShare,
   EventVenue,
   PassColors,
+  ShareImage,
   HtmlBlock,
   HtmlPosition,
   MessageRule,
@@ -62,11 +64,14 @@ const eventDetails = {
   ends_at: 'optional',
   venue: 'optional',
   pass_colors: 'optional',
+  share: 'optional',
   config: 'optional',
   html: 'optional',
 } as const satisfies Presence<EventDetails>;
 
 const eventVenue = { name: 'required', address: 'optional', latitude: 'optional', longitude: 'optional' } as const satisfies Presence<EventVenue>;
+const eventShare = { title: 'optional', description: 'optional', image: 'optional', listed: 'optional' } as const satisfies Presence<EventShare>;
+const shareImage = { url: 'required', width: 'required', height: 'required', type: 'required', alt: 'optional' } as const satisfies Presence<ShareImage>;
 const passColors = { background: 'optional', foreground: 'optional', label: 'optional' } as const satisfies Presence<PassColors>;
 
 const htmlBlock = { posicion: 'required', html: 'required' } as const satisfies Presence<HtmlBlock>;
@@ -196,6 +201,8 @@ describe('event-file types agree with schemas/event', () => {
     ['EventDetails', prop(eventFileSchema, 'properties', 'event'), eventDetails],
     ['EventVenue', prop(eventFileSchema, 'properties', 'event', 'properties', 'venue'), eventVenue],
     ['PassColors', prop(eventFileSchema, 'properties', 'event', 'properties', 'pass_colors'), passColors],
+    ['EventShare', prop(eventFileSchema, 'properties', 'event', 'properties', 'share'), eventShare],
+    ['ShareImage', prop(eventFileSchema, 'properties', 'event', 'properties', 'share', 'properties', 'image'), shareImage],
     ['HoldLimitsFile', prop(eventFileSchema, 'properties', 'hold_limits'), holdLimits],
     ['HtmlBlock', prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],
     ['EventConfig', eventConfigSchema, eventConfig],

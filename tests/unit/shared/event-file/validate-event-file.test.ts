@@ -206,6 +206,25 @@ describe('semantic checks', () => {
       expect(await pointersOf(withDetails({ venue: { latitude: 1, longitude: 2 } }))).toEqual(['/event/venue/name']);
     });
 
+    it('share: a full set is valid; the image must be JPEG, PNG or WebP of at least 600×315 pixels, es and en', async () => {
+      const image = { url: 'https://cdn.example.mx/festival-1200x630.jpg', width: 1200, height: 630, type: 'image/jpeg', alt: 'El escenario' };
+      expect(await problemsOf(withDetails({ share: { title: 'Festival', description: 'Tres días', image, listed: false } }))).toEqual([]);
+      const small = withDetails({ share: { image: { ...image, width: 400, height: 300 } } });
+      expect(await problemsOf(small)).toEqual([
+        { pointer: '/event/share/image', message: 'la imagen mide 400×300 píxeles: las vistas previas necesitan al menos 600×315 (1200×630 se ve mejor)' },
+      ]);
+      expect((await problemsOf(small, 'en'))[0].message).toBe('the image is 400×300 pixels: previews need at least 600×315 (1200×630 shows best)');
+      const svg = withDetails({ share: { image: { ...image, type: 'image/svg+xml' } } });
+      expect(await problemsOf(svg)).toEqual([
+        { pointer: '/event/share/image/type', message: '"image/svg+xml" no se muestra en las vistas previas: usa image/jpeg, image/png o image/webp' },
+      ]);
+      expect((await problemsOf(svg, 'en'))[0].message).toBe('"image/svg+xml" is not shown in previews: use image/jpeg, image/png or image/webp');
+      expect(await pointersOf(withDetails({ share: { image: { url: 'http://x.mx/a.jpg', width: 1200, height: 630, type: 'image/png' }, titulo: 'x' } }))).toEqual([
+        '/event/share/image/url',
+        '/event/share/titulo',
+      ]);
+    });
+
     it('colours must be #rrggbb, es and en', async () => {
       const bad = withDetails({ pass_colors: { background: 'red', label: '#abc' } });
       expect(await problemsOf(bad)).toEqual([

@@ -1,0 +1,28 @@
+import { jsonInScript } from './event-head';
+import type { EventPage } from './event-page';
+
+/** The element the storefront reads its first event from (`src/client/lib/inlineEvent.ts`). */
+export const INLINE_EVENT_ID = 'event-data';
+
+const TITLE = /<title>[^<]*<\/title>/;
+const HTML_LANG = /<html lang="[a-z]+">/;
+const ROOT = '<div id="root"></div>';
+
+/**
+ * The built index.html cut once where an event's page differs: the language, the head (its
+ * `<title>` is replaced) and the inlined event before the root element. Throws at start when the
+ * build lacks one of them, not on a buyer's request.
+ */
+export function pageTemplate(indexHtml: string): (page: EventPage) => string {
+  const title = TITLE.exec(indexHtml);
+  if (!title || !HTML_LANG.test(indexHtml) || !indexHtml.includes(ROOT)) throw new Error('The storefront build\'s index.html has no <html lang>, <title> or root element.');
+  const beforeTitle = indexHtml.slice(0, title.index);
+  const [betweenTitleAndRoot, afterRoot] = indexHtml.slice(title.index + title[0].length).split(ROOT);
+  return (page) =>
+    beforeTitle.replace(HTML_LANG, `<html lang="${page.lang}">`) +
+    page.head +
+    betweenTitleAndRoot +
+    (page.inline ? `<script id="${INLINE_EVENT_ID}" type="application/json">${jsonInScript(page.inline)}</script>` : '') +
+    ROOT +
+    afterRoot;
+}

@@ -1,0 +1,201 @@
+/**
+ * `npm run bench -- lighthouse`: Lighthouse (mobile, its default simulated throttling, system
+ * Chromium) on three screens of the demo event — the ticket page `/demo`, the attendee form with a
+ * held purchase and the payment step — for this tree and for a baseline measured in the same run:
+ * the same screens of another commit (BENCH_BASELINE_REF, by default the commit this branch
+ * forked from main: `git merge-base HEAD main`), exported to a temporary folder, built there
+ * (vite build) and served by its own server code. Prints each category's score and CLS, LCP, TBT.
+ *
+ * This tree is served from dist/client as it is (run `npm run build` first). Each server gets a
+ * free port and a fresh SQLite file with the demo events. Figures, not pass/fail; a busy machine
+ * raises TBT and LCP for both columns alike.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { memoryStorage, storageKeys } from '../../src/client/stores/ports';
+import { rememberPurchaseKey } from '../../src/client/stores/purchaseKeys';
+import { writeSavedPurchase } from '../../src/client/stores/purchaseSession';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** The server of `root` (its own source) serving `clientDir`, demo events in a fresh SQLite file. */
+async function startServer(root: string, clientDir: string): Promise<{ baseUrl: string; stop: () => void }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    detached: true, // own process group, so stop() ends it and nothing else
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(tmpdir(), `lighthouse-${process.pid}-${port}.sqlite`)}`,
+      CLIENT_DIR: clientDir,
+      DEMO_EVENTS: 'on',
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      RATE_LIMIT_READ_MAX: '100000',
+      HOLD_MAX_UNITS_PER_CLIENT: '100000',
+    },
+  });
+  const stop = () => {
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  };
+  try {
+    await waitFor(`${baseUrl}/api/config`, 120_000);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+/** `ref` exported to a temporary folder and its storefront built there (node_modules shared with this tree). */
+function buildBaseline(ref: string): { root: string; remove: () => void } {
+  const root = mkdtempSync(join(tmpdir(), 'lighthouse-baseline-'));
+  execFileSync('sh', ['-c', `git -C "${repoRoot}" archive "${ref}" | tar -x -C "${root}"`]);
+  symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'));
+  execFileSync(process.execPath, [join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: 'ignore' });
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** A held purchase of `tickets` (demo ticket ids), adopted by the tab as a refresh adopts it. */
+async function holdInTab(page: Page, baseUrl: string, tickets: { ticket_id: number; cantidad: number }[]): Promise<void> {
+  const { token } = (await (await fetch(`${baseUrl}/api/sandbox/bot-check/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"new_purchase"}' })).json()) as { token: string };
+  const created = await fetch(`${baseUrl}/api/payments/new-purchase`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ url: 'demo', token, code: null, identificador: null, tickets }),
+  });
+  if (!created.ok) throw new Error(`new-purchase: ${created.status} ${await created.text()}`);
+  const { purchase_id: purchaseId, access_key: accessKey } = (await created.json()) as { purchase_id: string; access_key: string };
+  const kept = memoryStorage();
+  writeSavedPurchase(kept, { purchase_id: purchaseId, url: 'demo' });
+  rememberPurchaseKey(kept, purchaseId, accessKey);
+  const entries = [storageKeys.purchase, storageKeys.purchaseKeys].map((key) => [key, kept.getItem(key)!] as const);
+  await page.goto(`${baseUrl}/api/config`);
+  await page.evaluate((pairs) => pairs.forEach(([key, value]) => window.sessionStorage.setItem(key, value)), entries);
+}
+
+async function audit(page: Page, port: number, url: string, keepStorage: boolean): Promise<Figures> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', formFactor: 'mobile', disableStorageReset: keepStorage, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (result.lhr.runtimeError) console.log(`  ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  const { categories: c, audits: a } = result.lhr;
+  const score = (id: string) => Math.round((c[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    cls: a['cumulative-layout-shift'].numericValue ?? NaN,
+    lcpMs: a['largest-contentful-paint'].numericValue ?? NaN,
+    tbtMs: a['total-blocking-time'].numericValue ?? NaN,
+  };
+}
+
+const SCREENS = [
+  { name: '/demo (ticket page)', path: '/demo', hold: undefined },
+  // General (id 1) has attendee fields; VIP (id 2) goes straight to the payment step.
+  { name: 'attendee form, held', path: '/demo/form', hold: [{ ticket_id: 1, cantidad: 1 }] },
+  { name: 'payment step, held', path: '/demo/payment-method', hold: [{ ticket_id: 2, cantidad: 1 }] },
+] as const;
+
+async function measureServer(baseUrl: string): Promise<Figures[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const figures: Figures[] = [];
+    for (const screen of SCREENS) {
+      const page = await browser.newPage();
+      if (screen.hold) await holdInTab(page, baseUrl, [...screen.hold]);
+      figures.push(await audit(page, chrome.port, `${baseUrl}${screen.path}`, Boolean(screen.hold)));
+      await page.close();
+    }
+    await browser.disconnect();
+    return figures;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function line(label: string, f: Figures): string {
+  return `  ${label.padEnd(10)} perf ${String(f.performance).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}  best ${String(f.bestPractices).padStart(3)}  seo ${String(f.seo).padStart(3)}  CLS ${f.cls.toFixed(3)}  LCP ${(f.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(f.tbtMs)} ms`;
+}
+
+export default async function benchLighthouse(): Promise<void> {
+  if (!existsSync(join(repoRoot, 'dist', 'client', 'index.html'))) throw new Error('No dist/client: run "npm run build" first.');
+  const ref = process.env.BENCH_BASELINE_REF ?? execFileSync('git', ['-C', repoRoot, 'merge-base', 'HEAD', 'main']).toString().trim();
+  console.log(`\nLighthouse, mobile (simulated throttling), ${CHROMIUM}; baseline: ${ref.slice(0, 12)} built in a temporary folder`);
+  const baseline = buildBaseline(ref);
+  const results: Record<'baseline' | 'this tree', Figures[]> = { baseline: [], 'this tree': [] };
+  try {
+    for (const [label, root, clientDir] of [
+      ['baseline', baseline.root, join(baseline.root, 'dist', 'client')],
+      ['this tree', repoRoot, join(repoRoot, 'dist', 'client')],
+    ] as const) {
+      const server = await startServer(root, clientDir);
+      try {
+        results[label] = await measureServer(server.baseUrl);
+      } finally {
+        server.stop();
+      }
+    }
+  } finally {
+    baseline.remove();
+  }
+  SCREENS.forEach((screen, index) => {
+    console.log(`\n${screen.name}`);
+    console.log(line('baseline', results.baseline[index]));
+    console.log(line('this tree', results['this tree'][index]));
+  });
+}
