@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errors } from '../../src/server/http/app-error';
+import { notFound } from '../http/not-found';
 import type { SandboxRuntime } from '../runtime';
 import { esc, framableBySelf, page } from './html';
 
@@ -61,13 +61,13 @@ export async function mercadoPagoBrowserSandbox(app: FastifyInstance, { rt }: { 
 
   app.get<{ Params: { name: string } }>('/sandbox/mercadopago/browser/:name', async (request, reply) => {
     const source = SCRIPTS[request.params.name];
-    if (source === undefined) throw errors.notFound();
+    if (source === undefined) return notFound(reply);
     return javascript(reply, source);
   });
 
   app.get<{ Params: { type: string }; Querystring: { label?: string; placeholder?: string } }>('/sandbox/mercadopago/fields/:type', async (request, reply) => {
     const type = request.params.type as FieldType;
-    if (!FIELD_TYPES.includes(type)) throw errors.notFound();
+    if (!FIELD_TYPES.includes(type)) return notFound(reply);
     const label = String(request.query.label || DEFAULT_LABEL[type]).slice(0, 120);
     const placeholder = String(request.query.placeholder ?? '').slice(0, 60);
     // A secure field exists to be framed by our own pages.

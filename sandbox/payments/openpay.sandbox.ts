@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from '../../src/server/http/app-error';
+import { notFound } from '../http/not-found';
 import { findSandboxObject, insertSandboxObject, listSandboxObjects, moveSandboxObject } from './objects.repository';
 import type { OpenpayCharge, OpenpayCard } from '../../src/shared/provider-wire';
 import type { SandboxRuntime } from '../runtime';
@@ -248,7 +248,7 @@ ${waiting
   for (const [action, status] of [['authenticate', 'completed'], ['fail', 'failed']] as const) {
     app.post<{ Params: { id: string } }>(`/sandbox/openpay/3ds/:id/${action}`, async (request, reply) => {
       const found = await findSandboxObject<StoredCharge>(db, P, 'charge', request.params.id);
-      if (!found) throw errors.notFound();
+      if (!found) return notFound(reply);
       const patch: Partial<StoredCharge> = status === 'completed'
         ? { status, operation_date: now(), authorization: String(100000 + (randomBytes(3).readUIntBE(0, 3) % 900000)), payment_method: null }
         : { status, operation_date: now(), error_code: 3005, error_message: 'The 3-D Secure authentication failed', payment_method: null };

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errors } from '../../src/server/http/app-error';
 import { insertSandboxObject } from './objects.repository';
 import type { SandboxRuntime } from '../runtime';
 import { esc, facts, money, page } from './html';
@@ -72,7 +71,7 @@ export async function stripeBrowserSandbox(app: FastifyInstance, { rt }: { rt: S
 
   app.get('/sandbox/stripe/v3', async (_request, reply) => javascript(reply, STRIPE_JS));
   app.get<{ Params: { name: string } }>('/sandbox/stripe/browser/:name', async (request, reply) => {
-    if (request.params.name !== 'stripe-card-frame.js') throw errors.notFound();
+    if (request.params.name !== 'stripe-card-frame.js') return notFound(reply);
     return javascript(reply, CARD_FRAME_JS);
   });
 
