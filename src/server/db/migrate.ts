@@ -16,6 +16,7 @@ import { genericHoldPlansMigration } from './migrations/20261129_0025_generic_ho
 import { sandboxLimitsMigration } from './migrations/20261130_0026_sandbox_limits';
 import { attemptsInFlightMigration } from './migrations/20261130_0027_attempts_in_flight';
 import { orderStatusChangesMigration } from './migrations/20261130_0028_order_status_changes';
+import { checkinMigration } from './migrations/20261201_0030_checkin';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -36,6 +37,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261130_0026_sandbox_limits': sandboxLimitsMigration(),
     '20261130_0027_attempts_in_flight': attemptsInFlightMigration(),
     '20261130_0028_order_status_changes': orderStatusChangesMigration(db.dialect),
+    '20261201_0030_checkin': checkinMigration(db.dialect),
   };
 }
 
