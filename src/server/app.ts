@@ -19,6 +19,7 @@ import { paymentSandboxRoutes } from './payments/sandbox';
 import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
+import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
 import { botCheckRoutes } from './routes/bot-check.routes';
 import { configRoutes } from './routes/config.routes';
 import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(paymentRoutes, { rt: payments });
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
+  await app.register(adminPurchaseRoutes, { rt: payments });
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);
   await app.register(walletRoutes, { ctx, googleWallet });

@@ -106,8 +106,12 @@ ${buttons}
   return page(pass.lang, `${words.pageTitle} · ${pass.eventName}`, header, body);
 }
 
-/** What a link that opens no ticket shows (unknown, another's, cut or made-up token; a purchase no longer paid). */
-export function passNotFoundHtml(lang: 'es' | 'en'): string {
+/**
+ * What a link that opens no ticket shows (unknown, another's, cut or made-up token; a purchase no longer paid);
+ * `revoked`: the link is the ticket's own, but the ticket was revoked (its order refunded or cancelled).
+ */
+export function passNotFoundHtml(lang: 'es' | 'en', revoked = false): string {
   const words = passWords(lang);
-  return page(lang, words.notFoundTitle, '', `<h1>${esc(words.notFoundTitle)}</h1>\n<p>${esc(words.notFoundText)}</p>`);
+  const [title, text] = revoked ? [words.revokedTitle, words.revokedText] : [words.notFoundTitle, words.notFoundText];
+  return page(lang, title, '', `<h1>${esc(title)}</h1>\n<p>${esc(text)}</p>`);
 }
