@@ -1,16 +1,18 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AttendeeField, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption } from '../../shared/event-file/event-file.types';
+import type { AttendeeField, CheckinList, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption } from '../../shared/event-file/event-file.types';
 import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeTable } from '../db/schema';
 import { precompiled } from './precompiled';
 
 /** An event with its JSON columns decoded: the config as the operator wrote it, the HTML blocks, the hold caps. */
-export type EventRow = Omit<Selectable<EventTable>, 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json'> & {
+export type EventRow = Omit<Selectable<EventTable>, 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'checkin_lists_json'> & {
   config: Record<string, unknown>;
   html: HtmlBlock[];
   hold_limits: HoldLimitsFile;
   venue: EventVenue | null;
   /** As the file wrote them (`{}` when absent); `passColours` in wallet/ fills the theme's defaults. */
   pass_colors: PassColors;
+  /** The event file's `checkin_lists`, null when absent (`checkin/lists.ts` gives the default list). */
+  checkin_lists: CheckinList[] | null;
 };
 /** A ticket type with its attendee fields decoded (`[]` when it has no form). */
 export type TicketTypeRow = Omit<Selectable<TicketTypeTable>, 'form_json'> & { form: AttendeeField[] };
@@ -19,7 +21,7 @@ export type ProductRow = Omit<Selectable<ProductTable>, 'images_json' | 'options
 /** A discount code with the ticket types it applies to decoded (null: every type). */
 export type DiscountCodeRow = Omit<Selectable<DiscountCodeTable>, 'ticket_ids_json'> & { ticket_ids: number[] | null };
 
-export function decodeEvent({ config_json, html_json, hold_limits_json, venue_json, pass_colors_json, ...row }: Selectable<EventTable>): EventRow {
+export function decodeEvent({ config_json, html_json, hold_limits_json, venue_json, pass_colors_json, checkin_lists_json, ...row }: Selectable<EventTable>): EventRow {
   return {
     ...row,
     config: JSON.parse(config_json) as Record<string, unknown>,
@@ -27,6 +29,7 @@ export function decodeEvent({ config_json, html_json, hold_limits_json, venue_js
     hold_limits: JSON.parse(hold_limits_json || '{}') as HoldLimitsFile,
     venue: venue_json ? (JSON.parse(venue_json) as EventVenue) : null,
     pass_colors: pass_colors_json ? (JSON.parse(pass_colors_json) as PassColors) : {},
+    checkin_lists: checkin_lists_json ? (JSON.parse(checkin_lists_json) as CheckinList[]) : null,
   };
 }
 

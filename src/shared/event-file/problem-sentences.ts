@@ -65,6 +65,9 @@ const ES: Sentences = {
   endsNotAfterStarts: (p) => `ends_at (${p.ends}) debe ser posterior a starts_at (${p.starts})`,
   endsWithoutStarts: () => 'ends_at necesita starts_at: sin la hora de inicio no se puede mostrar la fecha del evento',
   coordinateWithoutPair: (p) => `falta ${p.missing}: la ubicación del lugar necesita latitude y longitude juntas`,
+  duplicateCheckinListId: (p) => `el id "${p.id}" ya lo usa otra lista de acceso`,
+  unknownCheckinTicket: (p) => `no existe un boleto con id ${p.id} en este archivo; la lista de acceso no lo puede admitir`,
+  checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) debe ser posterior a opens_at (${p.opens})`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) supera el máximo de ${p.limit} bytes por imagen; solo puedes bajarlo`,
 };
 
@@ -120,6 +123,9 @@ const EN: Sentences = {
   endsNotAfterStarts: (p) => `ends_at (${p.ends}) must be later than starts_at (${p.starts})`,
   endsWithoutStarts: () => 'ends_at needs starts_at: without the start time the event date cannot be shown',
   coordinateWithoutPair: (p) => `${p.missing} is missing: the venue's location needs latitude and longitude together`,
+  duplicateCheckinListId: (p) => `the id "${p.id}" is already used by another check-in list`,
+  unknownCheckinTicket: (p) => `there is no ticket with id ${p.id} in this file; the check-in list cannot admit it`,
+  checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) must be later than opens_at (${p.opens})`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) is above the limit of ${p.limit} bytes per image; it can only be lowered`,
 };
 
