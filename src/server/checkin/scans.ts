@@ -1,5 +1,8 @@
 import type { CheckinScan, CheckinScanResult, CheckinVerdict } from '../../shared/api';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
+import { withWriteTransaction } from '../db/locked-transaction';
+import type { Database } from '../db/schema';
 import { deviceName } from '../repositories/checkin-device.repository';
 import { firstEntry, findScanResult, insertEntry, latestEntry, markExited, recordConflict, storeScanResult } from '../repositories/checkin-entry.repository';
 import { findDoorTicket, type DoorTicketRow } from '../repositories/checkin-ticket.repository';
@@ -22,29 +25,32 @@ export async function decideScans(ctx: AppContext, door: DoorContext, scans: Che
   return results;
 }
 
-async function decideOnce(ctx: AppContext, door: DoorContext, keys: { key_id: number; public_key: string }[], scan: CheckinScan): Promise<CheckinScanResult> {
-  const db = ctx.db.kysely;
-  const stored = await findScanResult(db, door.device.id, scan.nonce);
-  if (stored) return JSON.parse(stored) as CheckinScanResult;
-  const result = await decide(ctx, door, keys, scan);
-  return JSON.parse(await storeScanResult(db, { device_id: door.device.id, nonce: scan.nonce, result_json: JSON.stringify(result), created_at: ctx.now().toISOString() })) as CheckinScanResult;
+/**
+ * One scan in one write transaction: on SQLite the scans of every device that arrive in the same turn of the
+ * event loop share a commit (`db/group-commit.ts`); on PostgreSQL each scan holds its entry's key only briefly.
+ */
+function decideOnce(ctx: AppContext, door: DoorContext, keys: { key_id: number; public_key: string }[], scan: CheckinScan): Promise<CheckinScanResult> {
+  return withWriteTransaction(ctx.db, async (db) => {
+    const stored = await findScanResult(db, door.device.id, scan.nonce);
+    if (stored) return JSON.parse(stored) as CheckinScanResult;
+    const result = await decide(db, ctx.now(), door, keys, scan);
+    return JSON.parse(await storeScanResult(db, { device_id: door.device.id, nonce: scan.nonce, result_json: JSON.stringify(result), created_at: ctx.now().toISOString() })) as CheckinScanResult;
+  });
 }
 
 /** The ticket a code names: a signed code verified with the event's keys, a folio typed by hand, or an old random secret. */
-async function ticketOfCode(ctx: AppContext, eventId: number, keys: { key_id: number; public_key: string }[], code: string): Promise<DoorTicketRow | undefined> {
+async function ticketOfCode(db: Kysely<Database>, eventId: number, keys: { key_id: number; public_key: string }[], code: string): Promise<DoorTicketRow | undefined> {
   const signed = verifiedPayload(code, keys);
-  if (signed) return findDoorTicket(ctx.db.kysely, eventId, { id: signed.ticketId });
-  if (/^\d{1,9}$/.test(code)) return findDoorTicket(ctx.db.kysely, eventId, { folio: Number(code) });
-  return findDoorTicket(ctx.db.kysely, eventId, { secret: code });
+  if (signed) return findDoorTicket(db, eventId, { id: signed.ticketId });
+  if (/^\d{1,9}$/.test(code)) return findDoorTicket(db, eventId, { folio: Number(code) });
+  return findDoorTicket(db, eventId, { secret: code });
 }
 
-async function decide(ctx: AppContext, door: DoorContext, keys: { key_id: number; public_key: string }[], scan: CheckinScan): Promise<CheckinScanResult> {
-  const db = ctx.db.kysely;
+async function decide(db: Kysely<Database>, now: Date, door: DoorContext, keys: { key_id: number; public_key: string }[], scan: CheckinScan): Promise<CheckinScanResult> {
   const { device, event, list } = door;
-  const now = ctx.now();
   // A device clock ahead of ours is not trusted beyond now.
   const scannedAt = new Date(Math.min(Date.parse(scan.scanned_at), now.getTime())).toISOString();
-  const row = await ticketOfCode(ctx, event.id, keys, scan.code);
+  const row = await ticketOfCode(db, event.id, keys, scan.code);
   const answer = (verdict: CheckinVerdict, extra: Partial<CheckinScanResult> = {}): CheckinScanResult => ({ nonce: scan.nonce, verdict, ...extra });
   if (!row) return answer('unknown');
   const view = (inside: boolean) => ticketView(row, inside);
