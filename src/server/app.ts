@@ -18,6 +18,9 @@ import { createPaymentsRuntime } from './payments/runtime';
 import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
+import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
+import { adminCheckinRoutes } from './routes/admin-checkin.routes';
+import { checkinRoutes } from './routes/checkin.routes';
 import { botCheckRoutes } from './routes/bot-check.routes';
 import { configRoutes } from './routes/config.routes';
 import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
@@ -87,6 +90,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(seatRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
+  // Door check-in: the organiser's devices and counts, and the scanners' own API.
+  await app.register(adminCheckinRoutes, { ctx });
+  await app.register(checkinRoutes, { ctx });
   // The event preview shares the admin API's token: without ADMIN_TOKEN it does not exist either.
   if (ctx.config.adminToken) await app.register(previewRoutes, { config: ctx.config, token: ctx.config.adminToken });
   // Payments (start, loaders, webhooks → the one confirm path) and the tickets they emit.
@@ -94,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(paymentRoutes, { rt: payments });
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
+  await app.register(adminPurchaseRoutes, { rt: payments });
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);
   await app.register(walletRoutes, { ctx, googleWallet });

@@ -45,6 +45,8 @@ export interface ServerConfig {
   rateLimitAdminMax: number;
   /** Per client per minute on the public event reads (event page data, attendee validators). */
   rateLimitReadMax: number;
+  /** Requests a minute of one door scanner (its device token), every check-in route apart. */
+  rateLimitCheckinMax: number;
   /**
    * Which proxies may tell us the client address in X-Forwarded-For (Fastify `trustProxy`):
    * false = nobody (the socket address is the client), a hop count, or addresses/CIDRs.
@@ -206,6 +208,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPayPalWebhookMax: numberFrom(env.RATE_LIMIT_PAYPAL_WEBHOOK_MAX, 120),
     rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 30),
     rateLimitReadMax: numberFrom(env.RATE_LIMIT_READ_MAX, 600),
+    rateLimitCheckinMax: numberFrom(env.RATE_LIMIT_CHECKIN_MAX, 1200),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
     requestTimeoutSeconds: Math.max(1, numberFrom(env.REQUEST_TIMEOUT_SECONDS, 120)),

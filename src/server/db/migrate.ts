@@ -18,6 +18,7 @@ import { attemptsInFlightMigration } from './migrations/20261130_0027_attempts_i
 import { orderStatusChangesMigration } from './migrations/20261130_0028_order_status_changes';
 import { sandboxTablesLeaveMigration } from './migrations/20261201_0029_sandbox_tables_leave';
 import { eventShareMigration } from './migrations/20261201_0040_event_share';
+import { checkinMigration } from './migrations/20261201_0030_checkin';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -39,6 +40,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261130_0027_attempts_in_flight': attemptsInFlightMigration(),
     '20261130_0028_order_status_changes': orderStatusChangesMigration(db.dialect.name),
     '20261201_0029_sandbox_tables_leave': sandboxTablesLeaveMigration(),
+    '20261201_0030_checkin': checkinMigration(db.dialect.name),
     '20261201_0040_event_share': eventShareMigration(),
   };
 }

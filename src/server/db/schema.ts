@@ -21,6 +21,12 @@ export interface Database {
   purchase_access_keys: PurchaseAccessKeyTable;
   purchase_seats: PurchaseSeatsTable;
   order_status_changes: OrderStatusChangeTable;
+  checkin_keys: CheckinKeyTable;
+  ticket_revocations: TicketRevocationTable;
+  checkin_devices: CheckinDeviceTable;
+  checkin_scans: CheckinScanTable;
+  checkin_entries: CheckinEntryTable;
+  checkin_conflicts: CheckinConflictTable;
 }
 
 export interface EventTable {
@@ -42,6 +48,8 @@ export interface EventTable {
   pass_colors_json: string | null;
   /** The event file's `share` (JSON), null when not given. */
   share_json: string | null;
+  /** The event file's `checkin_lists` (JSON), null when not given (one list `all`). */
+  checkin_lists_json: Generated<string | null>;
   /** Bumped on every import, so caches keyed by (event, version) go stale. */
   version: number;
   updated_at: string;
@@ -208,7 +216,7 @@ export interface PaymentAttemptTable {
 }
 
 /** Why a paid purchase was called off: its paying attempt refunded in full at the provider, or a dispute (chargeback) lost. */
-export type OrderChangeReason = 'refunded' | 'dispute_lost';
+export type OrderChangeReason = 'refunded' | 'dispute_lost' | 'organiser';
 
 /** A paid purchase's status change, recorded once (unique per purchase and new status) by `orders/cancel-order.ts`. */
 export interface OrderStatusChangeTable {
@@ -218,6 +226,8 @@ export interface OrderStatusChangeTable {
   to_status: PurchaseStatus;
   reason: OrderChangeReason;
   attempt_id: string | null;
+  /** The operator's words when the order was cancelled by hand (`organiser`); null otherwise. */
+  note: Generated<string | null>;
   created_at: string;
 }
 
@@ -311,3 +321,67 @@ export interface PurchaseSeatsTable {
   updated_at: string;
 }
 
+/** An event's Ed25519 key pair for signed ticket codes (`checkin/event-keys.ts`); the newest `key_id` signs. */
+export interface CheckinKeyTable {
+  event_id: number;
+  key_id: number;
+  /** Raw 32-byte public key, base64url. */
+  public_key: string;
+  /** PKCS#8 private key sealed with AES-256-GCM under a key derived from SIGNING_SECRET. */
+  private_key_sealed: string;
+  created_at: string;
+}
+
+/** A ticket that no longer admits anyone (its order refunded or cancelled); one row per ticket. */
+export interface TicketRevocationTable {
+  id: Generated<number>;
+  ticket_id: string;
+  event_id: number;
+  reason: OrderChangeReason;
+  created_at: string;
+}
+
+/** A door scanner paired to one check-in list of an event; only the SHA-256 of its token is kept. */
+export interface CheckinDeviceTable {
+  id: string;
+  event_id: number;
+  list_id: string;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_sync_at: string | null;
+}
+
+/** A scan a device sent and the answer it got, once per device and nonce. */
+export interface CheckinScanTable {
+  device_id: string;
+  nonce: string;
+  result_json: string;
+  created_at: string;
+}
+
+/** An admission: unique per (list, event, ticket, entry_number); `exited_at` set by an `out` scan (re-entry lists). */
+export interface CheckinEntryTable {
+  id: Generated<number>;
+  event_id: number;
+  list_id: string;
+  ticket_id: string;
+  entry_number: number;
+  device_id: string;
+  scanned_at: string;
+  exited_at: string | null;
+  created_at: string;
+}
+
+/** A scan made offline that admitted a ticket another device had already admitted. */
+export interface CheckinConflictTable {
+  id: Generated<number>;
+  event_id: number;
+  list_id: string;
+  ticket_id: string;
+  device_id: string;
+  nonce: string;
+  scanned_at: string;
+  created_at: string;
+}

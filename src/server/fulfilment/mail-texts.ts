@@ -11,8 +11,11 @@ export function mailLang(value: unknown): MailLang {
 /** `when` / `venue`: the event's date line and venue line (`event-when.ts`), null when the event file gives none. `seats`: seated events' places, in ticket order. */
 interface TicketsMail { eventName: string; when: string | null; venue: string | null; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null; seats?: string[] }
 interface RefundMail { eventName: string; buyerName: string; purchaseId: string; amountCents: number; currency: string; reason: string | null }
-/** `reason`: why the paid order was called off (its payment refunded at the provider, or taken back after a dispute). */
-interface CancelledMail { eventName: string; buyerName: string; purchaseId: string; reason: string | null }
+/**
+ * `reason`: why the paid order was called off (its payment refunded at the provider, taken back after a dispute, or
+ * `organiser`: cancelled by hand, with the operator's `note` and `refunding` when its payment is being given back).
+ */
+interface CancelledMail { eventName: string; buyerName: string; purchaseId: string; reason: string | null; note?: string | null; refunding?: boolean }
 
 /** The e-mail with the tickets attached, in the buyer's language. */
 export function ticketsMail(lang: MailLang, data: TicketsMail): { subject: string; text: string } {
@@ -96,7 +99,12 @@ export function cancelledMail(lang: MailLang, data: CancelledMail): { subject: s
       text: [
         `Hello ${data.buyerName},`,
         '',
-        data.reason === 'dispute_lost' ? 'The payment of your purchase was returned to you by your bank after a dispute.' : 'The payment of your purchase was refunded.',
+        ...(data.reason === 'organiser'
+          ? [
+            `The organiser cancelled your purchase.${data.note ? ` Reason: ${data.note}` : ''}`,
+            data.refunding ? 'We are refunding your payment to the same payment method; depending on your bank it may take a few days to show.' : 'This cancellation comes without a refund.',
+          ]
+          : [data.reason === 'dispute_lost' ? 'The payment of your purchase was returned to you by your bank after a dispute.' : 'The payment of your purchase was refunded.']),
         'The tickets of this purchase and their QR codes are no longer valid.',
         '',
         `Purchase number: ${data.purchaseId}`,
@@ -108,7 +116,12 @@ export function cancelledMail(lang: MailLang, data: CancelledMail): { subject: s
     text: [
       `Hola ${data.buyerName}:`,
       '',
-      data.reason === 'dispute_lost' ? 'Tu banco te devolvió el pago de tu compra tras una aclaración.' : 'El pago de tu compra fue reembolsado.',
+      ...(data.reason === 'organiser'
+        ? [
+          `El organizador canceló tu compra.${data.note ? ` Motivo: ${data.note}` : ''}`,
+          data.refunding ? 'Te reembolsamos el pago al mismo medio de pago; según tu banco puede tardar unos días en reflejarse.' : 'Esta cancelación no incluye reembolso.',
+        ]
+        : [data.reason === 'dispute_lost' ? 'Tu banco te devolvió el pago de tu compra tras una aclaración.' : 'El pago de tu compra fue reembolsado.']),
       'Los boletos de esta compra y sus códigos QR ya no son válidos.',
       '',
       `Número de compra: ${data.purchaseId}`,

@@ -102,8 +102,12 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
     };
   }
   if (row.kind === 'cancelled') {
-    const change = await findOrderStatusChange(db, purchase.id, 'refunded');
-    const { subject, text } = cancelledMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, reason: change?.reason ?? null });
+    const change = (await findOrderStatusChange(db, purchase.id, 'refunded')) ?? (await findOrderStatusChange(db, purchase.id, 'cancelled'));
+    const paying = row.attempt_id ? await findAttempt(db, row.attempt_id) : undefined;
+    const { subject, text } = cancelledMail(lang, {
+      eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, reason: change?.reason ?? null,
+      note: change?.note ? oneLine(change.note) : null, refunding: paying?.refund_status != null,
+    });
     return { to: row.recipient, subject, text, dedupeKey: row.dedupe_key };
   }
   const attempt = row.attempt_id ? await findAttempt(db, row.attempt_id) : undefined;

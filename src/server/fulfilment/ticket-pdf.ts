@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { formatFolio } from './emit-tickets';
 import { pdfWords, type MailLang } from './mail-texts';
 import { drawableText, ticketFonts, type TicketFont } from './ticket-fonts';
+import { QR_ERROR_CORRECTION } from '../checkin/code-format';
 
 export interface PrintableTicket {
   folio: number;
@@ -13,7 +14,7 @@ export interface PrintableTicket {
   seat?: string | null;
 }
 
-/** What a QR code carries: the ticket's secret, which the door scanner looks up (nothing else is needed or leaked). */
+/** What a QR code carries: the ticket's signed code (older tickets: a random secret the door looks up); nothing personal. */
 export function qrPayload(ticket: PrintableTicket): string {
   return ticket.qrSecret;
 }
@@ -56,7 +57,7 @@ export async function renderTicketsPdf(raw: TicketsPdfInput): Promise<Buffer> {
     tickets: raw.tickets.map((t) => ({ ...t, ticketTypeName: clipForPrint(t.ticketTypeName), attendeeName: clipForPrint(t.attendeeName) })),
   };
   const words = pdfWords(input.lang);
-  const qrImages = await Promise.all(input.tickets.map((t) => QRCode.toBuffer(qrPayload(t), { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 240 })));
+  const qrImages = await Promise.all(input.tickets.map((t) => QRCode.toBuffer(qrPayload(t), { type: 'png', errorCorrectionLevel: QR_ERROR_CORRECTION, margin: 1, width: 240 })));
   const doc = new PDFDocument({ size: 'A5', margin: 40, autoFirstPage: false, info: { Title: `${input.eventName} — ${input.purchaseId}`, Author: 'Boletos' } });
   const fonts = ticketFonts();
   doc.registerFont('regular', fonts.regular.bytes).registerFont('bold', fonts.bold.bytes);

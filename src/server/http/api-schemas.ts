@@ -1,5 +1,9 @@
 import addInfoRequest from '../../../schemas/api/add-info.request.json';
 import addInfoResponse from '../../../schemas/api/add-info.response.json';
+import adminCancelPurchaseRequest from '../../../schemas/api/admin-cancel-purchase.request.json';
+import adminCancelPurchaseResponse from '../../../schemas/api/admin-cancel-purchase.response.json';
+import checkinDeviceRequest from '../../../schemas/api/checkin-device.request.json';
+import checkinScansRequest from '../../../schemas/api/checkin-scans.request.json';
 import adminImportResponse from '../../../schemas/api/admin-import.response.json';
 import adminPreviewRequest from '../../../schemas/api/admin-preview.request.json';
 import adminPreviewResponse from '../../../schemas/api/admin-preview.response.json';
@@ -65,6 +69,8 @@ export const apiSchemas: { $id: string }[] = [
   healthResponse, readyResponse,
   releaseSeatsRequest, releaseSeatsResponse,
   adminPreviewRequest, adminPreviewResponse, adminPreviewFileResponse,
+  adminCancelPurchaseRequest, adminCancelPurchaseResponse,
+  checkinDeviceRequest, checkinScansRequest,
 ];
 
 /** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */

@@ -134,4 +134,11 @@ export const errors = {
   seatNotHeld: (seat: string) => coded(409, 'SEAT_NOT_HELD', { seat }),
   seatsNotOffered: () => coded(400, 'SEATS_NOT_OFFERED'),
   seatProviderUnavailable: () => coded(503, 'SEAT_PROVIDER_UNAVAILABLE'),
+  /** The organiser's cancel of a purchase that was never paid (held, pending, expired). */
+  purchaseNotPaid: () => coded(409, 'PURCHASE_NOT_PAID'),
+  checkinListNotFound: () => coded(404, 'CHECKIN_LIST_NOT_FOUND'),
+  checkinDeviceNotFound: () => coded(404, 'CHECKIN_DEVICE_NOT_FOUND'),
+  /** A scanner's token unknown or revoked. */
+  checkinDeviceUnauthorized: () => coded(401, 'CHECKIN_DEVICE_UNAUTHORIZED'),
+  checkinCursorInvalid: () => coded(400, 'CHECKIN_CURSOR_INVALID'),
 };

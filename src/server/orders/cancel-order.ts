@@ -5,22 +5,35 @@ import { queueCancelledMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
 import { loadOrder } from '../repositories/order.repository';
 import { recordOrderStatusChange } from '../repositories/order-status.repository';
-import { findPurchase, markPaidPurchaseRefunded } from '../repositories/purchase.repository';
+import { requireRefund } from '../repositories/payment-attempt.repository';
+import { findPurchase, markPaidPurchaseCalledOff } from '../repositories/purchase.repository';
 import { moveOrderCounters } from '../repositories/stock.repository';
+import { revokeTicketsOfPurchase } from '../repositories/ticket-revocation.repository';
+
+/** The refund reason of a payment the organiser gives back with the cancellation (its e-mail is the cancellation's). */
+export const ORGANISER_REFUND = 'organiser';
+
+/** How a paid order is called off: the status it ends in, why, the operator's words, and whether its payment is to be given back. */
+export interface CallOff {
+  toStatus: 'refunded' | 'cancelled';
+  reason: OrderChangeReason;
+  note?: string | null;
+  refund?: boolean;
+}
 
 /**
- * Calls off a paid order whose paying payment went back to the payer in full (refunded at the
- * provider, charged back, a dispute lost), in one transaction under the event's stock lock:
- * - the purchase moves `paid` → `refunded` (compare-and-set: a repeated notice changes nothing);
+ * Calls off a paid order, in one transaction under the event's stock lock:
+ * - the purchase moves `paid` → `toStatus` (compare-and-set: a repeated call changes nothing);
  * - its units go back on sale (`sold` falls by its lines, as `stock:check` recounts only paid
  *   purchases; an event already over sells nothing more anyway);
- * - the change is recorded (`order_status_changes`: from, to, why, which payment);
+ * - its tickets are revoked (`ticket_revocations`, what door scanners sync);
+ * - the change is recorded (`order_status_changes`: from, to, why, which payment, the operator's note);
+ * - with `refund`, the paying attempt's refund is owed (settled after the commit, or by the retry loop);
  * - the buyer's "your purchase was cancelled" e-mail is queued (the outbox sends it once).
  * Its tickets stop opening with it: the PDF routes, the pass page and the passes serve only a paid
- * purchase's. Only the attempt that paid for the tickets calls them off; another payment of the same
- * purchase given back (a duplicate we refunded) leaves them. True when this call cancelled the order.
+ * purchase's. Only the attempt that paid for the tickets calls them off. True when this call did.
  */
-export async function cancelPaidOrder(ctx: AppContext, purchaseId: string, attemptId: string, reason: OrderChangeReason): Promise<boolean> {
+export async function callOffPaidOrder(ctx: AppContext, purchaseId: string, attemptId: string, change: CallOff): Promise<boolean> {
   const purchase = await findPurchase(ctx.db.kysely, purchaseId);
   if (purchase?.status !== 'paid') return false;
   return withStockLock(ctx.db, purchase.event_id, async (trx) => {
@@ -29,10 +42,21 @@ export async function cancelPaidOrder(ctx: AppContext, purchaseId: string, attem
     if (emission?.attempt_id !== attemptId) return false;
     const order = (await loadOrder(trx, purchaseId))!;
     const now = ctx.now().toISOString();
-    if (!(await markPaidPurchaseRefunded(trx, purchaseId, now))) return false;
+    if (!(await markPaidPurchaseCalledOff(trx, purchaseId, change.toStatus, now))) return false;
     await moveOrderCounters(trx, order, 0, -1);
-    await recordOrderStatusChange(trx, { purchase_id: purchaseId, from_status: 'paid', to_status: 'refunded', reason, attempt_id: attemptId, created_at: now });
+    await revokeTicketsOfPurchase(trx, purchaseId, change.reason, now);
+    await recordOrderStatusChange(trx, { purchase_id: purchaseId, from_status: 'paid', to_status: change.toStatus, reason: change.reason, attempt_id: attemptId, note: change.note ?? null, created_at: now });
+    if (change.refund) await requireRefund(trx, attemptId, ORGANISER_REFUND, now);
     await queueCancelledMail(trx, order.purchase, attemptId, now);
     return true;
   });
+}
+
+/**
+ * Calls off a paid order whose paying payment went back to the payer in full (refunded at the
+ * provider, charged back, a dispute lost): it ends `refunded`. Another payment of the same
+ * purchase given back (a duplicate we refunded) leaves it. True when this call cancelled the order.
+ */
+export function cancelPaidOrder(ctx: AppContext, purchaseId: string, attemptId: string, reason: OrderChangeReason): Promise<boolean> {
+  return callOffPaidOrder(ctx, purchaseId, attemptId, { toStatus: 'refunded', reason });
 }

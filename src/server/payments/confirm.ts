@@ -238,7 +238,7 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     // Held units become sold ones in the same statement; a run-out hold (released above) only adds sold units.
     await moveOrderCounters(trx, order, holdIsLive && current.stock_counted ? -1 : 0, 1);
     const paid = { ...current, buyer };
-    const emissionId = await emitTickets(trx, { order: { ...order, purchase: paid }, attemptId: attempt.id, now, seatLabels: await seatLabelsByTicket(trx, order) });
+    const emissionId = await emitTickets(trx, { order: { ...order, purchase: paid }, attemptId: attempt.id, now, signingSecret: rt.ctx.config.signingSecret, seatLabels: await seatLabelsByTicket(trx, order) });
     await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, stock_counted: 0, emission_id: emissionId, buyer, updated_at: now });
     await queueTicketsMail(trx, paid, attempt.id, now);
   });

@@ -1,4 +1,5 @@
 import { queueRefundMail } from '../fulfilment/outbox';
+import { ORGANISER_REFUND } from '../orders/cancel-order';
 import { claimRefund, markRefundDone, releaseRefund, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { findPurchase, markCancelledPurchaseRefunded } from '../repositories/purchase.repository';
 import type { PaymentsRuntime } from './runtime';
@@ -38,7 +39,8 @@ export async function settleRefund(rt: PaymentsRuntime, attempt: PaymentAttemptR
     // tickets (a duplicate payment) and a held one stays payable (an amount that no longer matched).
     await markCancelledPurchaseRefunded(trx, attempt.purchase_id, now);
     const purchase = (await findPurchase(trx, attempt.purchase_id))!;
-    await queueRefundMail(trx, purchase, attempt, now);
+    // A refund the organiser ordered with a cancellation was announced by the cancellation's e-mail: one e-mail, not two.
+    if (attempt.refund_reason !== ORGANISER_REFUND) await queueRefundMail(trx, purchase, attempt, now);
   });
   rt.log.info({ attempt: attempt.id, refund: refundId, reason: attempt.refund_reason }, 'payment refunded');
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -68,11 +69,14 @@ export const rateLimited = { rateLimit: {} } as const;
 /**
  * Route option for the other buckets: `pdf` (RATE_LIMIT_PDF_MAX, low: each call renders a
  * PDF), `admin` (RATE_LIMIT_ADMIN_MAX), `read` (RATE_LIMIT_READ_MAX: the event page's data)
- * and `webhook` (RATE_LIMIT_WEBHOOK_MAX, high, counted per sending address and provider so
+ * `checkin` (RATE_LIMIT_CHECKIN_MAX, per door scanner's token) and `webhook` (RATE_LIMIT_WEBHOOK_MAX, high, counted per sending address and provider so
  * one provider's burst never starves another; a refused delivery is retried by the provider).
  */
-export function limitedAs(config: ServerConfig, bucket: 'pdf' | 'admin' | 'read' | 'webhook') {
+export function limitedAs(config: ServerConfig, bucket: 'pdf' | 'admin' | 'read' | 'webhook' | 'checkin') {
   switch (bucket) {
+    case 'checkin':
+      // Per door scanner (a hash of its bearer token), not per address: a venue's phones share one network.
+      return { rateLimit: { max: config.rateLimitCheckinMax, keyGenerator: (request: FastifyRequest) => `checkin|${bearerKey(request)}|${request.routeOptions.url ?? ''}` } };
     case 'pdf':
       return { rateLimit: { max: config.rateLimitPdfMax } };
     case 'admin':
@@ -88,4 +92,10 @@ export function limitedAs(config: ServerConfig, bucket: 'pdf' | 'admin' | 'read'
         },
       };
   }
+}
+
+/** A short hash of the request's bearer token (the rate-limit key of a door scanner); its address when it has none. */
+function bearerKey(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  return header.startsWith('Bearer ') ? createHash('sha256').update(header.slice(7)).digest('base64url').slice(0, 22) : clientKeyOf(request.ip);
 }

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { AttendeeField, EventShare, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption } from '../../shared/event-file/event-file.types';
+import type { AttendeeField, CheckinList, EventShare, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption } from '../../shared/event-file/event-file.types';
 import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeTable } from '../db/schema';
 
 /**
@@ -8,13 +8,14 @@ import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeT
  * Items the file no longer lists are deactivated, never deleted: purchases point at them.
  */
 
-export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' | 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'share_json'> & {
+export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' | 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'share_json' | 'checkin_lists_json'> & {
   config: Record<string, unknown>;
   html: HtmlBlock[];
   hold_limits: HoldLimitsFile;
   venue: EventVenue | null;
   pass_colors: PassColors | null;
   share: EventShare | null;
+  checkin_lists: CheckinList[] | null;
 };
 export type TicketTypeValues = Omit<Insertable<TicketTypeTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'held' | 'form_json'> & { form: AttendeeField[] };
 export type ProductValues = Omit<Insertable<ProductTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'held' | 'images_json' | 'options_json'> & {
@@ -23,7 +24,7 @@ export type ProductValues = Omit<Insertable<ProductTable>, 'id' | 'event_id' | '
 };
 export type DiscountCodeValues = Omit<Insertable<DiscountCodeTable>, 'id' | 'event_id' | 'code' | 'ticket_ids_json'> & { ticket_ids: number[] | null };
 
-function encodeEvent({ config, html, hold_limits, venue, pass_colors, share, ...values }: EventValues) {
+function encodeEvent({ config, html, hold_limits, venue, pass_colors, share, checkin_lists, ...values }: EventValues) {
   return {
     ...values,
     config_json: JSON.stringify(config),
@@ -32,6 +33,7 @@ function encodeEvent({ config, html, hold_limits, venue, pass_colors, share, ...
     venue_json: venue ? JSON.stringify(venue) : null,
     pass_colors_json: pass_colors ? JSON.stringify(pass_colors) : null,
     share_json: share ? JSON.stringify(share) : null,
+    checkin_lists_json: checkin_lists ? JSON.stringify(checkin_lists) : null,
   };
 }
 

@@ -161,8 +161,8 @@ export async function markCancelledPurchaseRefunded(db: Kysely<Database>, id: st
   await db.updateTable('purchases').set({ status: 'refunded', stock_until: null, updated_at: now }).where('id', '=', id).where('status', '=', 'cancelled').execute();
 }
 
-/** A paid purchase whose payment went back ends `refunded` (compare-and-set on `paid`); true when this call moved it. */
-export async function markPaidPurchaseRefunded(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
-  const result = await db.updateTable('purchases').set({ status: 'refunded', updated_at: now }).where('id', '=', id).where('status', '=', 'paid').executeTakeFirst();
+/** A paid purchase called off: `refunded` (its payment went back) or `cancelled` (by the organiser), compare-and-set on `paid`; true when this call moved it. */
+export async function markPaidPurchaseCalledOff(db: Kysely<Database>, id: string, status: 'refunded' | 'cancelled', now: string): Promise<boolean> {
+  const result = await db.updateTable('purchases').set({ status, updated_at: now }).where('id', '=', id).where('status', '=', 'paid').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

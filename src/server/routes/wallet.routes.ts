@@ -6,6 +6,7 @@ import { ticketLinkToken } from '../services/access-keys';
 import { buildApplePass } from '../wallet/apple-pass';
 import { publicOrigin } from '../http/public-origin';
 import { appleSigning, appleWalletMode } from '../wallet/apple-signing';
+import { findRevocation } from '../repositories/ticket-revocation.repository';
 import { loadTicketPass } from '../wallet/load-ticket-pass';
 import { passNotFoundHtml, passPageHtml, type WalletLinks } from '../wallet/pass-page';
 import { applePassPath, validPassToken } from '../wallet/pass-token';
@@ -40,9 +41,12 @@ export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: 
   async function openPass(request: FastifyRequest<{ Params: PassParams }>, reply: FastifyReply): Promise<TicketPass | undefined> {
     reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
     const { ticketId, token } = request.params;
-    const pass = validPassToken(ctx.config.signingSecret, ticketId, token) ? await loadTicketPass(db, ticketId, { origin: origin() }) : undefined;
+    const valid = validPassToken(ctx.config.signingSecret, ticketId, token);
+    const pass = valid ? await loadTicketPass(db, ticketId, { origin: origin() }) : undefined;
     if (!pass) {
-      reply.code(404).type('text/html; charset=utf-8').send(passNotFoundHtml(messageLanguage(request.headers['accept-language'])));
+      // Only the ticket's own link learns that it was revoked; any other answer is the same "not found".
+      const revoked = valid && (await findRevocation(db, ticketId)) !== undefined;
+      reply.code(404).type('text/html; charset=utf-8').send(passNotFoundHtml(messageLanguage(request.headers['accept-language']), revoked));
     }
     return pass;
   }

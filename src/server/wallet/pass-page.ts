@@ -3,6 +3,7 @@ import { esc, htmlDocument } from '../../shared/node/html-page';
 import { eventWhen, venueLine } from '../fulfilment/event-when';
 import { passWords } from './pass-texts';
 import type { TicketPass } from './ticket-pass';
+import { QR_ERROR_CORRECTION } from '../checkin/code-format';
 
 /**
  * Where the page's wallet buttons lead. Each wallet adds its own entry (and its button in
@@ -82,7 +83,7 @@ export async function passPageHtml(pass: TicketPass, links: { wallets: WalletLin
     .filter((row): row is [string, string] => row[1] !== null)
     .map(([label, value]) => `<dt>${esc(label)}</dt><dd>${esc(value)}</dd>`)
     .join('');
-  const qr = await QRCode.toString(pass.qrSecret, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const qr = await QRCode.toString(pass.qrSecret, { type: 'svg', errorCorrectionLevel: QR_ERROR_CORRECTION, margin: 2 });
   const qrSrc = `data:image/svg+xml;base64,${Buffer.from(qr).toString('base64')}`;
   const header = `<header style="background:${pass.colours.background};color:${pass.colours.foreground}"><a href="${esc(pass.eventUrl)}">${esc(pass.eventName)}</a></header>`;
   const buttons = walletButtons(pass, links.wallets);
@@ -105,8 +106,12 @@ ${buttons}
   return page(pass.lang, `${words.pageTitle} · ${pass.eventName}`, header, body);
 }
 
-/** What a link that opens no ticket shows (unknown, another's, cut or made-up token; a purchase no longer paid). */
-export function passNotFoundHtml(lang: 'es' | 'en'): string {
+/**
+ * What a link that opens no ticket shows (unknown, another's, cut or made-up token; a purchase no longer paid);
+ * `revoked`: the link is the ticket's own, but the ticket was revoked (its order refunded or cancelled).
+ */
+export function passNotFoundHtml(lang: 'es' | 'en', revoked = false): string {
   const words = passWords(lang);
-  return page(lang, words.notFoundTitle, '', `<h1>${esc(words.notFoundTitle)}</h1>\n<p>${esc(words.notFoundText)}</p>`);
+  const [title, text] = revoked ? [words.revokedTitle, words.revokedText] : [words.notFoundTitle, words.notFoundText];
+  return page(lang, title, '', `<h1>${esc(title)}</h1>\n<p>${esc(text)}</p>`);
 }

@@ -22,6 +22,8 @@ export function passWords(lang: 'es' | 'en') {
         pdf: 'Download this ticket as a PDF',
         notFoundTitle: 'Ticket not found',
         notFoundText: 'This link does not open any ticket. Check that you copied it whole, or open your tickets again from your confirmation e-mail.',
+        revokedTitle: 'Ticket cancelled',
+        revokedText: 'This ticket was cancelled (its purchase was refunded or called off) and no longer admits anyone. Its QR code is refused at the entrance.',
       }
     : {
         pageTitle: 'Tu boleto',
@@ -44,5 +46,7 @@ export function passWords(lang: 'es' | 'en') {
         pdf: 'Descargar este boleto en PDF',
         notFoundTitle: 'Boleto no encontrado',
         notFoundText: 'Este enlace no abre ningún boleto. Revisa que lo hayas copiado completo, o vuelve a abrir tus boletos desde tu correo de confirmación.',
+        revokedTitle: 'Boleto cancelado',
+        revokedText: 'Este boleto fue cancelado (su compra se reembolsó o se canceló) y ya no da acceso. Su código QR se rechaza en la entrada.',
       };
 }

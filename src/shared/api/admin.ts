@@ -38,3 +38,16 @@ export interface RequeueMailResponse {
   id: string;
   status: 'queued';
 }
+
+/** `POST /api/admin/purchases/{purchase_id}/cancel`: `reason` is kept with the change and told to the buyer. */
+export interface CancelPurchaseRequest {
+  refund: boolean;
+  reason: string;
+}
+
+/** The purchase after the cancel: `refund` none (not asked), owed (asked, the provider not done yet: retried) or done. */
+export interface CancelPurchaseResponse {
+  purchase_id: string;
+  status: 'cancelled' | 'refunded';
+  refund: 'none' | 'owed' | 'done';
+}

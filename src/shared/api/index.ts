@@ -12,3 +12,4 @@ export type * from './health';
 export type * from './openpay';
 export type * from './payment';
 export type * from './purchase';
+export type * from './checkin';

@@ -1,5 +1,5 @@
-/** Rules on the event's date, venue and share picture that JSON Schema cannot express (they span two values, or need a sentence of their own). */
-export type EventDetailsProblemCode = 'endsNotAfterStarts' | 'endsWithoutStarts' | 'coordinateWithoutPair' | 'shareImageTooSmall' | 'shareImageType';
+/** Rules on the event's date, venue, share picture and check-in lists that JSON Schema cannot express (they span two values, or need a sentence of their own). */
+export type EventDetailsProblemCode = 'endsNotAfterStarts' | 'endsWithoutStarts' | 'coordinateWithoutPair' | 'shareImageTooSmall' | 'shareImageType' | 'duplicateCheckinListId' | 'unknownCheckinTicket' | 'checkinClosesNotAfterOpens';
 
 /** What WhatsApp, Facebook, X and iMessage all show as a link's picture. */
 const SHARE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -52,5 +52,33 @@ function shareImageProblems(image: unknown): EventDetailsProblem[] {
   if (typeof type === 'string' && type !== '' && !SHARE_IMAGE_TYPES.includes(type)) {
     problems.push({ pointer: '/event/share/image/type', code: 'shareImageType', params: { value: type } });
   }
+  return problems;
+}
+
+/**
+ * Problems of `checkin_lists` a schema cannot see: an id used twice, a ticket type id the file does not
+ * define, `closes_at` not after `opens_at`. `ticketIds`: the file's `tickets[].id`.
+ */
+export function checkinListProblems(lists: unknown, ticketIds: Set<number>): EventDetailsProblem[] {
+  const problems: EventDetailsProblem[] = [];
+  if (!Array.isArray(lists)) return problems;
+  const seen = new Set<string>();
+  lists.forEach((list: unknown, i) => {
+    if (!isObject(list)) return;
+    if (typeof list.id === 'string') {
+      if (seen.has(list.id)) problems.push({ pointer: `/checkin_lists/${i}/id`, code: 'duplicateCheckinListId', params: { id: list.id } });
+      seen.add(list.id);
+    }
+    if (Array.isArray(list.ticket_types)) {
+      list.ticket_types.forEach((id: unknown, j) => {
+        if (isNumber(id) && !ticketIds.has(id)) problems.push({ pointer: `/checkin_lists/${i}/ticket_types/${j}`, code: 'unknownCheckinTicket', params: { id } });
+      });
+    }
+    const opens = typeof list.opens_at === 'string' ? Date.parse(list.opens_at) : NaN;
+    const closes = typeof list.closes_at === 'string' ? Date.parse(list.closes_at) : NaN;
+    if (!Number.isNaN(opens) && !Number.isNaN(closes) && closes <= opens) {
+      problems.push({ pointer: `/checkin_lists/${i}/closes_at`, code: 'checkinClosesNotAfterOpens', params: { opens: String(list.opens_at), closes: String(list.closes_at) } });
+    }
+  });
   return problems;
 }

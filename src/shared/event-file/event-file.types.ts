@@ -254,4 +254,17 @@ export interface EventFile {
   tickets: TicketType[];
   productos?: Product[];
   discount_codes?: DiscountCode[];
+  checkin_lists?: CheckinList[];
+}
+
+/** A door check-in list: which ticket types it admits, when, and whether a ticket may go out and in again. */
+export interface CheckinList {
+  id: string;
+  name: string;
+  /** The event file's ticket type ids; every type when absent. */
+  ticket_types?: number[];
+  /** ISO 8601 with offset. */
+  opens_at?: string;
+  closes_at?: string;
+  allow_reentry?: boolean;
 }

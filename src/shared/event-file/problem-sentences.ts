@@ -67,6 +67,9 @@ const ES: Sentences = {
   coordinateWithoutPair: (p) => `falta ${p.missing}: la ubicación del lugar necesita latitude y longitude juntas`,
   shareImageTooSmall: (p) => `la imagen mide ${p.width}×${p.height} píxeles: las vistas previas necesitan al menos 600×315 (1200×630 se ve mejor)`,
   shareImageType: (p) => `"${p.value}" no se muestra en las vistas previas: usa image/jpeg, image/png o image/webp`,
+  duplicateCheckinListId: (p) => `el id "${p.id}" ya lo usa otra lista de acceso`,
+  unknownCheckinTicket: (p) => `no existe un boleto con id ${p.id} en este archivo; la lista de acceso no lo puede admitir`,
+  checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) debe ser posterior a opens_at (${p.opens})`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) supera el máximo de ${p.limit} bytes por imagen; solo puedes bajarlo`,
 };
 
@@ -124,6 +127,9 @@ const EN: Sentences = {
   coordinateWithoutPair: (p) => `${p.missing} is missing: the venue's location needs latitude and longitude together`,
   shareImageTooSmall: (p) => `the image is ${p.width}×${p.height} pixels: previews need at least 600×315 (1200×630 shows best)`,
   shareImageType: (p) => `"${p.value}" is not shown in previews: use image/jpeg, image/png or image/webp`,
+  duplicateCheckinListId: (p) => `the id "${p.id}" is already used by another check-in list`,
+  unknownCheckinTicket: (p) => `there is no ticket with id ${p.id} in this file; the check-in list cannot admit it`,
+  checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) must be later than opens_at (${p.opens})`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) is above the limit of ${p.limit} bytes per image; it can only be lowered`,
 };
 

@@ -1,6 +1,6 @@
 import { attendeeFormProblems, type FieldProblemCode } from '../attendee-form/attendee-field-problems';
 import type { AttendeeField } from './event-file.types';
-import { eventDetailsProblems, type EventDetailsProblemCode } from './event-details-checks';
+import { checkinListProblems, eventDetailsProblems, type EventDetailsProblemCode } from './event-details-checks';
 import { fieldLimitProblems, type FieldLimitProblemCode, type PatternVerdicts } from './field-limit-checks';
 
 /** Rules that span several values, which JSON Schema cannot express. */
@@ -146,6 +146,7 @@ export function semanticProblems(file: unknown, patterns: PatternVerdicts): Sema
       });
     }
   }
+  problems.push(...checkinListProblems(file.checkin_lists, ticketIds));
   return problems;
 }
 

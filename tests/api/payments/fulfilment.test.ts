@@ -1,3 +1,4 @@
+import { verifiedPayload } from '../../../src/server/checkin/event-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body } from '../../support/test-app';
 import { skipDatabase } from '../../support/test-database';
@@ -28,11 +29,12 @@ describe.skipIf(skipDatabase)('tickets, PDF and e-mail', () => {
   });
   afterAll(() => t.close());
 
-  it('emits one ticket per unit with consecutive folios, unguessable QR secrets and attendee names', async () => {
+  it('emits one ticket per unit with consecutive folios, signed codes as QR secrets and attendee names', async () => {
     const tickets = await t.rows('tickets', 'purchase_id', paid.id);
     expect(tickets.map((x) => x.attendee_name).sort()).toEqual(['Ana López', 'Luis Pérez']);
     expect(tickets.map((x) => Number(x.folio)).sort()).toEqual([1, 2]);
-    for (const ticket of tickets) expect(ticket.qr_secret).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const keys = (await t.rows('checkin_keys', 'event_id', tickets[0].event_id)).map((k) => ({ key_id: Number(k.key_id), public_key: k.public_key as string }));
+    for (const ticket of tickets) expect(verifiedPayload(ticket.qr_secret, keys)).toEqual({ keyId: 1, ticketId: ticket.id, ticketType: 1, seat: null });
     expect((await t.rows('tickets', 'purchase_id', english.id)).map((x) => x.attendee_name)).toEqual(['Jane Doe', 'Jane Doe', 'Jane Doe']);
     // Products are paid stock too.
     expect((await t.rows('products', 'external_id', 1))[0].sold).toBe(1);

@@ -45,7 +45,7 @@ describe.skipIf(skipDatabase)('pass page', () => {
       expect(html).toContain(text);
     }
     const [row] = await t.rows('tickets', 'id', ticket.id);
-    const qr = await QRCode.toString(row.qr_secret, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    const qr = await QRCode.toString(row.qr_secret, { type: 'svg', errorCorrectionLevel: 'Q', margin: 2 });
     expect(html).toContain(`src="data:image/svg+xml;base64,${Buffer.from(qr).toString('base64')}"`);
     expect(html).toContain(`alt="Código QR del boleto ${ticket.serial}: preséntalo en el acceso"`);
     expect(html).toContain(`<a class="wallet-button apple" href="${url}/apple.pkpass" download="boleto_${ticket.serial}.pkpass"`);

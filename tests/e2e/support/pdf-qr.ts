@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
+import { QR_ERROR_CORRECTION } from '../../../src/server/checkin/code-format';
 
 /** The margin (in modules) the ticket PDF draws around its QR codes (`ticket-pdf.ts`). */
 const PDF_QR_MARGIN = 1;
@@ -36,7 +37,7 @@ function readPnm(file: Buffer): Picture | null {
  * the centre of every module.
  */
 export function pdfHasQrOf(pdfPath: string, secret: string): boolean {
-  const modules = QRCode.create(secret, { errorCorrectionLevel: 'M' }).modules;
+  const modules = QRCode.create(secret, { errorCorrectionLevel: QR_ERROR_CORRECTION }).modules;
   const dir = mkdtempSync(join(tmpdir(), 'pdf-qr-'));
   try {
     execFileSync('pdfimages', [pdfPath, join(dir, 'img')]);

@@ -23,6 +23,7 @@ import type {
   EventConfig,
   EventDetails,
   EventFile,
+  CheckinList,
   EventShare,
   EventVenue,
   PassColors,
@@ -49,7 +50,17 @@ const eventFile = {
   tickets: 'required',
   productos: 'optional',
   discount_codes: 'optional',
+  checkin_lists: 'optional',
 } as const satisfies Presence<EventFile>;
+
+const checkinList = {
+  id: 'required',
+  name: 'required',
+  ticket_types: 'optional',
+  opens_at: 'optional',
+  closes_at: 'optional',
+  allow_reentry: 'optional',
+} as const satisfies Presence<CheckinList>;
 
 const holdLimits = {
   max_units_per_client: 'optional',
@@ -198,6 +209,7 @@ const absorbModes = { customer: true, organizer: true } satisfies Members<NonNul
 describe('event-file types agree with schemas/event', () => {
   it.each([
     ['EventFile', eventFileSchema, eventFile],
+    ['CheckinList', prop(eventFileSchema, 'properties', 'checkin_lists', 'items'), checkinList],
     ['EventDetails', prop(eventFileSchema, 'properties', 'event'), eventDetails],
     ['EventVenue', prop(eventFileSchema, 'properties', 'event', 'properties', 'venue'), eventVenue],
     ['PassColors', prop(eventFileSchema, 'properties', 'event', 'properties', 'pass_colors'), passColors],

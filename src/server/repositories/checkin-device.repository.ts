@@ -1,0 +1,34 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { CheckinDeviceTable, Database } from '../db/schema';
+
+export type CheckinDeviceRow = Selectable<CheckinDeviceTable>;
+
+export async function insertCheckinDevice(db: Kysely<Database>, row: Insertable<CheckinDeviceTable>): Promise<void> {
+  await db.insertInto('checkin_devices').values(row).execute();
+}
+
+/** The device a token (its SHA-256) belongs to, unless revoked. */
+export async function findActiveDeviceByTokenHash(db: Kysely<Database>, tokenHash: string): Promise<CheckinDeviceRow | undefined> {
+  return db.selectFrom('checkin_devices').selectAll().where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+}
+
+/** Revokes a device of the event; false when the event has no such device. */
+export async function revokeCheckinDevice(db: Kysely<Database>, eventId: number, deviceId: string, now: string): Promise<boolean> {
+  const found = await db.selectFrom('checkin_devices').select('id').where('id', '=', deviceId).where('event_id', '=', eventId).executeTakeFirst();
+  if (!found) return false;
+  await db.updateTable('checkin_devices').set({ revoked_at: now }).where('id', '=', deviceId).where('revoked_at', 'is', null).execute();
+  return true;
+}
+
+export async function touchDeviceSync(db: Kysely<Database>, deviceId: string, now: string): Promise<void> {
+  await db.updateTable('checkin_devices').set({ last_sync_at: now }).where('id', '=', deviceId).execute();
+}
+
+export async function listCheckinDevices(db: Kysely<Database>, eventId: number): Promise<CheckinDeviceRow[]> {
+  return db.selectFrom('checkin_devices').selectAll().where('event_id', '=', eventId).orderBy('created_at').execute();
+}
+
+/** Device names by id (for "already used at … by Puerta A"). */
+export async function deviceName(db: Kysely<Database>, deviceId: string): Promise<string> {
+  return (await db.selectFrom('checkin_devices').select('name').where('id', '=', deviceId).executeTakeFirst())?.name ?? '';
+}

@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { Database, OrderChangeReason, PurchaseStatus } from '../db/schema';
+
+/** A ticket as the door sees it: who, which type and seat, and whether it may still enter (purchase paid, not revoked). */
+export interface DoorTicketRow {
+  id: string;
+  event_id: number;
+  folio: number;
+  qr_secret: string;
+  attendee_name: string;
+  seat_label: string | null;
+  type: number;
+  type_name: string;
+  purchase_status: PurchaseStatus;
+  revoked_reason: OrderChangeReason | null;
+  created_at: string;
+}
+
+function doorTickets(db: Kysely<Database>, eventId: number) {
+  return db
+    .selectFrom('tickets as t')
+    .innerJoin('ticket_types as tt', 'tt.id', 't.ticket_type_id')
+    .innerJoin('purchases as p', 'p.id', 't.purchase_id')
+    .leftJoin('ticket_revocations as r', 'r.ticket_id', 't.id')
+    .select(['t.id', 't.event_id', 't.folio', 't.qr_secret', 't.attendee_name', 't.seat_label', 'tt.external_id as type', 'tt.name as type_name', 'p.status as purchase_status', 'r.reason as revoked_reason', 't.created_at'])
+    .where('t.event_id', '=', eventId);
+}
+
+/** The event's ticket by id, by its QR secret (old codes), or by its folio. */
+export async function findDoorTicket(db: Kysely<Database>, eventId: number, by: { id: string } | { secret: string } | { folio: number }): Promise<DoorTicketRow | undefined> {
+  const query = doorTickets(db, eventId);
+  if ('id' in by) return query.where('t.id', '=', by.id).executeTakeFirst();
+  if ('secret' in by) return query.where('t.qr_secret', '=', by.secret).executeTakeFirst();
+  return query.where('t.folio', '=', by.folio).executeTakeFirst();
+}
+
+/**
+ * The event's tickets of `types` in paid purchases, issued after the keyset (created_at, id), oldest first, at most `limit`.
+ */
+export async function doorTicketsAfter(db: Kysely<Database>, eventId: number, types: number[], after: { t: string; id: string }, limit: number): Promise<DoorTicketRow[]> {
+  if (types.length === 0) return [];
+  return doorTickets(db, eventId)
+    .where('tt.external_id', 'in', types)
+    .where('p.status', '=', 'paid')
+    .where((eb) => eb.or([eb('t.created_at', '>', after.t), eb.and([eb('t.created_at', '=', after.t), eb('t.id', '>', after.id)])]))
+    .orderBy('t.created_at')
+    .orderBy('t.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The event's tickets whose entries on the list changed after `since` (to resend their checked-in state). */
+export async function doorTicketsEnteredSince(db: Kysely<Database>, eventId: number, listId: string, since: string, limit: number): Promise<DoorTicketRow[]> {
+  const ids = db.selectFrom('checkin_entries').select('ticket_id').where('event_id', '=', eventId).where('list_id', '=', listId).where('created_at', '>', since);
+  return doorTickets(db, eventId).where('t.id', 'in', ids).where('p.status', '=', 'paid').limit(limit).execute();
+}
+
+/** Tickets of `types` whose folio is `folio` or whose holder's name contains `text` (case-insensitive), at most `limit`. */
+export async function searchDoorTickets(db: Kysely<Database>, eventId: number, types: number[], query: { folio: number | null; text: string }, limit: number): Promise<DoorTicketRow[]> {
+  if (types.length === 0) return [];
+  const pattern = `%${query.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return doorTickets(db, eventId)
+    .where('tt.external_id', 'in', types)
+    .where((eb) => eb.or([
+      ...(query.folio !== null ? [eb('t.folio', '=', query.folio)] : []),
+      eb(eb.fn('lower', ['t.attendee_name']), 'like', eb.val(pattern)),
+    ]))
+    .orderBy('t.folio')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { CheckinReportResponse, CreateCheckinDeviceRequest, CreateCheckinDeviceResponse } from '../../shared/api';
+import { createCheckinDevice, eventWithLists } from '../checkin/devices';
+import { checkinReport } from '../checkin/report';
+import type { AppContext } from '../context';
+import { errors } from '../http/app-error';
+import { publicOrigin } from '../http/public-origin';
+import { limitedAs } from '../plugins/security';
+import { revokeCheckinDevice } from '../repositories/checkin-device.repository';
+import { bearerMatches } from './admin.routes';
+
+/**
+ * The organiser's door routes under the admin bearer token (absent ADMIN_TOKEN → 404): pair a scanner
+ * (`POST …/checkin-devices`), revoke one (`DELETE …/checkin-devices/{id}`), and the door's counts (`GET …/checkin`).
+ */
+export async function adminCheckinRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const token = ctx.config.adminToken;
+  if (!token) return;
+  const admin = {
+    config: limitedAs(ctx.config, 'admin'),
+    preHandler: async (request: Parameters<typeof bearerMatches>[0]) => {
+      if (!bearerMatches(request, token)) throw errors.unauthorized();
+    },
+  };
+  const url = { type: 'string', minLength: 1, maxLength: 80 };
+  app.post<{ Params: { url: string }; Body: CreateCheckinDeviceRequest; Reply: CreateCheckinDeviceResponse }>(
+    '/api/admin/events/:url/checkin-devices',
+    { ...admin, schema: { params: { type: 'object', properties: { url }, required: ['url'] }, body: { $ref: 'api/checkin-device.request#' } } },
+    async (request, reply) => reply.status(201).send(await createCheckinDevice(ctx, request.params.url, request.body, publicOrigin(ctx.config, app))),
+  );
+  app.delete<{ Params: { url: string; deviceId: string } }>(
+    '/api/admin/events/:url/checkin-devices/:deviceId',
+    { ...admin, schema: { params: { type: 'object', properties: { url, deviceId: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['url', 'deviceId'] } } },
+    async (request, reply) => {
+      const { event } = await eventWithLists(ctx, request.params.url);
+      if (!(await revokeCheckinDevice(ctx.db.kysely, event.id, request.params.deviceId, ctx.now().toISOString()))) throw errors.checkinDeviceNotFound();
+      return reply.status(204).send();
+    },
+  );
+  app.get<{ Params: { url: string }; Reply: CheckinReportResponse }>(
+    '/api/admin/events/:url/checkin',
+    { ...admin, schema: { params: { type: 'object', properties: { url }, required: ['url'] } } },
+    async (request) => checkinReport(ctx, request.params.url),
+  );
+}
