@@ -56,6 +56,12 @@ type Method = FastPaymentMethod;
  * (mercadopago-fast-payment-charges.sandbox.ts); `+fail` never gets that far (the authenticator refuses it).
  */
 export const accountOf = (email: string): string => email.toLowerCase().replace(/\+[^@]*@/, '@');
+/**
+ * Whether an e-mail is a Mercado Pago account here: MercadoPago's test users only
+ * (`test_user_{id}@testuser.com`, the form its test-user API hands out, with any `+tag`). A buyer's
+ * own address is no account in the sandbox, so typing it never opens the account's confirmation.
+ */
+export const isAccount = (email: string): boolean => /^test_user_[a-z0-9_]+@testuser\.com$/.test(accountOf(email));
 export const methodsOf = (email: string): readonly Method[] => (accountOf(email) === TEST_CUSTOMER_EMAIL ? TEST_CUSTOMER_METHODS : []);
 /** What the page sees of a method: the card id stays behind `getCardId`. */
 const shown = ({ card_id: _cardId, ...method }: Method) => method;
@@ -67,9 +73,9 @@ export interface FastPaymentToken { email: string; amount: string; expires_at: s
  * MercadoPago's fast payments (saved cards and account money behind a "super token") in
  * the sandbox: the authenticator's start and confirmation, the account's methods, a saved
  * card's id and the pseudotoken update the JS SDK (`/sandbox/mercadopago/js/v2`) calls.
- * The authenticator works for the test customer and for any e-mail without saved methods,
- * and refuses any e-mail containing `+fail` (AuthenticationNotSupported), so a page's
- * fallback to plain card entry is reachable. A token is bound to its e-mail and expires.
+ * The authenticator works for test users (`isAccount`; only the test customer has saved methods)
+ * and refuses any other e-mail, and any containing `+fail`, with AuthenticationNotSupported, so a
+ * page's fallback to plain card entry is reachable. A token is bound to its e-mail and expires.
  */
 export async function mercadoPagoFastPaymentsSandbox(app: FastifyInstance, { rt }: { rt: SandboxRuntime }) {
   sandboxApi(app, API, mercadoPagoFailure, { catchAll: false });
@@ -100,7 +106,7 @@ export async function mercadoPagoFastPaymentsSandbox(app: FastifyInstance, { rt 
     const amount = text(request.body?.amount);
     if (!EMAIL.test(email) || email.length > 254) return fail(reply, 400, 'InvalidEmail', 'invalid payer email');
     if (!/^\d{1,9}\.\d{2}$/.test(amount) || Number(amount) <= 0) return fail(reply, 400, 'InvalidAmount', 'amount must be a positive string with 2 decimals');
-    if (email.includes('+fail')) return fail(reply, 422, 'AuthenticationNotSupported', 'authentication not supported for this payer');
+    if (!isAccount(email) || email.includes('+fail')) return fail(reply, 422, 'AuthenticationNotSupported', 'authentication not supported for this payer');
     const id = randomBytes(16).toString('hex');
     const expires = new Date(now().getTime() + TOKEN_TTL_MS).toISOString();
     await insertSandboxObject<Authentication>(db, P, 'fast-payment-auth', { id, status: 'pending', data: { email, amount, expires_at: expires } }, now().toISOString());

@@ -85,13 +85,17 @@ test('cancelling the dialog (Escape) rejects with NoBottomsheetConfirmation; hid
   expect(await page.evaluate(() => window.demoFastPayments.mp.authenticator('100.00', 'test_user_mx@testuser.com').then((a) => a.getApplication()))).toBe('MP');
 });
 
-test('a +fail e-mail cannot authenticate (AuthenticationNotSupported); another e-mail has no saved methods; a bad e-mail is InvalidEmail', async ({ page }) => {
+test('a +fail e-mail or a buyer\'s own (no account) cannot authenticate (AuthenticationNotSupported); another test user has no saved methods; a bad e-mail is InvalidEmail', async ({ page }) => {
   await page.goto('/sandbox/mercadopago/demo-fast-payments');
   await authenticate(page, 'test_user_mx+fail@testuser.com');
   await expect(page.getByRole('status')).toHaveText('Error: AuthenticationNotSupported');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await authenticate(page, 'comprador@example.mx');
+  await expect(page.getByRole('status')).toHaveText('Error: AuthenticationNotSupported');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await authenticate(page, 'test_user_sin_tarjetas@testuser.com');
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByRole('status')).toHaveText('Esta cuenta no tiene medios guardados.');
   expect(await page.evaluate(() => window.demoFastPayments.methods)).toEqual([]);

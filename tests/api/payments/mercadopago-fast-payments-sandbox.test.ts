@@ -67,14 +67,23 @@ describe.skipIf(skipDatabase)('MercadoPago fast payments in the sandbox', () => 
     expect((await cardId(token, 'pst_unknown')).statusCode).toBe(404);
   });
 
-  it('authenticates another e-mail with no saved methods, and a token is bound to its e-mail', async () => {
-    const token = await tokenFor('comprador@example.mx');
+  it('authenticates another test account with no saved methods, and a token is bound to its e-mail', async () => {
+    const token = await tokenFor('test_user_sin_tarjetas@testuser.com');
     expect(body(await methods(token)).results).toEqual([]);
     // The test customer's pseudotoken means nothing to another account.
     const customer = body(await methods(await tokenFor('test_user_mx@testuser.com'))).results[0];
     const res = await cardId(token, customer.pseudotoken);
     expect(res.statusCode).toBe(404);
     expect(causeOf(res)).toBe('pseudotoken_not_found');
+  });
+
+  it('has accounts for test users only: a buyer\'s own e-mail is no account (AuthenticationNotSupported, so no confirmation dialog opens)', async () => {
+    for (const payer_email of ['comprador@example.mx', 'test_user_mx@testuser.co', 'test_user_mx@example.com']) {
+      const refused = await start({ amount: '100.00', payer_email });
+      expect(refused.statusCode).toBe(422);
+      expect(causeOf(refused)).toBe('AuthenticationNotSupported');
+    }
+    expect((await start({ amount: '100.00', payer_email: 'TEST_USER_123456@testuser.com' })).statusCode).toBe(201);
   });
 
   it('refuses +fail e-mails (AuthenticationNotSupported), bad e-mails and amounts, a wrong public key', async () => {
@@ -99,7 +108,7 @@ describe.skipIf(skipDatabase)('MercadoPago fast payments in the sandbox', () => 
     const expired = await methods(token);
     expect(expired.statusCode).toBe(401);
     expect(causeOf(expired)).toBe('invalid_fast_payment_token');
-    expect((await confirm(body(await start({ amount: '1.00', payer_email: 'a@b.mx' })).id)).statusCode).toBe(201);
+    expect((await confirm(body(await start({ amount: '1.00', payer_email: 'test_user_b@testuser.com' })).id)).statusCode).toBe(201);
   });
   it('serves the fast-payment methods inside the one SDK script, and the demo page with the public key', async () => {
     const sdk = await t.app.inject('/sandbox/mercadopago/js/v2');

@@ -148,7 +148,7 @@ describe.skipIf(skipDatabase)('MercadoPago super-token payments', () => {
     const id = await heldPurchase();
     for (const [token, extra] of [
       ['f'.repeat(32), {}],
-      [await tokenFor('otra@example.mx'), { email: 'otra@example.mx' }],
+      [await tokenFor('test_user_otra@testuser.com'), { email: 'test_user_otra@testuser.com' }],
       [await tokenFor(), { type: 'account_money' }],
     ] as const) {
       const res = await order(id, token, extra, { 'accept-language': 'en' });
