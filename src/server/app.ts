@@ -19,7 +19,6 @@ import { paymentSandboxRoutes } from './payments/sandbox';
 import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
-import { botCheckRoutes } from './routes/bot-check.routes';
 import { configRoutes } from './routes/config.routes';
 import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
 import { emissionRoutes } from './routes/emission.routes';
@@ -30,7 +29,6 @@ import { previewRoutes } from './routes/preview.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 import { walletRoutes } from './routes/wallet.routes';
 import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
-import { googleWalletSaveSandbox } from './wallet/sandbox/google-wallet-save.sandbox';
 import { seatsSandboxRoutes } from './seats/sandbox-routes';
 import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
@@ -45,7 +43,7 @@ function trustHops(hops: number) {
  * headers, rate limit), the app's own (errors, shared schemas), then the routes,
  * then the storefront's static files. The database is opened and migrated by the caller.
  */
-export async function buildApp(ctx: AppContext, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: { logger?: boolean | object; plugins?: (app: FastifyInstance) => Promise<void> } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(ctx.config, process.stdout.isTTY === true),
     // X-Forwarded-For names the client only when sent by a proxy TRUST_PROXY lists (default: nobody),
@@ -77,7 +75,6 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   for (const schema of apiSchemas) app.addSchema(schema);
   await app.register(healthRoutes, { ctx, drain });
   await app.register(configRoutes, { ctx });
-  await app.register(botCheckRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
   await app.register(attendeeValidatorRoutes, { ctx });
   await app.register(eventCalendarRoutes, { ctx });
@@ -99,7 +96,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(walletRoutes, { ctx, googleWallet });
   await app.register(paymentSandboxRoutes, { rt: payments });
   await app.register(applePayRoutes, { config: ctx.config });
-  if (googleWallet?.mode === 'sandbox') await app.register(googleWalletSaveSandbox, { wallet: googleWallet, now: ctx.now });
+  // What the caller mounts beside the API (the demo's stand-in providers, `cli/`), before the storefront's catch-all.
+  if (options.plugins) await options.plugins(app);
   await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir });

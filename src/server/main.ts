@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
+import { applyExtrasSandbox, registerExtrasSandbox, sandboxStore } from './cli/sandbox-extras';
 import { readConfig } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
@@ -15,14 +16,14 @@ import { assertStartable, sandboxBanner } from './start-checks';
  * SIGTERM/SIGINT (`shutdown.ts`).
  */
 async function main(): Promise<void> {
-  const config = readConfig(process.env, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') });
+  const config = applyExtrasSandbox(readConfig(process.env, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') }));
   assertStartable(config);
   const db = openDatabase(config.databaseUrl, { backgroundCheckpoint: true });
   await migrateToLatest(db);
   const ctx = { db, config, now: () => new Date() };
   const loaded = config.loadDemoEvents ? await loadDemoEventsIfEmpty(ctx) : [];
   await assertStoredEventsServable(ctx);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { plugins: (server) => registerExtrasSandbox(server, config, ctx.now, sandboxStore(db)) });
   closeOnSignals(app, db, config.shutdownGraceSeconds);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

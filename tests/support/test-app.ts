@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
+import { applyExtrasSandbox, registerExtrasSandbox, sandboxStore } from '../../src/server/cli/sandbox-extras';
 import { readConfig, type ServerConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { openDatabase } from '../../src/server/db/connection';
@@ -13,7 +14,10 @@ export interface TestApp {
   databaseUrl: string;
   /** Moves the server's clock forward (holds, tokens and discount windows read it). */
   advance: (ms: number) => void;
-  /** A fresh sandbox bot-check token for `action`. */
+  /**
+   * A fresh bot-check token for `action`, asked of the reCAPTCHA sandbox as its api.js asks
+   * (the app listens on a loopback port from then on: the server's siteverify call reaches the sandbox through it).
+   */
   botToken: (action?: string) => Promise<string>;
   /** Imports an event file straight through the service (as `npm run event:import` does). */
   importEvent: (file: unknown) => Promise<unknown>;
@@ -25,12 +29,12 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   const database = await createTestDatabase();
   // Tests hold and pay many times from one address and one e-mail: the caps a test checks it sets itself.
   const generous = { RATE_LIMIT_MAX: '100000', RATE_LIMIT_PDF_MAX: '100000', RATE_LIMIT_READ_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000', SEATS_SANDBOX_MAX_TOKENS_PER_CLIENT: '100000', VOUCHER_MAX_PER_BUYER: '100000', VOUCHER_MAX_SHARE: '1' };
-  const config = readConfig({ ...generous, LOG_LEVEL: 'silent' }, { databaseUrl: database.url, ...overrides });
+  const config = applyExtrasSandbox(readConfig({ ...generous, LOG_LEVEL: 'silent' }, { databaseUrl: database.url, ...overrides }));
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   let offset = 0;
   const ctx: AppContext = { db, config, now: () => new Date(Date.now() + offset) };
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, plugins: (server) => registerExtrasSandbox(server, config, ctx.now, sandboxStore(db)) });
   await app.ready();
   return {
     app,
@@ -40,7 +44,8 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       offset += ms;
     },
     botToken: async (action = 'new_purchase') => {
-      const res = await app.inject({ method: 'POST', url: '/api/sandbox/bot-check/token', payload: { action } });
+      if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await app.inject({ method: 'POST', url: '/sandbox/recaptcha/api/token', payload: { siteKey: config.recaptchaSiteKey, action, hostname: 'localhost' } });
       return res.json().token as string;
     },
     importEvent: (file) => importEvent(ctx, file),

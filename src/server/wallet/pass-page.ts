@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { esc, htmlDocument } from '../http/html-page';
+import { esc, htmlDocument } from '../../shared/html-page';
 import { eventWhen, venueLine } from '../fulfilment/event-when';
 import { passWords } from './pass-texts';
 import type { TicketPass } from './ticket-pass';

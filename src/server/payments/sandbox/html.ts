@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { esc, htmlDocument } from '../../http/html-page';
+import { esc, htmlDocument } from '../../../shared/html-page';
 
 export { esc };
 
