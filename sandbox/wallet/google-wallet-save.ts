@@ -13,6 +13,7 @@ export const SAVE_PATH = '/sandbox/google-wallet/save/';
 interface LocalizedString { defaultValue?: { language?: string; value?: string } }
 interface EventTicketClass { id: string; eventName?: LocalizedString; venue?: { name?: LocalizedString; address?: LocalizedString }; dateTime?: { start?: string } }
 interface EventTicketObject {
+  id: string;
   classId: string;
   ticketType?: LocalizedString;
   ticketHolderName: string;
