@@ -45,7 +45,9 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     },
     botToken: async (action = 'new_purchase') => {
       if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-      const res = await app.inject({ method: 'POST', url: '/sandbox/recaptcha/api/token', payload: { siteKey: config.recaptchaSiteKey, action, hostname: 'localhost' } });
+      // The page's host name: PUBLIC_URL's when set, else the test requests' own (`localhost`).
+      const hostname = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
+      const res = await app.inject({ method: 'POST', url: '/sandbox/recaptcha/api/token', payload: { siteKey: config.recaptchaSiteKey, action, hostname } });
       return res.json().token as string;
     },
     importEvent: (file) => importEvent(ctx, file),
