@@ -27,10 +27,11 @@ export async function trimSpentTokens(db: Kysely<any>, now: string): Promise<voi
 
 /**
  * Records a token as spent; false when it was spent already. The primary key makes that true
- * across processes sharing the database.
+ * across processes sharing the database. One statement: PostgreSQL runs it on its own; SQLite's
+ * writes go through the server's write transactions (they share its connection).
  */
 export async function spendToken(store: SandboxStore, id: string, expiresAt: string): Promise<boolean> {
-  const result = await store.writeTransaction((trx) =>
-    trx.insertInto(TABLE).values({ id, expires_at: expiresAt }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst());
+  const insert = (db: Kysely<any>) => db.insertInto(TABLE).values({ id, expires_at: expiresAt }).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+  const result = store.dialect === 'postgres' ? await insert(store.kysely) : await store.writeTransaction(insert);
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
