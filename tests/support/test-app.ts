@@ -15,10 +15,10 @@ export interface TestApp {
   /** Moves the server's clock forward (holds, tokens and discount windows read it). */
   advance: (ms: number) => void;
   /**
-   * A fresh bot-check token for `action`, asked of the reCAPTCHA sandbox as its api.js asks
+   * A fresh bot-check token for `action` on the page `hostname` (PUBLIC_URL's, else the test requests' `localhost`), asked of the reCAPTCHA sandbox as its api.js asks
    * (the app listens on a loopback port from then on: the server's siteverify call reaches the sandbox through it).
    */
-  botToken: (action?: string) => Promise<string>;
+  botToken: (action?: string, hostname?: string) => Promise<string>;
   /** Imports an event file straight through the service (as `npm run event:import` does). */
   importEvent: (file: unknown) => Promise<unknown>;
   close: () => Promise<void>;
@@ -43,10 +43,8 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     advance: (ms) => {
       offset += ms;
     },
-    botToken: async (action = 'new_purchase') => {
+    botToken: async (action = 'new_purchase', hostname = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost') => {
       if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-      // The page's host name: PUBLIC_URL's when set, else the test requests' own (`localhost`).
-      const hostname = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
       const res = await app.inject({ method: 'POST', url: '/sandbox/recaptcha/api/token', payload: { siteKey: config.recaptchaSiteKey, action, hostname } });
       return res.json().token as string;
     },
