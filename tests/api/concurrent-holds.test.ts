@@ -3,7 +3,8 @@ import fixture from './fixtures/prueba-api.event.json';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase, testDialect } from '../support/test-database';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { issueSandboxToken } from '../../src/server/services/bot-check.service';
+import { botCheckSandboxKeys } from '../../sandbox/bot-check';
+import { issueToken } from '../../sandbox/bot-check/tokens';
 
 const SECRET = 'secreto-compartido-de-prueba';
 const CALLS = 200;
@@ -67,7 +68,7 @@ describe.skipIf(skipDatabase)(`concurrent holds on ${testDialect} with two serve
         const res = await fetch(`${servers[i % 2].baseUrl}/api/payments/new-purchase`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.${i >> 8}.${i & 255}` },
-          body: JSON.stringify({ url: 'preventa-masiva', code: null, identificador: null, token: issueSandboxToken(t.ctx, 'new_purchase'), tickets: [{ ticket_id: 5, cantidad: 1 }] }),
+          body: JSON.stringify({ url: 'preventa-masiva', code: null, identificador: null, token: issueToken(SECRET, { siteKey: botCheckSandboxKeys(SECRET).siteKey, action: 'new_purchase', hostname: '127.0.0.1' }, new Date()), tickets: [{ ticket_id: 5, cantidad: 1 }] }),
         });
         const answer = (await res.json()) as { code?: string };
         return res.status === 200 ? '200' : `${res.status} ${answer.code}`;
