@@ -23,7 +23,7 @@ describe.skipIf(skipDatabase)('POST /api/admin/purchases/{id}/cancel', () => {
   const cancel = (id: string, payload: unknown, headers: Record<string, string> = admin) =>
     t.app.inject({ method: 'POST', url: `/api/admin/purchases/${id}/cancel`, headers, payload: payload as object });
   const sold = async () => ((await t.rows('ticket_types', 'external_id', 1))[0] as { sold: number }).sold;
-  const paypalRefunds = async () => (await t.rows('sandbox_objects', 'kind', 'refund')).filter((r) => r.provider === 'paypal').length;
+  const paypalRefunds = async () => (await t.rows('sandbox_payment_objects', 'kind', 'refund')).filter((r) => r.provider === 'paypal').length;
   const mailsOf = (id: string, attemptId: string) => t.mails().filter((m) => m.path.includes(id) || m.path.includes(attemptId)).map((m) => m.path.replace(/^.*\//, ''));
   async function passPage(paid: { id: string; tickets: Record<string, any>[] }) {
     const res = await t.app.inject({ method: 'POST', url: '/api/emissions/download/wallet', payload: { emission_id: paid.tickets[0].id, purchase_id: paid.id }, headers: t.keyed(paid.id) });

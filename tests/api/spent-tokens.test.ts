@@ -8,7 +8,7 @@ import { skipDatabase } from '../support/test-database';
 describe.skipIf(skipDatabase)('trimming spent tokens', () => {
   let t: TestApp;
   // The sandbox's own table, outside the server's typed schema.
-  const store = () => t.ctx.db.kysely as unknown as Kysely<any>;
+  const store = () => t.sandboxStore.kysely as Kysely<any>;
   const count = async () => Number((await store().selectFrom('sandbox_recaptcha_spent_tokens').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const spend = (prefix: string, n: number, expiresAt: string) =>
     store().insertInto('sandbox_recaptcha_spent_tokens').values(Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}`, expires_at: expiresAt }))).execute();

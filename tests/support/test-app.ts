@@ -7,7 +7,6 @@ import { openDatabase } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { importEvent } from '../../src/server/services/event-import.service';
 import { createMigratedTestDatabase } from './test-database';
-import { withWriteTransaction } from '../../src/server/db/locked-transaction';
 import type { SandboxStore } from '../../sandbox';
 
 export interface TestApp {
@@ -40,7 +39,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   let offset = 0;
   const ctx: AppContext = { db, config, now: () => new Date(Date.now() + offset) };
   const app = await buildApp(ctx, { logger: false });
-  await mount(app, ctx);
+  const sandboxStore = await mount(app, ctx);
   await app.ready();
   return {
     app,
@@ -55,7 +54,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       return res.json().token as string;
     },
     importEvent: (file) => importEvent(ctx, file),
-    sandboxStore: { kysely: db.kysely, dialect: db.dialect.name, writeTransaction: (work) => withWriteTransaction(db, work) },
+    sandboxStore: sandboxStore!,
     close: async () => {
       await app.close();
       await db.kysely.destroy();

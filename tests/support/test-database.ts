@@ -25,7 +25,8 @@ export async function createTestDatabase(prefix = 't_', templateName?: string): 
     return {
       url: `sqlite:${file}`,
       drop: async () => {
-        for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+        // The demo sandbox keeps its own file beside it (src/server/cli/demo-sandbox.ts).
+        for (const base of [file, file.replace(/\.sqlite$/, '.sandbox.sqlite')]) for (const suffix of ['', '-wal', '-shm']) rmSync(base + suffix, { force: true });
       },
     };
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
+import { DEFAULT_SQLITE_PATH, openDatabase, type Db } from '../db/connection';
 import { withWriteTransaction } from '../db/locked-transaction';
 import { selfUrlOf } from '../http/self-url';
 import { internalListener } from './internal-listener';
@@ -9,13 +10,13 @@ import { holdLimitsOfSeatEvent } from '../repositories/event.repository';
 import { seatsMode } from '../seats/seats-provider';
 import { holdLimitsOf } from '../services/hold-limits.service';
 import { hasAppleKeys } from '../wallet/apple-signing';
-import type { SandboxProvider } from '../../../sandbox';
+import type { SandboxProvider, SandboxStore } from '../../../sandbox';
 
 /** What the demo's composition adds to a server: the configuration to start it with, and the sandbox to mount. */
 export interface DemoSandbox {
   config: ServerConfig;
-  /** Mounts the sandbox beside the API (same port, under /sandbox/…); nothing when no part runs as one. */
-  mount: (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+  /** Mounts the sandbox beside the API (same port, under /sandbox/…) and answers its store; nothing when no part runs as one. */
+  mount: (app: FastifyInstance, ctx: AppContext) => Promise<SandboxStore | undefined>;
 }
 
 /**
@@ -33,13 +34,29 @@ function sandboxedParts(config: ServerConfig): Set<SandboxProvider> {
 }
 
 /**
+ * The sandbox's database. Beside the server's SQLite file, a file of its own (`….sandbox.sqlite`): a
+ * provider is another system, so a lock on the server's database does not stop it, and every process
+ * sharing the server's file shares this one too. On PostgreSQL, the server's database (its own tables).
+ */
+function sandboxDatabase(config: ServerConfig, db: Db): Db {
+  if (db.dialect.name !== 'sqlite') return db;
+  const path = (config.databaseUrl?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`).slice('sqlite:'.length);
+  return openDatabase(`sqlite:${path === ':memory:' ? path : `${path.replace(/\.sqlite$/, '')}.sandbox.sqlite`}`);
+}
+
+/** The sandbox's view of a database: its own tables, written through the server's write transactions. */
+function storeOf(db: Db): SandboxStore {
+  return { kysely: db.kysely, dialect: db.dialect.name, writeTransaction: (work) => withWriteTransaction(db, work) };
+}
+
+/**
  * Composes the demo: for every provider without keys whose sandbox is switched on, the configuration
  * gets the sandbox's keys and its URLs (paths on this same server), and `mount` registers the sandbox.
  * The sandbox's code is loaded only then: a server whose providers all have keys never imports it.
  */
 export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox> {
   const parts = sandboxedParts(config);
-  if (parts.size === 0) return { config, mount: async () => {} };
+  if (parts.size === 0) return { config, mount: async () => undefined };
   const { appleTestChain, botCheckSandboxKeys, GOOGLE_WALLET_SAVE_PATH, googleWalletSandboxAccount, sandboxCredentials, sandboxPlugin } = await import('../../../sandbox');
   const keys = sandboxCredentials(config.signingSecret);
   const recaptcha = botCheckSandboxKeys(config.signingSecret);
@@ -69,9 +86,13 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
   const mount = async (app: FastifyInstance, ctx: AppContext) => {
     const { db } = ctx;
     internal?.serve(app);
+    const own = sandboxDatabase(composed, db);
+    // Closed after the sandbox's own hooks (they run in reverse order), once every request is answered.
+    if (own !== db) app.addHook('onClose', async () => own.kysely.destroy());
+    const store = storeOf(own);
     await app.register(sandboxPlugin, {
       parts,
-      store: { kysely: db.kysely, dialect: db.dialect.name, writeTransaction: (work) => withWriteTransaction(db, work) },
+      store,
       googleWalletAccount: googleAccount,
       secret: composed.signingSecret,
       now: ctx.now,
@@ -84,6 +105,7 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
         maxPlacesPerClient: async (eventKey) => holdLimitsOf({ hold_limits: await holdLimitsOfSeatEvent(db.kysely, eventKey) }, composed).maxUnitsPerClient,
       },
     });
+    return store;
   };
   return { config: composed, mount };
 }

@@ -74,8 +74,9 @@ export async function createPaymentsApp(overrides: Partial<ServerConfig> = {}): 
         .filter((f) => f.endsWith('.eml'))
         .sort()
         .map((f) => ({ path: join(outbox, f), text: readFileSync(join(outbox, f), 'utf8') })),
+    // The sandbox's tables are in its own store (its own SQLite file beside the server's).
     rows: async (table, column, value) =>
-      (await t.ctx.db.kysely.selectFrom(table as never).selectAll().where(column as never, '=', value as never).execute()) as Record<string, any>[],
+      (await (table.startsWith('sandbox_') ? (t.sandboxStore.kysely as typeof t.ctx.db.kysely) : t.ctx.db.kysely).selectFrom(table as never).selectAll().where(column as never, '=', value as never).execute()) as Record<string, any>[],
   };
 }
 
