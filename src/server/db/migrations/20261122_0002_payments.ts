@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, Migration } from 'kysely';
-import type { DialectName } from '../dialect';
+import type { DialectName } from '../connection';
 
 function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: DialectName): CreateTableBuilder<T, 'id'> {
   return dialect === 'postgres'
@@ -102,7 +102,7 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   await db.schema.createIndex('mail_outbox_status').on('mail_outbox').column('status').execute();
 
   await db.schema
-    .createTable('sandbox_payment_objects')
+    .createTable('sandbox_objects')
     .addColumn('provider', 'text', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('id', 'text', (c) => c.notNull())
@@ -116,7 +116,7 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
 
 /** Drops everything the migration created. */
 async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['sandbox_payment_objects', 'mail_outbox', 'tickets', 'emissions', 'webhook_inbox', 'payment_attempts']) {
+  for (const table of ['sandbox_objects', 'mail_outbox', 'tickets', 'emissions', 'webhook_inbox', 'payment_attempts']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -18,7 +18,7 @@ async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('seats_sandbox_tokens_client').on('seats_sandbox_tokens').columns(['client_key', 'expires_at']).execute();
   await db.schema.createIndex('seats_sandbox_tokens_expiry').on('seats_sandbox_tokens').column('expires_at').execute();
   await db.schema.createIndex('seats_sandbox_holds_token').on('seats_sandbox_holds').column('hold_token').execute();
-  await db.schema.createIndex('sandbox_objects_age').on('sandbox_payment_objects').columns(['provider', 'kind', 'created_at']).execute();
+  await db.schema.createIndex('sandbox_objects_age').on('sandbox_objects').columns(['provider', 'kind', 'created_at']).execute();
 }
 
 async function down(db: Kysely<unknown>): Promise<void> {

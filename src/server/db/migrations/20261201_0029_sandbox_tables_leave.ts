@@ -10,7 +10,7 @@ export function sandboxTablesLeaveMigration(): Migration {
 }
 
 async function up(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['sandbox_payment_objects', 'seats_sandbox_holds', 'seats_sandbox_events', 'seats_sandbox_tokens']) {
+  for (const table of ['sandbox_objects', 'seats_sandbox_holds', 'seats_sandbox_events', 'seats_sandbox_tokens']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }
