@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, Migration } from 'kysely';
-import type { DialectName } from '../connection';
+import type { DialectName } from '../dialect';
 
 function withId<T extends string>(table: CreateTableBuilder<T, never>, dialect: DialectName): CreateTableBuilder<T, 'id'> {
   return dialect === 'postgres'
