@@ -10,7 +10,8 @@ import { SeatSelectionStore } from '../seats/SeatSelectionStore';
 
 export interface RootStoreOptions {
   api: ApiClient;
-  botCheck: BotCheck;
+  /** Defaults to the API's sandbox token endpoint. */
+  botCheck?: BotCheck;
   localStorage?: KeyValueStorage;
   sessionStorage?: KeyValueStorage;
   notifier?: Notifier;
@@ -37,7 +38,7 @@ export class RootStore {
 
   constructor(options: RootStoreOptions) {
     this.api = options.api;
-    this.botCheck = options.botCheck;
+    this.botCheck = options.botCheck ?? { getToken: (action) => options.api.getBotCheckToken(action) };
     this.localStorage = options.localStorage ?? memoryStorage();
     this.sessionStorage = options.sessionStorage ?? memoryStorage();
     this.notifier = options.notifier ?? (() => undefined);

@@ -19,9 +19,7 @@ import { openRateLimitStore } from './rate-limit-store';
  * A live payment provider opens the policy to its own origins (`provider-sources.ts`).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: ServerConfig }) => {
-  // reCAPTCHA's api.js origin (Google's loads more from gstatic); a relative script URL is this site's own.
-  const { recaptchaSecret, recaptchaScriptUrl } = opts.config;
-  const recaptcha = recaptchaSecret && /^https?:\/\//i.test(recaptchaScriptUrl) ? [new URL(recaptchaScriptUrl).origin, 'https://www.gstatic.com'] : [];
+  const recaptcha = opts.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   const providers = providerSources(opts.config);
   // Built once: @fastify/helmet called `helmet(options)` anew on every request, re-parsing the whole
   // policy each time (3 % of a purchase's CPU in the profile, docs/decisions/012-on-sale-holds.md).
