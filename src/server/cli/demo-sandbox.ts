@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
-import { DEFAULT_SQLITE_PATH, openDatabase, sharedByReplicas, type Db } from '../db/connection';
+import { openDatabase, sqliteFileOf, type Db } from '../db/connection';
 import { withWriteTransaction } from '../db/locked-transaction';
 import { selfUrlOf } from '../http/self-url';
 import { providerModes } from '../payments/registry';
@@ -34,8 +34,8 @@ function sandboxedParts(config: ServerConfig): Set<SandboxProvider> {
  * sharing the server's file shares this one too. On PostgreSQL, the server's database (its own tables).
  */
 function sandboxDatabase(config: ServerConfig, db: Db): Db {
-  if (sharedByReplicas(config.databaseUrl)) return db;
-  const path = (config.databaseUrl?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`).slice('sqlite:'.length);
+  const path = sqliteFileOf(config.databaseUrl);
+  if (path === undefined) return db;
   return openDatabase(`sqlite:${path === ':memory:' ? path : `${path.replace(/\.sqlite$/, '')}.sandbox.sqlite`}`);
 }
 

@@ -33,6 +33,12 @@ export function openDatabase(databaseUrl: string | undefined, options: { backgro
   throw new Error(`DATABASE_URL not recognised: use sqlite:PATH or postgres://… (got "${url.split(':')[0]}:…")`);
 }
 
+/** The file of a SQLite DATABASE_URL (the default file when unset); undefined for PostgreSQL. */
+export function sqliteFileOf(databaseUrl: string | undefined): string | undefined {
+  const url = databaseUrl?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`;
+  return url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : undefined;
+}
+
 /**
  * Whether this DATABASE_URL is a database several server replicas may share (PostgreSQL; a SQLite
  * file serves the processes of one machine): then what each process counts only in its own memory
