@@ -133,8 +133,7 @@ describe.skipIf(skipDatabase)('webhook verification and replay protection', () =
         'paypal-transmission-id': transmissionId,
         'paypal-transmission-time': time,
         'paypal-transmission-sig': signPayPal(privateKey, payPalSignedMessage(transmissionId, time, t.sandbox.paypal.webhookId, raw)),
-        // The certificate lives on the PayPal API host the server is configured with (the sandbox, through the server's internal URL).
-        'paypal-cert-url': `${t.ctx.config.internalUrl}/sandbox/paypal/api/v1/notifications/certs/CERT-SBX-1`,
+        'paypal-cert-url': `${t.baseUrl}/sandbox/paypal/api/v1/notifications/certs/CERT-SBX-1`,
         'paypal-auth-algo': 'SHA256withRSA',
       };
       return { raw, headers };
