@@ -76,8 +76,8 @@ test.describe('saved methods of a MercadoPago account (sandbox test customer)', 
     await expect(accountEmail(panel, t)).toHaveValue('');
     await expect(panel.getByRole('radio')).toHaveCount(0);
     await expect(panel.locator('[data-secure-field="cardNumber"] iframe')).toBeVisible();
-    // An account without saved methods keeps the new-card form.
-    await accountEmail(panel, t).fill('sin-guardadas@example.mx');
+    // An account (a test user) without saved methods keeps the new-card form.
+    await accountEmail(panel, t).fill('test_user_sin_guardadas@testuser.com');
     await page.getByRole('dialog', { name: 'Confirma tu cuenta de Mercado Pago' }).getByRole('button', { name: 'Confirmar' }).click();
     await expect(panel.getByRole('status').filter({ hasText: t('payments:methods.card.saved.lookingUp') })).toHaveCount(0);
     await expect(panel.getByRole('radio')).toHaveCount(0);
