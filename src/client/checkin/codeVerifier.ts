@@ -12,7 +12,7 @@ export function createCodeVerifier(keys: { key_id: number; public_key: string }[
     if (!key) {
       const published = keys.find((k) => k.key_id === keyId);
       key = published
-        ? subtle.importKey('raw', base64UrlBytes(published.public_key), { name: 'Ed25519' }, false, ['verify']).catch(() => null)
+        ? subtle.importKey('raw', base64UrlBytes(published.public_key) as BufferSource, { name: 'Ed25519' }, false, ['verify']).catch(() => null)
         : Promise.resolve(null);
       imported.set(keyId, key);
     }
