@@ -1,0 +1,94 @@
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessible, test } from './support/fixtures';
+
+/** The scanner's Spanish strings (its own namespace, loaded with its chunk). */
+const es = JSON.parse(readFileSync(fileURLToPath(new URL('../../locales/es/checkin.json', import.meta.url)), 'utf8')) as {
+  wedge: { label: string }; status: { offline: string; online: string }; verdict: { admitted: string; refused: string };
+};
+const admin = { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` };
+
+/** Two free tickets of /demo-free claimed through the API; their signed codes as the ticket QR carries them. */
+async function issuedCodes(request: APIRequestContext): Promise<string[]> {
+  const botToken = async (action: string) => ((await (await request.post('/api/sandbox/bot-check/token', { data: { action } })).json()) as { token: string }).token;
+  const created = await request.post('/api/payments/new-purchase', {
+    data: { url: 'demo-free', token: await botToken('new_purchase'), code: null, identificador: null, tickets: [{ ticket_id: 1, cantidad: 2 }] },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { purchase_id: purchaseId, access_key: key } = (await created.json()) as { purchase_id: string; access_key: string };
+  const headers = { 'x-purchase-key': key };
+  const form = { 1: ['Łukasz Dvořák', 'Xōchitl Pérez'].map((nombre, i) => ({ nombre, correo: `puerta${i}@example.mx` })) };
+  expect((await request.put('/api/payments/add-info-purchase', { data: { purchase_id: purchaseId, form }, headers })).status()).toBe(200);
+  const verified = await request.post('/api/payments/free/verify-free', {
+    data: { purchase_id: purchaseId, buyer_info: { name: 'Ana López', email: `puerta-${Date.now()}@example.mx`, phone: '5512345678' }, token: await botToken('validate_free_access') },
+    headers,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const { secretuuid } = (await verified.json()) as { secretuuid: string };
+  const loaded = await request.post('/api/payments/free/loader-process', { data: { token: secretuuid, g_token: await botToken('validate_free_access_loader') } });
+  expect(loaded.status(), await loaded.text()).toBe(200);
+  const db = new Database(process.env.E2E_DATABASE_FILE!, { readonly: true });
+  try {
+    return (db.prepare('SELECT qr_secret FROM tickets WHERE purchase_id = ? ORDER BY unit_index').all(purchaseId) as { qr_secret: string }[]).map((r) => r.qr_secret);
+  } finally {
+    db.close();
+  }
+}
+
+test('door scanner: paired by its link, a code admits once, refuses again with when and where; offline it still decides and uploads later', async ({ page, context }) => {
+  const codes = await issuedCodes(page.request);
+  expect(codes).toHaveLength(2);
+  expect(codes[0]).toMatch(/^[A-Z2-7]{140,}$/);
+  const paired = await page.request.post('/api/admin/events/demo-free/checkin-devices', { data: { list: 'all', name: 'Puerta A' }, headers: admin });
+  expect(paired.status(), await paired.text()).toBe(201);
+  const { url } = (await paired.json()) as { url: string };
+
+  await page.goto(url);
+  // The token leaves the address bar once kept.
+  await expect(page).toHaveURL(/\/checkin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Control de acceso' })).toBeVisible();
+  await expect(page.getByTestId('checkin-online')).toHaveText(es.status.online);
+  await expect(page.getByTestId('checkin-counts')).toContainText(/Adentro: \d+ de [1-9]\d*/);
+  await expectAccessible(page, 'door scanner');
+
+  const wedge = page.getByLabel(es.wedge.label);
+  const verdict = page.getByRole('region', { name: /Adelante|No pasa|Espera/ });
+  await wedge.fill(codes[0]);
+  await wedge.press('Enter');
+  await expect(verdict).toHaveAttribute('data-verdict', 'ok');
+  await expect(verdict.getByRole('heading', { name: es.verdict.admitted })).toBeVisible();
+  await expect(verdict).toContainText('Łukasz Dvořák');
+  await expect(page.getByTestId('checkin-announcer')).toContainText(es.verdict.admitted);
+  await expect(page.getByTestId('checkin-pending')).toHaveText('Por subir: 0');
+
+  await wedge.fill(codes[0]);
+  await wedge.press('Enter');
+  await expect(verdict).toHaveAttribute('data-verdict', 'already_used');
+  await expect(verdict.getByRole('heading', { name: es.verdict.refused })).toBeVisible();
+  await expect(verdict).toContainText(/Ya entró a las \d{2}:\d{2} por Puerta A/);
+  await expect(page.getByTestId('checkin-announcer')).toContainText(/No pasa\. Ya entró a las \d{2}:\d{2} por Puerta A/);
+  await expectAccessible(page, 'door scanner, a refusal on screen');
+  await verdict.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(verdict).toHaveCount(0);
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('checkin-online')).toHaveText(es.status.offline);
+  await wedge.fill(codes[1]);
+  await wedge.press('Enter');
+  await expect(verdict).toHaveAttribute('data-verdict', 'ok');
+  await expect(verdict).toContainText('Xōchitl Pérez');
+  await expect(page.getByTestId('checkin-pending')).toHaveText('Por subir: 1');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('checkin-online')).toHaveText(es.status.online);
+  await expect(page.getByTestId('checkin-pending')).toHaveText('Por subir: 0');
+  // The server admitted both, the offline one at the time it was scanned.
+  const report = (await (await page.request.get('/api/admin/events/demo-free/checkin', { headers: admin })).json()) as {
+    lists: { id: string; types: { admitted: number }[]; conflicts: number }[];
+  };
+  const all = report.lists.find((l) => l.id === 'all')!;
+  expect(all.types.reduce((sum, type) => sum + type.admitted, 0)).toBeGreaterThanOrEqual(2);
+  expect(all.conflicts).toBe(0);
+});
