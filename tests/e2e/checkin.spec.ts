@@ -91,4 +91,14 @@ test('door scanner: paired by its link, a code admits once, refuses again with w
   const all = report.lists.find((l) => l.id === 'all')!;
   expect(all.types.reduce((sum, type) => sum + type.admitted, 0)).toBeGreaterThanOrEqual(2);
   expect(all.conflicts).toBe(0);
+
+  // Installed by its first load (service worker, IndexedDB): it opens with no signal and still knows who entered.
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).length > 0 && (await (await caches.open('checkin-v1')).keys()).some((r) => r.url.includes('/assets/CheckinPage-')))).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Control de acceso' })).toBeVisible();
+  await expect(page.getByTestId('checkin-online')).toHaveText(es.status.offline);
+  await wedge.fill(codes[1]);
+  await wedge.press('Enter');
+  await expect(verdict).toHaveAttribute('data-verdict', 'already_used');
 });
