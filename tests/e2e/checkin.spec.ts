@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import QRCode from 'qrcode';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './support/fixtures';
 
@@ -9,6 +12,17 @@ const es = JSON.parse(readFileSync(fileURLToPath(new URL('../../locales/es/check
   wedge: { label: string }; status: { offline: string; online: string }; verdict: { admitted: string; refused: string };
 };
 const admin = { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` };
+
+// Chromium's fake camera is a launch flag, so this file's browser gets it: its video file exists (blank) before the
+// browser starts, and gets a ticket's QR once the ticket is issued, before the page opens the camera.
+const cameraVideo = join(mkdtempSync(join(tmpdir(), 'checkin-camera-')), 'qr.y4m');
+test.use({
+  permissions: ['camera'],
+  launchOptions: {
+    ...(existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${cameraVideo}`],
+  },
+});
 
 /** Two free tickets of /demo-free claimed through the API; their signed codes as the ticket QR carries them. */
 async function issuedCodes(request: APIRequestContext): Promise<string[]> {
@@ -101,4 +115,45 @@ test('door scanner: paired by its link, a code admits once, refuses again with w
   await wedge.fill(codes[1]);
   await wedge.press('Enter');
   await expect(verdict).toHaveAttribute('data-verdict', 'already_used');
+});
+
+const VIDEO = { width: 640, height: 480 };
+
+/**
+ * Writes a still video (YUV4MPEG2, 4:2:0) of `text`'s QR code (black on white; the QR library and error correction
+ * the ticket PDF uses) for Chromium's fake camera, which reads the file when a page opens the camera.
+ */
+function writeQrVideo(file: string, text: string | null): void {
+  const { width, height } = VIDEO;
+  const luma = Buffer.alloc(width * height, 235);
+  if (text) {
+    const qr = QRCode.create(text, { errorCorrectionLevel: 'Q' });
+    const scale = 7;
+    const left = Math.floor((width - qr.modules.size * scale) / 2);
+    const top = Math.floor((height - qr.modules.size * scale) / 2);
+    for (let y = 0; y < qr.modules.size * scale; y += 1) {
+      for (let x = 0; x < qr.modules.size * scale; x += 1) {
+        if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale))) luma[(top + y) * width + left + x] = 16;
+      }
+    }
+  }
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, Buffer.alloc((width / 2) * (height / 2) * 2, 128)]);
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F5:1 Ip A1:1 C420jpeg\n`), frame, frame]));
+}
+
+writeQrVideo(cameraVideo, null);
+
+test.describe('camera', () => {
+  test('a ticket\'s QR shown to the camera admits it, decoded by zxing (WebAssembly from our origin, under the page\'s CSP)', async ({ page }) => {
+    const [code] = await issuedCodes(page.request);
+    writeQrVideo(cameraVideo, code);
+    const paired = await page.request.post('/api/admin/events/demo-free/checkin-devices', { data: { list: 'all', name: 'Puerta B' }, headers: admin });
+    expect(paired.status()).toBe(201);
+    await page.goto(((await paired.json()) as { url: string }).url);
+    await expect(page.getByTestId('checkin-counts')).toContainText(/Adentro: \d+ de [1-9]\d*/);
+    await page.getByRole('button', { name: 'Escanear con la cámara' }).click();
+    const verdict = page.getByRole('region', { name: /Adelante|No pasa|Espera/ });
+    await expect(verdict).toHaveAttribute('data-verdict', 'ok', { timeout: 20_000 });
+    await expect(verdict).toContainText('Łukasz Dvořák');
+  });
 });
