@@ -9,7 +9,12 @@ async function qrDetector(): Promise<Detector> {
   const native = (globalThis as { BarcodeDetector?: { new (o: { formats: string[] }): Detector; getSupportedFormats(): Promise<string[]> } }).BarcodeDetector;
   if (native && (await native.getSupportedFormats()).includes('qr_code')) return new native({ formats: ['qr_code'] });
   const { BarcodeDetector, prepareZXingModule } = await import('barcode-detector/ponyfill');
-  prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? ZXING_WASM_URL : prefix + path) } });
+  // Compiled now, so a decoder that cannot load (no network on a first visit, a CSP without 'wasm-unsafe-eval')
+  // is a camera error the steward sees, not a camera that silently reads nothing.
+  await prepareZXingModule({
+    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? ZXING_WASM_URL : prefix + path) },
+    fireImmediately: true,
+  });
   return new BarcodeDetector({ formats: ['qr_code'] });
 }
 
