@@ -64,7 +64,8 @@ const CheckinPage = observer(function CheckinPage() {
     void openDoorDb().then(async (db) => {
       if (stopped) return;
       door = new DoorStore(db, createDoorApi(() => door?.token ?? '', () => ui.language), (verdict) => {
-        setAnnounced(sentence.current(verdict));
+        // Two equal verdicts in a row differ by a trailing no-break space, so a screen reader speaks both.
+        setAnnounced(sentence.current(verdict) + (verdict.id % 2 ? '\u00a0' : ''));
         signalVerdict(toneOf(verdict.verdict));
       });
       setStore(door);
