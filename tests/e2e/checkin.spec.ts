@@ -87,8 +87,17 @@ test('door scanner: paired by its link, a code admits once, refuses again with w
   await verdict.getByRole('button', { name: 'Siguiente' }).click();
   await expect(verdict).toHaveCount(0);
 
+  // A ticket whose code does not read: found by name (the server online, the phone's list offline).
+  const search = page.getByRole('search');
+  await search.getByLabel('Folio o nombre').fill('Xōchitl');
+  await search.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Xōchitl Pérez' }).first()).toBeVisible();
+
   await context.setOffline(true);
   await expect(page.getByTestId('checkin-online')).toHaveText(es.status.offline);
+  await search.getByLabel('Folio o nombre').fill('łukasz');
+  await search.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Łukasz Dvořák' }).first()).toBeVisible();
   await wedge.fill(codes[1]);
   await wedge.press('Enter');
   await expect(verdict).toHaveAttribute('data-verdict', 'ok');
