@@ -68,7 +68,7 @@ describe.skipIf(skipDatabase)('storefront delivery', () => {
 
   it('the door scanner\'s page may compile its QR decoder\'s WebAssembly; no other page may', async () => {
     const scriptSrc = (csp: unknown) => String(csp).split(';').find((d) => d.trim().startsWith('script-src'));
-    expect(scriptSrc((await get('/checkin')).headers['content-security-policy'])).toContain("'wasm-unsafe-eval'");
+    for (const url of ['/checkin', '/checkin/', '/checkin?lang=en']) expect(scriptSrc((await get(url)).headers['content-security-policy'])).toContain("'wasm-unsafe-eval'");
     for (const url of ['/', '/checkin-sw.js', '/demo', '/api/event/no-existe']) expect(scriptSrc((await get(url)).headers['content-security-policy'])).not.toContain('wasm');
   });
 

@@ -52,7 +52,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Se
   // phone has no BarcodeDetector: WebAssembly only, still no `eval`, and on that page alone.
   const scannerHeaders = headersWith(["'self'", "'wasm-unsafe-eval'", ...recaptcha, ...providers.script]);
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = request.url === SCANNER_PAGE || request.url.startsWith(`${SCANNER_PAGE}?`) ? scannerHeaders : securityHeaders;
+    const path = request.url.split('?')[0];
+    const headers = path === SCANNER_PAGE || path === `${SCANNER_PAGE}/` ? scannerHeaders : securityHeaders;
     headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   const store = await openRateLimitStore(opts.config, app.log);
