@@ -57,13 +57,19 @@ describe.skipIf(skipDatabase)('storefront delivery', () => {
   });
 
   it('index.html (a storefront path that names no event) is compressed too and never stored: it names the current assets', async () => {
-    for (const url of ['/', '/admin/preview']) {
+    for (const url of ['/', '/admin/preview', '/checkin']) {
       const res = await get(url, 'br');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page);
     }
+  });
+
+  it('the door scanner\'s page may compile its QR decoder\'s WebAssembly; no other page may', async () => {
+    const scriptSrc = (csp: unknown) => String(csp).split(';').find((d) => d.trim().startsWith('script-src'));
+    for (const url of ['/checkin', '/checkin/', '/checkin?lang=en']) expect(scriptSrc((await get(url)).headers['content-security-policy'])).toContain("'wasm-unsafe-eval'");
+    for (const url of ['/', '/checkin-sw.js', '/demo', '/api/event/no-existe']) expect(scriptSrc((await get(url)).headers['content-security-policy'])).not.toContain('wasm');
   });
 
   it('API answers are never stored', async () => {

@@ -21,9 +21,9 @@ test('the ticket page loads no form engine, no payment code and no provider scri
   const clientDir = process.env.E2E_CLIENT_DIR ?? join(process.cwd(), 'dist', 'client');
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const firstVisit = staticClosure(manifest, 'index.html');
-  // Everything only the later steps (attendee form, payment method, loaders, thank-you) need.
+  // Everything only the later steps (attendee form, payment method, loaders, thank-you) need, and the door scanner.
   const laterOnly = new Set<string>();
-  for (const key of ['pages/FormPage.tsx', 'pages/PaymentMethodPage.tsx', 'pages/PaymentLoaderPage.tsx', 'pages/PaymentStatusPage.tsx']) {
+  for (const key of ['pages/FormPage.tsx', 'pages/PaymentMethodPage.tsx', 'pages/PaymentLoaderPage.tsx', 'pages/PaymentStatusPage.tsx', 'checkin/CheckinPage.tsx']) {
     expect(manifest[key], `${key} is a lazy chunk`).toBeDefined();
     for (const file of staticClosure(manifest, key)) if (!firstVisit.has(file)) laterOnly.add(file);
   }
@@ -40,7 +40,8 @@ test('the ticket page loads no form engine, no payment code and no provider scri
   expect(scripts.filter((url) => !url.startsWith(origin)), 'no third-party (provider or bot-check) script').toEqual([]);
   const loaded = scripts.map((url) => new URL(url).pathname.replace(/^\//, ''));
   expect(loaded.length).toBeGreaterThan(0);
-  expect(loaded.filter((file) => laterOnly.has(file)), 'no chunk of the form or payment steps').toEqual([]);
+  expect(loaded.filter((file) => laterOnly.has(file)), 'no chunk of the form or payment steps, nor of the door scanner').toEqual([]);
+  expect(loaded.filter((file) => /CheckinPage|cameraScanner|ponyfill|zxing/.test(file)), 'no door scanner chunk by name').toEqual([]);
   // By name too, for payment code a later step might pull in dynamically (not in the static closure above).
   expect(loaded.filter((file) => /Payment(Method|Loader|Status)Page|usePaymentsTranslation|WalletDialog|\/buyer-/.test(file)), 'no payment chunk by name').toEqual([]);
   for (const file of loaded) {

@@ -15,6 +15,8 @@ export const PaymentStatusPage = lazyWithRetry(() => import('./PaymentStatusPage
 export const PaymentLoaderPage = lazyWithRetry(() => import('./PaymentLoaderPage'));
 /** The operators' event preview (`/admin/preview`): its own chunk, never on a buyer's walk. */
 export const PreviewPage = lazyWithRetry(() => import('../preview/PreviewPage'));
+/** The door scanner (`/checkin`): its own chunk, never on a buyer's walk. */
+export const CheckinPage = lazyWithRetry(() => import('../checkin/CheckinPage'));
 
 /**
  * Starts downloading step `id`'s chunk (called on Continue for the step the flow puts next, in

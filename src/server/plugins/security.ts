@@ -8,6 +8,9 @@ import { clientKeyOf } from '../../shared/node/client-key';
 import { providerSources } from './provider-sources';
 import { openRateLimitStore } from './rate-limit-store';
 
+/** The door scanner's page (src/client/checkin). */
+const SCANNER_PAGE = '/checkin';
+
 /**
  * Security headers on every response (a strict Content-Security-Policy without
  * `unsafe-eval`: the storefront validates forms with precompiled code) and the
@@ -21,30 +24,37 @@ import { openRateLimitStore } from './rate-limit-store';
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: ServerConfig }) => {
   const recaptcha = opts.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   const providers = providerSources(opts.config);
+  const headersWith = (scriptSrc: string[]) =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc,
+          // Emotion (MUI) injects <style> elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", ...recaptcha, ...providers.connect],
+          frameSrc: ["'self'", ...recaptcha, ...providers.frame],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'", ...providers.form],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    });
   // Built once: @fastify/helmet called `helmet(options)` anew on every request, re-parsing the whole
   // policy each time (3 % of a purchase's CPU in the profile, docs/decisions/012-on-sale-holds.md).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...recaptcha, ...providers.script],
-        // Emotion (MUI) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...recaptcha, ...providers.connect],
-        frameSrc: ["'self'", ...recaptcha, ...providers.frame],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", ...providers.form],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  const securityHeaders = headersWith(["'self'", ...recaptcha, ...providers.script]);
+  // The door scanner's page compiles its QR decoder (zxing, WebAssembly served from our origin) where the
+  // phone has no BarcodeDetector: WebAssembly only, still no `eval`, and on that page alone.
+  const scannerHeaders = headersWith(["'self'", "'wasm-unsafe-eval'", ...recaptcha, ...providers.script]);
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    const path = request.url.split('?')[0];
+    const headers = path === SCANNER_PAGE || path === `${SCANNER_PAGE}/` ? scannerHeaders : securityHeaders;
+    headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   const store = await openRateLimitStore(opts.config, app.log);
   app.addHook('onClose', store.close);

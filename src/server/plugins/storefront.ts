@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
+import { RESERVED_URLS } from '../../shared/event-file';
 import { errors } from '../http/app-error';
 import { compressSmallText, preferredEncoding } from '../http/content-encoding';
 import { publicOrigin } from '../http/public-origin';
@@ -54,7 +55,9 @@ export const storefrontPlugin = fp(async (app: FastifyInstance, opts: { clientDi
   app.get<{ Querystring: EventPageQuery }>('/*', { config: ctx ? limitedAs(ctx.config, 'read') : {} }, async (request, reply) => {
     const path = request.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || FILE_PATH.test(path)) throw errors.notFound();
-    const eventUrl = ctx ? EVENT_PATH.exec(path)?.[1] : undefined;
+    const matched = ctx ? EVENT_PATH.exec(path)?.[1] : undefined;
+    // A reserved url (the door scanner's /checkin) is a storefront page, never an event.
+    const eventUrl = matched && !RESERVED_URLS.includes(matched) ? matched : undefined;
     if (!ctx || !render || !eventUrl) return reply.sendFile('index.html');
     const { ticket, access, lang } = request.query;
     const page = await eventPage(ctx, publicOrigin(ctx.config, app), eventUrl, {
