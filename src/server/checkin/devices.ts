@@ -7,7 +7,8 @@ import { findActiveDeviceByTokenHash, insertCheckinDevice, type CheckinDeviceRow
 import { findEventById, findEventByUrl, listTicketTypes, type EventRow } from '../repositories/event.repository';
 import { checkinListsOf } from './lists';
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What is stored of a device's token: its SHA-256. */
+export const deviceTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The scanner's link: the token after `#`, so it never reaches a server log, a proxy or a Referer. */
 export function scannerUrl(origin: string, token: string): string {
@@ -21,13 +22,18 @@ export async function eventWithLists(ctx: AppContext, url: string): Promise<{ ev
   return { event, lists: checkinListsOf(event, await listTicketTypes(ctx.db.kysely, event.id)) };
 }
 
-/** Pairs a new door scanner to one list of the event: its token is answered once and stored only as a SHA-256. */
-export async function createCheckinDevice(ctx: AppContext, url: string, input: { list: string; name: string }, origin: string): Promise<CreateCheckinDeviceResponse> {
+/**
+ * Pairs a new door scanner to one list of the event: its token is answered once and stored only as a SHA-256.
+ * `credentials`: its id and token, random unless the caller derives them (the demo's door, `demo/demo-door.ts`).
+ */
+export async function createCheckinDevice(
+  ctx: AppContext, url: string, input: { list: string; name: string }, origin: string,
+  credentials: { id: string; token: string } = { id: randomUUID(), token: randomBytes(32).toString('base64url') },
+): Promise<CreateCheckinDeviceResponse> {
   const { event, lists } = await eventWithLists(ctx, url);
   if (!lists.some((l) => l.id === input.list)) throw errors.checkinListNotFound();
-  const token = randomBytes(32).toString('base64url');
-  const id = randomUUID();
-  await insertCheckinDevice(ctx.db.kysely, { id, event_id: event.id, list_id: input.list, name: input.name, token_hash: tokenHash(token), created_at: ctx.now().toISOString(), revoked_at: null, last_sync_at: null });
+  const { id, token } = credentials;
+  await insertCheckinDevice(ctx.db.kysely, { id, event_id: event.id, list_id: input.list, name: input.name, token_hash: deviceTokenHash(token), created_at: ctx.now().toISOString(), revoked_at: null, last_sync_at: null });
   return { device_id: id, token, url: scannerUrl(origin, token) };
 }
 
@@ -42,7 +48,7 @@ export interface DoorContext {
 export async function doorOf(ctx: AppContext, request: FastifyRequest): Promise<DoorContext> {
   const header = request.headers.authorization ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-  const device = token ? await findActiveDeviceByTokenHash(ctx.db.kysely, tokenHash(token)) : undefined;
+  const device = token ? await findActiveDeviceByTokenHash(ctx.db.kysely, deviceTokenHash(token)) : undefined;
   if (!device) throw errors.checkinDeviceUnauthorized();
   const event = (await findEventById(ctx.db.kysely, device.event_id))!;
   const list = checkinListsOf(event, await listTicketTypes(ctx.db.kysely, event.id)).find((l) => l.id === device.list_id);

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import QRCode from 'qrcode';
 import { createCheckinDevice } from '../checkin/devices';
 import { readConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../http/app-error';
+import { scannerLinkLines } from './scanner-link';
 
 /**
  * `npm run checkin:device -- --event demo --list all --name "Puerta A"`: pairs a door scanner to a
@@ -26,8 +26,7 @@ export async function runCheckinDevice(args: string[], out: (line: string) => vo
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     const device = await createCheckinDevice({ db, config, now: () => new Date() }, event, { list, name }, origin);
     out(JSON.stringify(device));
-    out(await QRCode.toString(device.url, { type: 'terminal', small: true, errorCorrectionLevel: 'L' }));
-    out(`Open ${device.url} on the phone at the door (or scan the QR above). Keep the link to yourself: it is the device's key.`);
+    for (const line of await scannerLinkLines(device.url)) out(line);
     return 0;
   } catch (error) {
     if (error instanceof AppError) {

@@ -5,9 +5,11 @@ import { readConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../http/app-error';
+import { ensureDemoDoor } from '../demo/demo-door';
 import { loadDemoEventsIfEmpty } from '../demo/load-demo-events';
 import { assertStoredEventsServable } from '../services/event-providers.service';
 import { closeOnSignals } from '../shutdown';
+import { scannerLinkLines } from './scanner-link';
 import { assertStartable, sandboxBanner } from '../start-checks';
 
 /**
@@ -35,6 +37,9 @@ async function main(): Promise<void> {
   const base = config.publicUrl ?? `http://localhost:${port}`;
   console.log(`\n  Checkout ready at ${base}/demo  (listening on port ${port}, database: ${db.describe}${config.production ? ', production mode' : ''})`);
   if (loaded.length > 0) console.log(`  Demo events loaded: ${loaded.map((u) => `${base}/${u}`).join('  ')}`);
+  // The demo event's door scanner, the same device and link on every start (`demo/demo-door.ts`).
+  const door = config.loadDemoEvents ? await ensureDemoDoor(ctx, base) : undefined;
+  if (door) console.log(`  Door scanner of ${base}/demo (list all, "Puerta demo"):\n${(await scannerLinkLines(door.url)).join('\n')}`);
   if (!config.adminToken) console.log('  Admin API off (set ADMIN_TOKEN to switch it on).');
   for (const line of sandboxBanner(config)) console.log(`  ${line}`);
   console.log('');

@@ -20,6 +20,11 @@ export async function revokeCheckinDevice(db: Kysely<Database>, eventId: number,
   return true;
 }
 
+/** Gives a device a new token (its SHA-256): the old one opens nothing from then on. */
+export async function setDeviceTokenHash(db: Kysely<Database>, deviceId: string, tokenHash: string): Promise<void> {
+  await db.updateTable('checkin_devices').set({ token_hash: tokenHash }).where('id', '=', deviceId).execute();
+}
+
 export async function touchDeviceSync(db: Kysely<Database>, deviceId: string, now: string): Promise<void> {
   await db.updateTable('checkin_devices').set({ last_sync_at: now }).where('id', '=', deviceId).execute();
 }
