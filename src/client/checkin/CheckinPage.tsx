@@ -10,7 +10,7 @@ import { openDoorDb } from './doorDb';
 import { installScanner } from './doorWorker';
 import { DoorStore, type ShownVerdict } from './DoorStore';
 import { signalVerdict, toneOf } from './feedback';
-import { CameraPanel, SearchPanel, WedgeForm } from './ScannerInputs';
+import { CameraPanel, DirectionSwitch, SearchPanel, WedgeForm } from './ScannerInputs';
 import { VerdictScreen, verdictSentence } from './VerdictScreen';
 
 /** An admission clears itself after this long; a refusal stays until the next scan or a tap. */
@@ -117,6 +117,13 @@ const CheckinPage = observer(function CheckinPage() {
         {store && status === 'ready' ? (
           <>
             <DoorStatusBar store={store} />
+            <DirectionSwitch
+              store={store}
+              onPicked={(direction, tapped) => {
+                setAnnounced(t(direction === 'out' ? 'direction.now_out' : 'direction.now_in'));
+                if (tapped) wedge.current?.focus();
+              }}
+            />
             <WedgeForm store={store} inputRef={wedge} />
             <CameraPanel store={store} />
             <SearchPanel store={store} />

@@ -1,8 +1,8 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { CheckinScan, CheckinScanResult, CheckinTicketView } from '../../shared/api';
+import type { CheckinScan, CheckinScanResult, CheckinTicketView, ScanDirection } from '../../shared/api';
 import { createCodeVerifier } from './codeVerifier';
 import { DoorRequestError, type DoorApi } from './doorApi';
-import { loadDoor, pair, saveScan, saveSync, saveUploaded, type DoorDb, type DoorMeta } from './doorDb';
+import { loadDoor, pair, saveMeta, saveScan, saveSync, saveUploaded, type DoorDb, type DoorMeta } from './doorDb';
 import { DoorList, type CodeVerifier, type DoorEntry, type LocalVerdict } from './doorList';
 
 /** How often a scanner online asks what changed. */
@@ -17,6 +17,7 @@ export type DoorStatus = 'loading' | 'unpaired' | 'revoked' | 'ready';
 export interface ShownVerdict extends LocalVerdict {
   id: number;
   nonce: string;
+  direction: ScanDirection;
 }
 
 /**
@@ -32,6 +33,10 @@ export class DoorStore {
   total = 0;
   deviceName = '';
   listName = '';
+  /** The list lets a ticket scanned out enter again: the page offers the in/out switch. */
+  reentry = false;
+  /** The switch's position, kept with the pairing; scans go out only on a re-entry list. */
+  direction: ScanDirection = 'in';
   verdict: ShownVerdict | null = null;
   searchResults: CheckinTicketView[] | null = null;
   private readonly door = new DoorList();
@@ -56,11 +61,14 @@ export class DoorStore {
       total: observable,
       deviceName: observable,
       listName: observable,
+      reentry: observable,
+      direction: observable,
       verdict: observableRef,
       searchResults: observableRef,
       refresh: action,
       setOnline: action,
       dismiss: action,
+      setDirection: action,
     });
   }
 
@@ -77,6 +85,7 @@ export class DoorStore {
       return;
     }
     this.meta = kept.meta;
+    this.direction = kept.meta.direction ?? 'in';
     this.door.list = kept.meta.list;
     for (const entry of kept.entries) this.door.entries.set(entry.ticket_id, entry);
     for (const ticket of kept.tickets) this.door.putTicket(ticket);
@@ -105,17 +114,28 @@ export class DoorStore {
     this.verdict = null;
   }
 
+  /** Turns the in/out switch; kept across reloads with the pairing. */
+  setDirection(direction: ScanDirection): void {
+    this.direction = direction;
+    if (!this.meta) return;
+    this.meta = { ...this.meta, direction };
+    void saveMeta(this.db, this.meta);
+  }
+
   /** One scan: decided here from the synced list, shown, recorded and queued; uploaded at once when online. */
   async scan(rawCode: string): Promise<void> {
     const code = rawCode.trim().slice(0, MAX_CODE);
     if (!code || this.status !== 'ready') return;
     const scannedAt = new Date();
-    const decided = this.door.decide(await this.door.identify(code, this.verify), scannedAt);
+    const direction: ScanDirection = this.reentry ? this.direction : 'in';
+    const decided = this.door.decide(await this.door.identify(code, this.verify), scannedAt, direction);
     let entry: DoorEntry | null = null;
-    if (decided.verdict === 'ok' && decided.ticket) entry = this.door.admit(decided.ticket, scannedAt.toISOString(), this.deviceName);
-    const scan = { nonce: crypto.randomUUID(), code, scanned_at: scannedAt.toISOString(), seq: Date.now() * 1000 + (this.shown % 1000) };
+    if (decided.verdict === 'ok' && decided.ticket) {
+      entry = direction === 'out' ? this.door.leave(decided.ticket, scannedAt.toISOString()) : this.door.admit(decided.ticket, scannedAt.toISOString(), this.deviceName);
+    }
+    const scan = { nonce: crypto.randomUUID(), code, scanned_at: scannedAt.toISOString(), ...(direction === 'out' ? { direction } : {}), seq: Date.now() * 1000 + (this.shown % 1000) };
     this.queue.push(scan);
-    this.show({ ...decided, nonce: scan.nonce });
+    this.show({ ...decided, nonce: scan.nonce, direction });
     this.refresh();
     await saveScan(this.db, scan, entry, entry ? this.door.tickets.get(entry.ticket_id) ?? null : null);
     if (this.online) void this.upload();
@@ -148,6 +168,7 @@ export class DoorStore {
     this.pending = this.queue.length;
     this.deviceName = this.meta?.device?.name ?? '';
     this.listName = this.door.list?.name ?? '';
+    this.reentry = this.door.list?.allow_reentry ?? false;
   }
 
   private async tick(): Promise<void> {
@@ -196,11 +217,12 @@ export class DoorStore {
           results = [];
         }
         const entries: DoorEntry[] = [];
+        const sentScans = new Map(batch.map((s) => [s.nonce, s]));
         for (const result of results) {
-          const entry = this.door.applyResult(result);
+          const entry = this.door.applyResult(result, sentScans.get(result.nonce));
           if (entry) entries.push(entry);
           const onScreen = this.verdict;
-          if (onScreen?.nonce === result.nonce && onScreen.verdict !== result.verdict) this.show(result);
+          if (onScreen?.nonce === result.nonce && onScreen.verdict !== result.verdict) this.show({ ...result, direction: onScreen.direction });
         }
         const sent = new Set(batch.map((s) => s.nonce));
         this.queue = this.queue.filter((s) => !sent.has(s.nonce));

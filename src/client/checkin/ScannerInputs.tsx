@@ -3,10 +3,52 @@ import Button from '@mui/material/Button';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ScanDirection } from '../../shared/api';
 import type { DoorStore } from './DoorStore';
 
 const fieldSx = { width: '100%', font: 'inherit', fontSize: '1.3rem', p: 1.5, border: 2, borderColor: 'grey.700', borderRadius: 1, mt: 0.5, minHeight: 56 } as const;
 const bigButton = { minHeight: 56, fontSize: '1.15rem', px: 3 } as const;
+
+const DIRECTION_COLOURS: Record<ScanDirection, { bg: string; fg: string }> = {
+  in: { bg: '#1b5e20', fg: '#ffffff' },
+  out: { bg: '#ffb300', fg: '#111111' },
+};
+
+/**
+ * The in/out switch, on a re-entry list only: two large toggle buttons (`aria-pressed`) that say which way the
+ * next scans go. `onPicked` hears each change (the page announces it and, after a tap, gives the code field
+ * its focus back, so a hardware scanner's Enter never lands on the switch).
+ */
+export const DirectionSwitch = observer(function DirectionSwitch({ store, onPicked }: { store: DoorStore; onPicked: (direction: ScanDirection, tapped: boolean) => void }) {
+  const { t } = useTranslation('checkin');
+  if (!store.reentry) return null;
+  return (
+    <Box role="group" aria-label={t('direction.label')} sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+      {(['in', 'out'] as const).map((direction) => {
+        const on = store.direction === direction;
+        const colours = DIRECTION_COLOURS[direction];
+        return (
+          <Button
+            key={direction}
+            variant="outlined"
+            aria-pressed={on}
+            onClick={(event) => {
+              store.setDirection(direction);
+              // A keyboard press reports no clicks (detail 0): the focus stays on the switch for the next key.
+              onPicked(direction, event.detail > 0);
+            }}
+            sx={{
+              minHeight: 72, fontSize: '1.5rem', fontWeight: 800, borderWidth: 3, borderColor: colours.bg,
+              ...(on ? { bgcolor: colours.bg, color: colours.fg, '&:hover': { bgcolor: colours.bg, borderWidth: 3 } } : { color: '#111111', '&:hover': { borderWidth: 3 } }),
+            }}
+          >
+            {t(`direction.${direction}`)}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+});
 
 /**
  * The keyboard-wedge input: a hardware scanner types the code and presses Enter; a steward can type a code

@@ -12,8 +12,19 @@ const COLOURS: Record<VerdictTone, { bg: string; fg: string }> = {
   red: { bg: '#b71c1c', fg: '#ffffff' },
 };
 
+/** The exit a re-entry list let through: "Salida registrada". */
+const isExit = (verdict: ShownVerdict) => verdict.verdict === 'ok' && verdict.direction === 'out';
+
+/** The headline: "Adelante", "Salida registrada", "Espera", "No pasa". */
+function verdictHeadline(t: TFunction<'checkin'>, verdict: ShownVerdict): string {
+  if (isExit(verdict)) return t('verdict.exit');
+  const tone = toneOf(verdict.verdict);
+  return t(tone === 'green' ? 'verdict.admitted' : tone === 'amber' ? 'verdict.wait' : 'verdict.refused');
+}
+
 /** The reason in words: "Ya entró a las 20:41 por Puerta A", "Boleto reembolsado", "No es de esta lista". */
 export function verdictReason(t: TFunction<'checkin'>, language: string, verdict: ShownVerdict): string {
+  if (isExit(verdict)) return t('verdict.exit_reason');
   switch (verdict.verdict) {
     case 'already_used':
       return verdict.first_entry
@@ -28,15 +39,14 @@ export function verdictReason(t: TFunction<'checkin'>, language: string, verdict
 
 /** The headline and the reason, one sentence, as the live region speaks it. */
 export function verdictSentence(t: TFunction<'checkin'>, language: string, verdict: ShownVerdict): string {
-  const tone = toneOf(verdict.verdict);
-  const headline = t(tone === 'green' ? 'verdict.admitted' : tone === 'amber' ? 'verdict.wait' : 'verdict.refused');
+  const headline = verdictHeadline(t, verdict);
   const ticket = verdict.ticket;
   const who = ticket ? [ticket.type_name, ticket.seat ? t('verdict.seat', { seat: ticket.seat }) : '', ticket.holder].filter(Boolean).join(', ') : '';
   return [headline, verdictReason(t, language, verdict), who].filter(Boolean).join('. ');
 }
 
 /**
- * The verdict over the whole screen: green / amber / red, the reason, the ticket's type, seat and holder.
+ * The verdict over the whole screen: green / amber / red (an exit: green, "Salida registrada"), the reason, the ticket's type, seat and holder.
  * Any tap (or the Next button) closes it; the scanner's input keeps the focus, so the next scan needs no tap.
  */
 export const VerdictScreen = observer(function VerdictScreen({ verdict, onClose }: { verdict: ShownVerdict; onClose: () => void }) {
@@ -49,12 +59,13 @@ export const VerdictScreen = observer(function VerdictScreen({ verdict, onClose 
       component="section"
       aria-labelledby="checkin-verdict-title"
       data-verdict={verdict.verdict}
+      data-direction={verdict.direction}
       data-tone={tone}
       onClick={onClose}
       sx={{ position: 'fixed', inset: 0, zIndex: 1300, bgcolor: colours.bg, color: colours.fg, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'center', textAlign: 'center', gap: 2, p: 3 }}
     >
       <Box component="h2" id="checkin-verdict-title" sx={{ m: 0, fontSize: { xs: '3rem', sm: '4.5rem' }, fontWeight: 800, lineHeight: 1.1 }}>
-        {t(tone === 'green' ? 'verdict.admitted' : tone === 'amber' ? 'verdict.wait' : 'verdict.refused')}
+        {verdictHeadline(t, verdict)}
       </Box>
       <Box component="p" sx={{ m: 0, fontSize: { xs: '1.6rem', sm: '2.2rem' }, fontWeight: 700 }}>
         {verdictReason(t, i18n.language, verdict)}

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { CheckinListView, CheckinScan, CheckinSyncResponse, CheckinTicketView, RevocationReason } from '../../shared/api';
+import type { CheckinListView, CheckinScan, CheckinSyncResponse, CheckinTicketView, RevocationReason, ScanDirection } from '../../shared/api';
 import type { DoorEntry } from './doorList';
 
 /** What a paired scanner keeps between visits; the token is the pairing itself. */
@@ -9,6 +9,8 @@ export interface DoorMeta {
   device: CheckinSyncResponse['device'] | null;
   list: CheckinListView | null;
   keys: CheckinSyncResponse['keys'];
+  /** The in/out switch of a re-entry list (absent: in). */
+  direction?: ScanDirection;
 }
 
 interface DoorSchema extends DBSchema {
@@ -67,7 +69,12 @@ export async function saveSync(db: DoorDb, meta: DoorMeta, tickets: CheckinTicke
   await tx.done;
 }
 
-/** Keeps a scan made here: its entry (an admission) and its place in the upload queue. */
+/** Keeps the pairing's state (the in/out switch). */
+export async function saveMeta(db: DoorDb, meta: DoorMeta): Promise<void> {
+  await db.put('meta', meta, 'door');
+}
+
+/** Keeps a scan made here: its entry (an admission, or an exit on a re-entry list) and its place in the upload queue. */
 export async function saveScan(db: DoorDb, scan: CheckinScan & { seq: number }, entry: DoorEntry | null, ticket: CheckinTicketView | null): Promise<void> {
   const tx = db.transaction(['queue', 'entries', 'tickets'], 'readwrite');
   void tx.objectStore('queue').put(scan);

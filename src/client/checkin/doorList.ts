@@ -1,12 +1,18 @@
-import type { CheckinListView, CheckinScanResult, CheckinSyncResponse, CheckinTicketView, RevocationReason } from '../../shared/api';
+import type { CheckinListView, CheckinScan, CheckinScanResult, CheckinSyncResponse, CheckinTicketView, RevocationReason, ScanDirection } from '../../shared/api';
 import type { CodePayload } from '../../shared/checkin/ticket-code';
 
-/** An entry this scanner knows of: when, and through which device (null when the sync only said "inside"). */
+/**
+ * An entry this scanner knows of: when, and through which device (null when the sync only said "inside");
+ * `left_at`, on a re-entry list, when it was scanned out (it may enter again).
+ */
 export interface DoorEntry {
   ticket_id: string;
   at: string | null;
   device: string | null;
+  left_at?: string | null;
 }
+
+const inside = (entry: DoorEntry | undefined) => !!entry && !entry.left_at;
 
 /** A verdict decided here: the server's answer without its nonce. */
 export type LocalVerdict = Omit<CheckinScanResult, 'nonce'>;
@@ -22,7 +28,7 @@ export type CodeVerifier = (code: string) => Promise<CodePayload | null>;
 /**
  * The door's list as this scanner holds it — tickets, revocations, the entries it knows of — and the decisions
  * on it, in the server's order (src/server/checkin/README.md, "Verdicts"): unknown, revoked, wrong list, time
- * window, then one entry per ticket. Pure: the page keeps it in memory (a verdict reads no storage) and
+ * window, then one entry per ticket (on a re-entry list, one more after each `out` scan). Pure: the page keeps it in memory (a verdict reads no storage) and
  * `doorDb.ts` keeps a copy in IndexedDB.
  */
 export class DoorList {
@@ -35,13 +41,14 @@ export class DoorList {
 
   putTicket(ticket: CheckinTicketView): void {
     const known = this.tickets.get(ticket.id);
+    const entry = this.entries.get(ticket.id);
     // A ticket admitted here but not uploaded yet stays inside whatever an older sync says.
-    const inside = ticket.checked_in || this.entries.has(ticket.id);
-    this.tickets.set(ticket.id, { ...ticket, checked_in: inside });
+    this.tickets.set(ticket.id, { ...ticket, checked_in: ticket.checked_in || inside(entry) });
     if (known && known.folio !== ticket.folio) this.byFolio.delete(Number(known.folio));
     this.byFolio.set(Number(ticket.folio), ticket.id);
     if (ticket.legacy_code) this.byLegacy.set(ticket.legacy_code, ticket.id);
-    if (ticket.checked_in && !this.entries.has(ticket.id)) this.entries.set(ticket.id, { ticket_id: ticket.id, at: null, device: null });
+    // Inside by the server's word (after an exit: entered again through another door), the first entry's time kept.
+    if (ticket.checked_in && !inside(entry)) this.entries.set(ticket.id, { ticket_id: ticket.id, at: entry?.at ?? null, device: entry?.device ?? null, left_at: null });
   }
 
   /** Applies one sync answer; returns what changed, for storage. */
@@ -49,9 +56,10 @@ export class DoorList {
     this.list = sync.list;
     const entries: DoorEntry[] = [];
     for (const ticket of sync.tickets) {
-      const had = this.entries.has(ticket.id);
+      const before = this.entries.get(ticket.id);
       this.putTicket(ticket);
-      if (!had && this.entries.has(ticket.id)) entries.push(this.entries.get(ticket.id)!);
+      const after = this.entries.get(ticket.id);
+      if (after && after !== before) entries.push(after);
     }
     for (const revocation of sync.revocations) this.revocations.set(revocation.ticket_id, revocation.reason);
     return { tickets: sync.tickets.map((t) => this.tickets.get(t.id)!), entries };
@@ -75,8 +83,8 @@ export class DoorList {
     return ticket ? { ticket } : null;
   }
 
-  /** The verdict on an identified ticket (or null = unknown) scanned at `scannedAt`, as the server decides it. */
-  decide(found: IdentifiedTicket | null, scannedAt: Date): LocalVerdict {
+  /** The verdict on an identified ticket (or null = unknown) scanned at `scannedAt` going `direction`, as the server decides it. */
+  decide(found: IdentifiedTicket | null, scannedAt: Date, direction: ScanDirection = 'in'): LocalVerdict {
     if (!found) return { verdict: 'unknown' };
     const ticket = found.ticket;
     const reason = this.revocations.get(ticket.id);
@@ -85,8 +93,10 @@ export class DoorList {
     if (list && !list.ticket_types.includes(ticket.type)) return { verdict: 'wrong_list', ticket };
     if (list?.opens_at && scannedAt.getTime() < Date.parse(list.opens_at)) return { verdict: 'not_open', ticket };
     if (list?.closes_at && scannedAt.getTime() > Date.parse(list.closes_at)) return { verdict: 'closed', ticket };
+    if (direction === 'out') return { verdict: 'ok', ticket: { ...ticket, checked_in: false } };
     const entry = this.entries.get(ticket.id);
-    if (!entry) return { verdict: 'ok', ticket: { ...ticket, checked_in: true } };
+    // An entry scanned out exists only on a re-entry list (`leave`).
+    if (!entry || entry.left_at) return { verdict: 'ok', ticket: { ...ticket, checked_in: true } };
     return { verdict: 'already_used', ticket, ...(entry.at && entry.device ? { first_entry: { at: entry.at, device: entry.device } } : {}) };
   }
 
@@ -99,12 +109,26 @@ export class DoorList {
   }
 
   /**
-   * The server's answer to an uploaded scan wins: its ticket replaces ours, its first entry replaces the one we
-   * recorded, a revocation is kept. Returns the entry to store, if it changed.
+   * Records an exit (an `out` scan let through) at `at`: on a re-entry list the ticket's open entry is marked left,
+   * so it may enter again; elsewhere nothing changes, as on the server. Returns the entry to store, if it changed.
    */
-  applyResult(result: CheckinScanResult): DoorEntry | null {
+  leave(ticket: CheckinTicketView, at: string): DoorEntry | null {
+    const entry = this.entries.get(ticket.id);
+    if (!this.list?.allow_reentry || !inside(entry)) return null;
+    const left: DoorEntry = { ...entry!, left_at: at };
+    this.entries.set(ticket.id, left);
+    this.tickets.set(ticket.id, { ...(this.tickets.get(ticket.id) ?? ticket), checked_in: false });
+    return left;
+  }
+
+  /**
+   * The server's answer to an uploaded scan (`sent`) wins: its ticket replaces ours, its first entry replaces the
+   * one we recorded, an exit it let through is recorded, a revocation is kept. Returns the entry to store, if it changed.
+   */
+  applyResult(result: CheckinScanResult, sent?: Pick<CheckinScan, 'scanned_at' | 'direction'>): DoorEntry | null {
     if (result.revoked_reason && result.ticket) this.revocations.set(result.ticket.id, result.revoked_reason);
     if (!result.ticket) return null;
+    if (sent?.direction === 'out') return result.verdict === 'ok' ? this.leave(result.ticket, sent.scanned_at) : null;
     const id = result.ticket.id;
     if (result.verdict === 'already_used' && result.first_entry) {
       const entry: DoorEntry = { ticket_id: id, at: result.first_entry.at, device: result.first_entry.device };

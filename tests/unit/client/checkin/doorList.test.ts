@@ -80,6 +80,44 @@ describe('the door list (offline verdicts)', () => {
     expect(door.decide({ ticket: door.tickets.get('t-1')! }, at).first_entry).toEqual({ at: '2026-12-05T20:30:00Z', device: 'Puerta B' });
   });
 
+  it('on a re-entry list an out scan lets the ticket in again; without re-entry an out scan changes nothing', () => {
+    const reentry = { id: 'vip', name: 'VIP', ticket_types: [2], opens_at: null, closes_at: null, allow_reentry: true };
+    const door = new DoorList();
+    const t = ticket('t-1', '000001', 2);
+    door.applySync(sync([t], { list: reentry }));
+    door.admit(door.decide({ ticket: t }, at).ticket!, at.toISOString(), 'Puerta A');
+    expect(door.decide({ ticket: door.tickets.get('t-1')! }, at).verdict).toBe('already_used');
+    const out = door.decide({ ticket: door.tickets.get('t-1')! }, at, 'out');
+    expect(out).toMatchObject({ verdict: 'ok', ticket: { id: 't-1', checked_in: false } });
+    expect(door.leave(out.ticket!, '2026-12-05T21:00:00Z')).toMatchObject({ ticket_id: 't-1', left_at: '2026-12-05T21:00:00Z' });
+    expect(door.counts()).toEqual({ admitted: 0, total: 1 });
+    expect(door.decide({ ticket: door.tickets.get('t-1')! }, at).verdict).toBe('ok');
+
+    const once = new DoorList();
+    once.applySync(sync([t]));
+    once.admit(t, at.toISOString(), 'Puerta A');
+    expect(once.decide({ ticket: t }, at, 'out').verdict).toBe('ok');
+    expect(once.leave(t, at.toISOString())).toBeNull();
+    expect(once.decide({ ticket: once.tickets.get('t-1')! }, at).verdict).toBe('already_used');
+  });
+
+  it('an out scan refused or answered by the server: revoked still refuses, the server\'s ok marks the exit, a sync after it lets a re-entry elsewhere win', () => {
+    const reentry = { id: 'vip', name: 'VIP', ticket_types: [2], opens_at: null, closes_at: null, allow_reentry: true };
+    const door = new DoorList();
+    const t = ticket('t-1', '000001', 2, { checked_in: true });
+    door.applySync(sync([t, ticket('t-2', '000002', 2)], { list: reentry, revocations: [{ ticket_id: 't-2', reason: 'organiser' }] }));
+    expect(door.decide({ ticket: door.tickets.get('t-2')! }, at, 'out').verdict).toBe('revoked');
+    // Admitted through another door (the sync said so); its exit decided here offline is uploaded later.
+    const exit = { nonce: 'n-out', code: '000001', scanned_at: '2026-12-05T21:00:00Z', direction: 'out' as const };
+    expect(door.applyResult({ nonce: 'n-out', verdict: 'ok', ticket: { ...t, checked_in: false } }, exit)).toMatchObject({ ticket_id: 't-1', left_at: exit.scanned_at });
+    expect(door.tickets.get('t-1')!.checked_in).toBe(false);
+    expect(door.decide({ ticket: door.tickets.get('t-1')! }, at).verdict).toBe('ok');
+    // A later sync says it is inside again (entered through another door): it is.
+    const changed = door.applySync(sync([t], { list: reentry }));
+    expect(changed.entries).toEqual([expect.objectContaining({ ticket_id: 't-1', left_at: null })]);
+    expect(door.decide({ ticket: door.tickets.get('t-1')! }, at).verdict).toBe('already_used');
+  });
+
   it('searches by folio or name', () => {
     const door = new DoorList();
     door.applySync(sync([ticket('t-1', '000001', 2, { holder: 'Łukasz Dvořák' }), ticket('t-2', '000002', 2)]));
