@@ -9,7 +9,7 @@ import { expect, expectAccessible, test } from './support/fixtures';
 
 /** The scanner's Spanish strings (its own namespace, loaded with its chunk). */
 const es = JSON.parse(readFileSync(fileURLToPath(new URL('../../locales/es/checkin.json', import.meta.url)), 'utf8')) as {
-  wedge: { label: string }; status: { offline: string; online: string }; verdict: { admitted: string; refused: string };
+  wedge: { label: string }; status: { offline: string; online: string }; verdict: { admitted: string; refused: string; organiser: string };
 };
 const admin = { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` };
 
@@ -24,8 +24,8 @@ test.use({
   },
 });
 
-/** Two free tickets of /demo-free claimed through the API; their signed codes as the ticket QR carries them. */
-async function issuedCodes(request: APIRequestContext): Promise<string[]> {
+/** Two free tickets of /demo-free claimed through the API: their purchase, and their signed codes as the ticket QR carries them. */
+async function issuedTickets(request: APIRequestContext): Promise<{ purchaseId: string; codes: string[] }> {
   const botToken = async (action: string) => ((await (await request.post('/api/sandbox/bot-check/token', { data: { action } })).json()) as { token: string }).token;
   const created = await request.post('/api/payments/new-purchase', {
     data: { url: 'demo-free', token: await botToken('new_purchase'), code: null, identificador: null, tickets: [{ ticket_id: 1, cantidad: 2 }] },
@@ -45,14 +45,14 @@ async function issuedCodes(request: APIRequestContext): Promise<string[]> {
   expect(loaded.status(), await loaded.text()).toBe(200);
   const db = new Database(process.env.E2E_DATABASE_FILE!, { readonly: true });
   try {
-    return (db.prepare('SELECT qr_secret FROM tickets WHERE purchase_id = ? ORDER BY unit_index').all(purchaseId) as { qr_secret: string }[]).map((r) => r.qr_secret);
+    return { purchaseId, codes: (db.prepare('SELECT qr_secret FROM tickets WHERE purchase_id = ? ORDER BY unit_index').all(purchaseId) as { qr_secret: string }[]).map((r) => r.qr_secret) };
   } finally {
     db.close();
   }
 }
 
-test('door scanner: paired by its link, a code admits once, refuses again with when and where; offline it still decides and uploads later', async ({ page, context }) => {
-  const codes = await issuedCodes(page.request);
+test('door scanner: paired by its link, a code admits once, refuses again with when and where; offline it still decides and uploads later; two doors, one ticket: one admission, one conflict; a cancelled ticket refused', async ({ page, context, browser }) => {
+  const { codes } = await issuedTickets(page.request);
   expect(codes).toHaveLength(2);
   expect(codes[0]).toMatch(/^[A-Z2-7]{140,}$/);
   const paired = await page.request.post('/api/admin/events/demo-free/checkin-devices', { data: { list: 'all', name: 'Puerta A' }, headers: admin });
@@ -124,6 +124,55 @@ test('door scanner: paired by its link, a code admits once, refuses again with w
   await wedge.fill(codes[1]);
   await wedge.press('Enter');
   await expect(verdict).toHaveAttribute('data-verdict', 'already_used');
+
+  // A second door: its phone syncs, loses the signal, and lets in a ticket this door admits meanwhile. Its clock is
+  // ten minutes behind and paused, so its scan reaches the server as one made long before (decided offline), and its
+  // green verdict stays on screen until the server's answer replaces it.
+  await context.setOffline(false);
+  await expect(page.getByTestId('checkin-online')).toHaveText(es.status.online);
+  const both = await issuedTickets(page.request);
+  const cancelled = await issuedTickets(page.request);
+  const second = await page.request.post('/api/admin/events/demo-free/checkin-devices', { data: { list: 'all', name: 'Puerta Sur' }, headers: admin });
+  expect(second.status()).toBe(201);
+  const south = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City' });
+  try {
+    await south.clock.install({ time: Date.now() - 600_000 });
+    const door = await south.newPage();
+    await door.goto(((await second.json()) as { url: string }).url);
+    await expect(door.getByTestId('checkin-counts')).toContainText(/Adentro: \d+ de [1-9]\d*/);
+    await south.setOffline(true);
+    await expect(door.getByTestId('checkin-online')).toHaveText(es.status.offline);
+
+    await wedge.fill(both.codes[0]);
+    await wedge.press('Enter');
+    await expect(verdict).toHaveAttribute('data-verdict', 'ok');
+    await expect(page.getByTestId('checkin-pending')).toHaveText('Por subir: 0');
+    const cancel = await page.request.post(`/api/admin/purchases/${cancelled.purchaseId}/cancel`, { data: { refund: false, reason: 'Prueba de puerta' }, headers: admin });
+    expect(cancel.status(), await cancel.text()).toBe(200);
+
+    await south.clock.pauseAt(await door.evaluate(() => Date.now() + 1000));
+    const southWedge = door.getByLabel(es.wedge.label);
+    const southVerdict = door.getByRole('region', { name: /Adelante|No pasa|Espera/ });
+    await southWedge.fill(both.codes[0]);
+    await southWedge.press('Enter');
+    await expect(southVerdict).toHaveAttribute('data-verdict', 'ok');
+    await expect(door.getByTestId('checkin-pending')).toHaveText('Por subir: 1');
+    // Back online it syncs (learning the cancellation) and uploads: the server's verdict replaces the green one.
+    await south.setOffline(false);
+    await expect(southVerdict).toHaveAttribute('data-verdict', 'already_used');
+    await expect(southVerdict).toContainText(/Ya entró a las \d{2}:\d{2} por Puerta A/);
+    await expect(door.getByTestId('checkin-pending')).toHaveText('Por subir: 0');
+    await southWedge.fill(cancelled.codes[0]);
+    await southWedge.press('Enter');
+    await expect(southVerdict).toHaveAttribute('data-verdict', 'revoked');
+    await expect(southVerdict).toContainText(es.verdict.organiser);
+  } finally {
+    await south.close();
+  }
+  const after = (await (await page.request.get('/api/admin/events/demo-free/checkin', { headers: admin })).json()) as {
+    lists: { id: string; conflicts: number }[];
+  };
+  expect(after.lists.find((l) => l.id === 'all')!.conflicts).toBe(1);
 });
 
 const VIDEO = { width: 640, height: 480 };
@@ -154,7 +203,7 @@ writeQrVideo(cameraVideo, null);
 
 test.describe('camera', () => {
   test('a ticket\'s QR shown to the camera admits it, decoded by zxing (WebAssembly from our origin, under the page\'s CSP)', async ({ page }) => {
-    const [code] = await issuedCodes(page.request);
+    const { codes: [code] } = await issuedTickets(page.request);
     writeQrVideo(cameraVideo, code);
     const paired = await page.request.post('/api/admin/events/demo-free/checkin-devices', { data: { list: 'all', name: 'Puerta B' }, headers: admin });
     expect(paired.status()).toBe(201);
