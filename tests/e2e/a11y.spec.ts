@@ -1,6 +1,6 @@
-import { chooseTickets, expect, expectAccessible, heldAtProducts, holdPurchase, inBothLanguages, test } from './support/fixtures';
+import { chooseTickets, expect, expectAccessible, heldAtProducts, holdPurchase, inOneLanguagePerViewport, test } from './support/fixtures';
 
-inBothLanguages(() => {
+inOneLanguagePerViewport(() => {
   test.describe('axe-core: no serious or critical violation', () => {
     test('ticket page, open discount block with an error, toast', async ({ page, t }) => {
       await page.goto('/demo');
@@ -69,7 +69,7 @@ inBothLanguages(() => {
       await expectAccessible(page, 'route error');
     });
   });
-});
+}, 'es');
 
 test('everything on the ticket page works by keyboard', async ({ page, t }) => {
   await page.goto('/demo');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, inBothLanguages, startPurchase, test, type Language } from './support/fixtures';
+import { expect, expectAccessible, inOneLanguagePerViewport, startPurchase, test, type Language } from './support/fixtures';
 
 /** The `forms` namespace (widget texts) of a language, which the shared fixtures do not read. */
 function formsText(language: Language, path: string, vars: Record<string, string> = {}): string {
@@ -69,12 +69,9 @@ async function expectFieldOk(field: Locator): Promise<void> {
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
 }
 
-inBothLanguages((language) => {
+inOneLanguagePerViewport((language) => {
   test.describe('attendee form', () => {
-    test('each wrong answer shows its message on its field; images are checked; a reload keeps the draft; submit reaches the payment method', { tag: '@phone' }, async ({ page, t, isMobile }) => {
-      // The long journey runs once per viewport: in Spanish on the phone, in English on desktop
-      // (the phone project runs Spanish only), so each language's messages are still read once.
-      test.skip(!isMobile && language === 'es', 'the long journey runs once per viewport');
+    test('each wrong answer shows its message on its field; images are checked; a reload keeps the draft; submit reaches the payment method', { tag: '@phone' }, async ({ page, t }) => {
       test.slow(); // the whole journey in one test: every field, three files, a reload and the submit
       page.on('dialog', (dialog) => void dialog.accept()); // the leave warning on reload
       await openForm(page, t, 1);

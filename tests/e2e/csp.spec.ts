@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, inBothLanguages, startPurchase, test } from './support/fixtures';
+import { expect, inOneLanguagePerViewport, startPurchase, test } from './support/fixtures';
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -24,7 +24,7 @@ function recordViolations(page: Page): () => Promise<string[]> {
   return async () => [...fromConsole, ...((await page.evaluate(() => window.__cspViolations ?? [])) as string[])];
 }
 
-inBothLanguages(() => {
+inOneLanguagePerViewport(() => {
   test('the checkout runs under a CSP without unsafe-eval, with zero violations on every step (forms included)', async ({ page, t }) => {
     const violations = recordViolations(page);
     const expectNone = async (step: string) => expect(await violations(), `CSP violations on ${step}`).toEqual([]);

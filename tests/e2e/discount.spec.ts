@@ -1,6 +1,6 @@
-import { chooseTickets, expect, inBothLanguages, test } from './support/fixtures';
+import { chooseTickets, expect, inOneLanguagePerViewport, test } from './support/fixtures';
 
-inBothLanguages(() => {
+inOneLanguagePerViewport(() => {
   test.describe('discount block', () => {
     test('the link is enabled only with tickets; the input is focused on reveal and hides when the cart empties', async ({ page, t }) => {
       await page.goto('/demo');
@@ -84,4 +84,4 @@ inBothLanguages(() => {
       await expect(input).toBeEditable();
     });
   });
-});
+}, 'es');

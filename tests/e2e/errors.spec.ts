@@ -1,10 +1,10 @@
-import { chooseTickets, expect, inBothLanguages, MAIN_SITE_PATH, test } from './support/fixtures';
+import { chooseTickets, expect, inOneLanguagePerViewport, MAIN_SITE_PATH, test } from './support/fixtures';
 
 /** The page's clock in the tests that drive it: installed at one time, paused a minute later (any times will do). */
 const CLOCK_START = new Date('2026-03-01T12:00:00-06:00');
 const CLOCK_PAUSED = new Date(CLOCK_START.getTime() + 60_000);
 
-inBothLanguages(() => {
+inOneLanguagePerViewport(() => {
   test.describe('not found', () => {
     test('an unknown path counts down from 2 and redirects to the main site', async ({ page, t }) => {
       // The page's clock stands still and the test moves it second by second: no real seconds

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, holdPurchase, inBothLanguages, test, type Language } from './support/fixtures';
+import { expect, expectAccessible, holdPurchase, inOneLanguagePerViewport, test, type Language } from './support/fixtures';
 
 /**
  * The fixture event with every new field type and both kinds of condition, imported through the
@@ -28,7 +28,7 @@ async function openForm(page: Page, t: (key: string, vars?: Record<string, strin
 
 const SPELLED = { es: '17 de mayo de 1990', en: 'May 17, 1990' } satisfies Record<Language, string>;
 
-inBothLanguages((language) => {
+inOneLanguagePerViewport((language) => {
   test.describe('new field types and conditions', () => {
     test('a conditional field appears and disappears with its answer, and a hidden answer is never sent', async ({ page, t }) => {
       const form = await openForm(page, t);
@@ -125,4 +125,4 @@ inBothLanguages((language) => {
       await expectAccessible(page, `new field types (${language})`);
     });
   });
-});
+}, 'es');

@@ -1,9 +1,8 @@
-import { expect, heldAtProducts, inBothLanguages, startPurchase, test } from './support/fixtures';
+import { expect, heldAtProducts, inOneLanguagePerViewport, startPurchase, test } from './support/fixtures';
 
-inBothLanguages((language) => {
+inOneLanguagePerViewport(() => {
   test.describe('guarded flow', { tag: '@phone' }, () => {
     // Once per viewport, as the attendee form's journey: Spanish on the phone, English on desktop.
-    test.beforeEach(({ isMobile }) => test.skip(!isMobile && language === 'es', 'Spanish runs on the phone'));
     test('tickets → products → form, Back follows the flow, and the step bar marks the current step', async ({ page, t }) => {
       await startPurchase(page, t, { General: 1 });
       const steps = page.getByRole('navigation', { name: t('checkout:steps.label') }).getByRole('listitem');

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, inBothLanguages, test } from './support/fixtures';
+import { expect, expectAccessible, inOneLanguagePerViewport, test } from './support/fixtures';
 import { fillBuyer, openFreePaymentStep, openMethod, pdfPageCount, savedPdf, uniqueBuyer } from './payments-helpers';
 
 const EVENT_NAME = 'Conversatorio: Música y comunidad';
@@ -6,7 +6,7 @@ const EVENT_NAME = 'Conversatorio: Música y comunidad';
 // Whole purchases (tickets, attendee form, claim, loader countdown): more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
-inBothLanguages((language) => {
+inOneLanguagePerViewport((language) => {
   test('free claim: the free panel alone, the loader, then the thank-you page with the PDF (one page per ticket)', { tag: '@phone' }, async ({ page, t }) => {
     // The loader's countdown runs on the page's clock, driven by the test: no real seconds waited.
     await page.clock.install();

@@ -1,6 +1,6 @@
-import { expect, heldAtProducts, inBothLanguages, test } from './support/fixtures';
+import { expect, heldAtProducts, inOneLanguagePerViewport, test } from './support/fixtures';
 
-inBothLanguages(() => {
+inOneLanguagePerViewport(() => {
   test.describe('products step', () => {
     test('lists products with carousel, placeholder, price, quantity, options and more information', { tag: '@phone' }, async ({ page, t }) => {
       await heldAtProducts(page, t, { General: 1 });

@@ -1,9 +1,8 @@
-import { changeDemoEvent, chooseTickets, expect, inBothLanguages, test } from './support/fixtures';
+import { changeDemoEvent, chooseTickets, expect, inOneLanguagePerViewport, test } from './support/fixtures';
 
-inBothLanguages((language) => {
+inOneLanguagePerViewport(() => {
   test.describe('ticket selection', { tag: '@phone' }, () => {
     // Once per viewport, as the attendee form's journey: Spanish on the phone, English on desktop.
-    test.beforeEach(({ isMobile }) => test.skip(!isMobile && language === 'es', 'Spanish runs on the phone'));
     test('shows the event header, the ticket rows with prices, sold out and more information', async ({ page, t }) => {
       await page.goto('/demo');
       await expect(page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') })).toBeVisible();

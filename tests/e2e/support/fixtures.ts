@@ -60,10 +60,16 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Runs `body` once per language, as its own describe block. */
-export function inBothLanguages(body: (language: Language) => void): void {
-  for (const language of ['es', 'en'] as const) {
-    test.describe(`[${language}]`, () => {
+/**
+ * Runs `body` in one language per viewport: `desktop` on the desktop project (English unless given) and
+ * Spanish on the phone, which runs only the tests tagged @phone. Walking a journey again in the other
+ * language on the same viewport would repeat its clicks to check only its texts, and the locale tests
+ * already compare the two languages key by key. The phone drops `[en]` blocks, the desktop `[es, phone]`.
+ */
+export function inOneLanguagePerViewport(body: (language: Language) => void, desktop: Language = 'en'): void {
+  const blocks: [string, Language][] = desktop === 'es' ? [['[es]', 'es']] : [['[en]', 'en'], ['[es, phone]', 'es']];
+  for (const [title, language] of blocks) {
+    test.describe(title, () => {
       test.use({ language });
       body(language);
     });
