@@ -10,6 +10,7 @@ import { storefrontPlugin } from './plugins/storefront';
 import { apiSchemas } from './http/api-schemas';
 import { bodyBoundsPlugin } from './http/body-bounds';
 import { capConnectionsPerClient, requestTimeouts } from './http/connection-limits';
+import { sharedSchemaCompilers } from './http/schema-compilers';
 import { loggerOptions } from './http/logger-options';
 import { pendingWorkPlugin } from './payments/pending-work';
 import { paymentRoutes } from './payments/routes/payment.routes';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
       // The plugin typings of ajv-errors/ajv-formats predate Fastify's option type; both are plain ajv plugins.
       plugins: [ajvErrors, ajvFormats] as unknown as never[],
     },
+    schemaController: sharedSchemaCompilers,
   });
   capConnectionsPerClient(app.server, ctx.config);
   // The API speaks JSON only: a text/plain body gets 415 with a mensaje, not a confusing type error.
