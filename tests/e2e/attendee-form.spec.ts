@@ -179,7 +179,7 @@ inOneLanguagePerViewport((language) => {
       await expect(curp).not.toHaveAccessibleDescription(new RegExp(escape(OPERATOR.curp)));
     });
 
-    test('one block per ticket unit; the server’s per-field errors land on their fields with the failure toast', { tag: '@phone' }, async ({ page, t }) => {
+    test('one block per ticket unit; the server’s per-field errors land on their fields with the failure toast', async ({ page, t }) => {
       await openForm(page, t, 2);
       await expect(block(page, t, 1, 2)).toBeVisible();
       await expect(block(page, t, 2, 2)).toBeVisible();
@@ -211,7 +211,7 @@ inOneLanguagePerViewport((language) => {
       await expectFieldOk(secondEmail);
     });
 
-    test('one click on Continue right after typing a wrong answer submits (messages appearing on blur do not move the button)', { tag: '@phone' }, async ({ page, t }) => {
+    test('one click on Continue right after typing a wrong answer submits (messages appearing on blur do not move the button)', async ({ page, t }) => {
       await openForm(page, t, 1);
       const attendee = block(page, t, 1, 1);
       await attendee.getByLabel(LABEL.telefono, { exact: false }).first().fill('55');

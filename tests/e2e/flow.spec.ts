@@ -1,8 +1,7 @@
 import { expect, heldAtProducts, inOneLanguagePerViewport, startPurchase, test } from './support/fixtures';
 
 inOneLanguagePerViewport(() => {
-  test.describe('guarded flow', { tag: '@phone' }, () => {
-    // Once per viewport, as the attendee form's journey: Spanish on the phone, English on desktop.
+  test.describe('guarded flow', () => {
     test('tickets → products → form, Back follows the flow, and the step bar marks the current step', async ({ page, t }) => {
       await startPurchase(page, t, { General: 1 });
       const steps = page.getByRole('navigation', { name: t('checkout:steps.label') }).getByRole('listitem');

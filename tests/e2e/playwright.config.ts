@@ -94,9 +94,9 @@ export default defineConfig({
       // Pixel 5 metrics (393×851, touch, mobile) in Chromium. The phone checks layout and touch
       // in Spanish only: the English texts are the same components, checked on desktop, and the
       // axe scans (colours, names, roles) do not depend on the viewport, so they run on desktop.
-      // Only the tests tagged @phone run here (the ticket page, the guarded flow, the attendee form,
-      // products, the free claim to the thank-you page, the seat map): a new test is desktop-only
-      // unless it opts in with `{ tag: '@phone' }`.
+      // Only the layout-critical tests tagged @phone run here (the ticket page and its layout, the
+      // attendee form's journey, the products carousel, the free claim to the thank-you page, the
+      // seat map): a new test is desktop-only unless it opts in with `{ tag: '@phone' }`.
       name: 'phone',
       use: { ...devices['Pixel 5'], launchOptions },
       grep: /@phone/,

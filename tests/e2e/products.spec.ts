@@ -31,7 +31,7 @@ inOneLanguagePerViewport(() => {
       await expect(page.getByRole('timer', { name: t('timer.label') })).toHaveText(/^1[45]:\d\d$/);
     });
 
-    test('requires every option, updates the summary, then continues to the form (General needs one)', { tag: '@phone' }, async ({ page, t }) => {
+    test('requires every option, updates the summary, then continues to the form (General needs one)', async ({ page, t }) => {
       await heldAtProducts(page, t, { General: 1 });
       const playeraQuantity = page.getByRole('combobox', { name: `${t('checkout:products.quantity')} ${t('checkout:products.quantityOf', { name: 'Playera oficial Marea Sonora' })}` });
       await playeraQuantity.selectOption('2');

@@ -1,9 +1,8 @@
 import { changeDemoEvent, chooseTickets, expect, inOneLanguagePerViewport, test } from './support/fixtures';
 
 inOneLanguagePerViewport(() => {
-  test.describe('ticket selection', { tag: '@phone' }, () => {
-    // Once per viewport, as the attendee form's journey: Spanish on the phone, English on desktop.
-    test('shows the event header, the ticket rows with prices, sold out and more information', async ({ page, t }) => {
+  test.describe('ticket selection', () => {
+    test('shows the event header, the ticket rows with prices, sold out and more information', { tag: '@phone' }, async ({ page, t }) => {
       await page.goto('/demo');
       await expect(page.getByRole('heading', { level: 1, name: t('checkout:tickets.title') })).toBeVisible();
       await expect(page.getByRole('img', { name: t('header.logoAlt', { name: 'Festival Marea Sonora 2027 · Parque Bicentenario, CDMX' }) })).toBeVisible();
@@ -101,7 +100,7 @@ inOneLanguagePerViewport(() => {
   });
 });
 
-test.describe('language', { tag: '@phone' }, () => {
+test.describe('language', () => {
   test('switches En/Es, remembers the choice, and formats money in es-MX', async ({ page, t }) => {
     await page.goto('/demo');
     await expect(page.getByRole('heading', { level: 1, name: 'Elige tus boletos' })).toBeVisible();
