@@ -81,6 +81,18 @@ export default defineConfig({
           name: 'api-postgres',
           root: root('.'),
           include: ['tests/api/**/*.test.ts'],
+          // Files whose behaviour does not depend on the database run once, on SQLite: start-up
+          // refusals, CPU budgets, request bounds, HTTP hardening, static delivery, Redis limits.
+          exclude: [
+            'tests/api/production-mode.test.ts',
+            'tests/api/pattern-budget.test.ts',
+            'tests/api/attendee-validators.test.ts',
+            'tests/api/shared-rate-limit.test.ts',
+            'tests/api/body-bounds.test.ts',
+            'tests/api/http-hardening.test.ts',
+            'tests/api/slow-connections.test.ts',
+            'tests/api/storefront-delivery.test.ts',
+          ],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/support/postgres.global-setup.ts'],
           testTimeout: 60_000,
