@@ -22,6 +22,11 @@ export function partMode(hasKeys: boolean, sandboxOn: boolean): PartMode {
   return hasKeys ? 'live' : sandboxOn ? 'sandbox' : 'off';
 }
 
+/** The mode of a part from whether its keys are set and whether they are a stand-in's (`config.sandboxed`). */
+export function configuredMode(hasKeys: boolean, sandboxed: boolean): PartMode {
+  return hasKeys ? (sandboxed ? 'sandbox' : 'live') : 'off';
+}
+
 /** The part names as the banner and the sentences say them. */
 export const PART_LABELS: Record<SandboxPart, string> = {
   mercadopago: 'MercadoPago',

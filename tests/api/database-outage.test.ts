@@ -44,7 +44,9 @@ describe.skipIf(!pgBin)('a PostgreSQL restart during a burst of requests', () =>
   /** One buyer's steps: read the event, get a bot-check token, hold one ticket. */
   const buyerSteps = async () => {
     await call('/api/event/prueba-api');
-    const token = (await post('/api/sandbox/bot-check/token', { action: 'new_purchase' })) as Outcome & { token?: string };
+    // The site key, as the storefront reads it (no database involved), then the reCAPTCHA sandbox's token.
+    const { botCheck } = (await (await fetch(`${server.baseUrl}/api/config`)).json()) as { botCheck: { siteKey: string } };
+    const token = (await post('/sandbox/recaptcha/api/token', { siteKey: botCheck.siteKey, action: 'new_purchase', hostname: '127.0.0.1' })) as Outcome & { token?: string };
     if (token.token) await post('/api/payments/new-purchase', { url: 'prueba-api', token: token.token, tickets: [{ ticket_id: 5, cantidad: 1 }] });
   };
 

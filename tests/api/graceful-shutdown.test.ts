@@ -64,7 +64,8 @@ describe.skipIf(skipDatabase)(`SIGTERM during a burst of new purchases (${testDi
   });
 
   it('answers every request it accepted, exits 0 with the database closed, and leaks no stock', async () => {
-    const tokens = await Promise.all(Array.from({ length: BUYERS }, () => t.botToken()));
+    // For the server process (same SIGNING_SECRET, so the same reCAPTCHA sandbox keys), reached at 127.0.0.1.
+    const tokens = await Promise.all(Array.from({ length: BUYERS }, () => t.botToken('new_purchase', '127.0.0.1')));
     const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const outcomes: Outcome[] = [];
     let signalled = false;

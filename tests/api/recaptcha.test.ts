@@ -62,7 +62,7 @@ describe.skipIf(skipDatabase)('bot check with reCAPTCHA v3', () => {
   });
 
   it('tells the storefront to use reCAPTCHA and hides the sandbox token route', async () => {
-    expect(body(await t.app.inject('/api/config')).botCheck).toEqual({ provider: 'recaptcha', siteKey: 'clave-publica' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/sandbox/bot-check/token', payload: { action: 'new_purchase' } })).statusCode).toBe(404);
+    expect(body(await t.app.inject('/api/config')).botCheck).toEqual({ provider: 'recaptcha', siteKey: 'clave-publica', scriptUrl: 'https://www.google.com/recaptcha/api.js' });
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/recaptcha/api/token', payload: { action: 'new_purchase' } })).statusCode).toBe(404);
   });
 });

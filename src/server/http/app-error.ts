@@ -42,11 +42,8 @@ const coded = (statusCode: number, code: ErrorCode, values?: MessageValues, key:
 
 /** The reasons the bot check gives (as its callers spell them) and their catalogue terms. */
 const BOT_CHECK_REASONS = {
-  'token inválido': 'invalidToken',
-  'firma inválida': 'invalidSignature',
   'acción distinta': 'otherAction',
-  'token vencido': 'expiredToken',
-  'token ya usado': 'usedToken',
+  'token ya usado o vencido': 'usedOrExpiredToken',
   'servicio no disponible': 'serviceUnavailable',
   'token rechazado': 'rejectedToken',
   'dominio distinto': 'otherDomain',

@@ -4,7 +4,6 @@ import type { AppContext } from '../context';
 import { answers } from '../http/api-schemas';
 import { providerModes } from '../payments/registry';
 import { seatsMode } from '../seats/seats-provider';
-import { botCheckMode } from '../services/bot-check.service';
 
 /** GET /api/config: what the storefront needs to know about this server before any event loads. */
 export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -21,9 +20,8 @@ export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   const seats = seatsMode(config);
   const seatsio = on(seats) ? { mode: label(seats), chartJsUrl: config.seatsio.chartJsUrl } : undefined;
   const body: AppConfigResponse = {
-    botCheck: botCheckMode(config) === 'live'
-      ? { provider: 'recaptcha' as const, siteKey: config.recaptchaSiteKey ?? '' }
-      : { provider: 'sandbox' as const },
+    // reCAPTCHA v3 always: Google's api.js, or the demo's stand-in of it (a relative URL, on this site).
+    botCheck: { provider: 'recaptcha', siteKey: config.recaptchaSiteKey ?? '', scriptUrl: config.recaptchaScriptUrl },
     mainSiteUrl: config.mainSiteUrl,
     supportEmail: config.supportEmail,
     helpUrl: `${config.mainSiteUrl.replace(/\/$/, '')}/ayuda`,

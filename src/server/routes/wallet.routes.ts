@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { messageLanguage } from '../http/error-messages';
+import { messageLanguage } from '../../shared/accept-language';
 import { limitedAs, rateLimited } from '../plugins/security';
 import { ticketLinkToken } from '../services/access-keys';
 import { buildApplePass } from '../wallet/apple-pass';
@@ -71,7 +71,7 @@ export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: 
   app.get<{ Params: PassParams }>('/api/wallet/passes/:ticketId/:token/apple.pkpass', { schema: { params }, config: limitedAs(ctx.config, 'pdf') }, async (request, reply) => {
     const pass = await openPass(request, reply);
     if (!pass) return reply;
-    const file = await buildApplePass(pass, appleSigning(ctx.config.applePass));
+    const file = await buildApplePass(pass, appleSigning(ctx.config));
     return reply
       .type('application/vnd.apple.pkpass')
       .header('content-disposition', `attachment; filename="boleto_${pass.folio}.pkpass"`)

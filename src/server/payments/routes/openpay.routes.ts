@@ -6,7 +6,7 @@ import esForms from '../../../../locales/es/forms.json';
 import enForms from '../../../../locales/en/forms.json';
 import { answers } from '../../http/api-schemas';
 import { AppError } from '../../http/app-error';
-import { messageLanguage } from '../../http/error-messages';
+import { messageLanguage } from '../../../shared/accept-language';
 import { rateLimited } from '../../plugins/security';
 import { purchaseKeyRequired, requestKey } from '../../services/access-keys';
 import { processLoader } from '../observe';
