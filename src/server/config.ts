@@ -8,8 +8,8 @@ export interface ServerConfig {
   /** Which built-in sandboxes may stand in for a provider without keys (`sandbox-parts.ts`). */
   sandbox: SandboxSwitches;
   /**
-   * The parts whose keys and URLs below are the demo sandbox's, filled in by the composition in
-   * `cli/` (`demo-sandbox.ts`): they run as a sandbox (labelled so in the banner, the attempts and the
+   * The parts whose keys and URLs below are the demo's stand-ins', filled in by the demo's composition
+   * in `cli/`: they run against a stand-in (labelled so in the banner, the attempts and the
    * storefront). Empty unless composed.
    */
   sandboxed: ReadonlySet<SandboxPart>;
@@ -24,14 +24,14 @@ export interface ServerConfig {
   /** Google reCAPTCHA v3 secret; when unset there is no bot check (unless the demo's composition fills one in). */
   recaptchaSecret: string | undefined;
   /**
-   * seats.io: the workspace secret key (no key: no seated event, unless the demo sandbox stands in);
+   * seats.io: the workspace secret key (no key: no seated event, unless the demo's stand-in is composed);
    * `apiUrl` replaces every region's API (a path: one of this server's own); `chartJsUrl` is the chart
    * script the storefront loads (`{region}` is replaced).
    */
   seatsio: { secretKey: string | undefined; apiUrl: string | undefined; chartJsUrl: string };
   recaptchaSiteKey: string | undefined;
   recaptchaMinScore: number;
-  /** siteverify's URL; a relative one (`/sandbox/…`) is on this server itself. */
+  /** siteverify's URL; a relative one (a path) is on this server itself. */
   recaptchaVerifyUrl: string;
   /** The browser's `api.js` (`?render=SITE_KEY` is added), used by the storefront as it is. */
   recaptchaScriptUrl: string;
@@ -71,9 +71,9 @@ export interface ServerConfig {
   shutdownGraceSeconds: number;
   /** Server-wide defaults of the event file's `hold_limits` (an event may set its own). */
   holdLimits: HoldLimits;
-  /** Live hold tokens one client may have in the built-in seat sandbox at once (each chart session starts one). */
+  /** Live hold tokens one client may have in the demo's stand-in seat provider at once (each chart session starts one). */
   seatsSandboxMaxTokensPerClient: number;
-  /** Secret that signs sandbox tokens; random per process unless set (set it when running several processes). */
+  /** Secret this server's tokens are signed with (the demo's stand-ins derive their keys from it); random per process unless set (set it when running several processes). */
   signingSecret: string;
   mainSiteUrl: string;
   supportEmail: string;

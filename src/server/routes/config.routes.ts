@@ -9,7 +9,7 @@ import { seatsMode } from '../seats/seats-provider';
 export async function configRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { config } = ctx;
   const modes = providerModes(config);
-  // A provider that is off (no keys, no sandbox) is left out: no event may offer it.
+  // A provider that is off (no keys, no stand-in) is left out: no event may offer it.
   const on = (mode: string) => mode !== 'off';
   const label = (mode: string) => (mode === 'sandbox' ? 'sandbox' as const : 'live' as const);
   const mercadopago = on(modes.mercadopago) && config.mercadopago.publicKey ? { mode: label(modes.mercadopago), publicKey: config.mercadopago.publicKey } : undefined;

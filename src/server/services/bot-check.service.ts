@@ -6,7 +6,7 @@ import { configuredMode, type PartMode } from '../sandbox-parts';
 import { errors } from '../http/app-error';
 import { absoluteUrl, selfUrlOf } from '../http/self-url';
 
-/** reCAPTCHA with RECAPTCHA_SECRET (its sandbox's keys when the demo filled them in), else off (the start refuses so). */
+/** reCAPTCHA with RECAPTCHA_SECRET (a stand-in's keys when the demo filled them in), else off (the start refuses so). */
 export function botCheckMode(config: Pick<ServerConfig, 'recaptchaSecret' | 'sandboxed'>): PartMode {
   return configuredMode(Boolean(config.recaptchaSecret), config.sandboxed.has('bot-check'));
 }

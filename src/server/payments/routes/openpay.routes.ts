@@ -22,8 +22,8 @@ const LABELS = { es: esForms.fields, en: enForms.fields };
 const maxOf = (field: 'expireMonth' | 'expireYear' | 'cvvCode') => (secondCardUi[field]['ui:options'] as { maxLength: number }).maxLength;
 
 /**
- * Where the card frame loads openpay.v1.min.js from (Openpay's CDN, or the demo sandbox's copy) and
- * the keys it tokenizes with; `sandboxMode` is Openpay's own test switch (its sandbox API, or ours).
+ * Where the card frame loads openpay.v1.min.js from (Openpay's CDN, or the configured copy) and
+ * the keys it tokenizes with; `sandboxMode` is Openpay's own test switch (its test API, or a stand-in).
  */
 function frameConfig(rt: PaymentsRuntime) {
   const { openpay } = rt.ctx.config;
