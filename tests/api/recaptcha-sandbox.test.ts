@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botCheckSandboxKeys } from '../../sandbox/bot-check';
 import { body, createTestApp, type TestApp } from '../support/test-app';
-import { skipDatabase } from '../support/test-database';
+import { postgresPoolSize } from '../../src/server/db/postgres';
+import { skipDatabase, testDialect } from '../support/test-database';
 
 /** The reCAPTCHA sandbox answers like Google: api.js, a token bound to site key and action, siteverify's fields and error codes. */
 describe.skipIf(skipDatabase)('reCAPTCHA sandbox', () => {
@@ -50,6 +51,28 @@ describe.skipIf(skipDatabase)('reCAPTCHA sandbox', () => {
     const res = await siteverify(withSecret);
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({ success: false, 'error-codes': codes });
+  });
+
+  it('answers siteverify while every connection of the server\'s database is busy (a provider is another system)', async () => {
+    // Requests queued on a lock hold the server's connections; the bot check of the next one must not wait behind them.
+    const busy = testDialect === 'postgres' ? postgresPoolSize() : 1;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let taken = 0;
+    const holders = Array.from({ length: busy }, () => t.ctx.db.kysely.connection().execute(async () => {
+      taken += 1;
+      await gate;
+    }));
+    while (taken < busy) await new Promise((resolve) => setTimeout(resolve, 5));
+    try {
+      const issued = body(await token({ siteKey: keys.siteKey, action: 'new_purchase', hostname: 'localhost' })).token as string;
+      const res = await siteverify({ secret: keys.secretKey, response: issued });
+      expect(res.statusCode).toBe(200);
+      expect(body(res)).toMatchObject({ success: true, action: 'new_purchase' });
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
   });
 
   it('issues tokens only for its site key and a well-formed action', async () => {

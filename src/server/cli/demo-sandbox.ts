@@ -33,18 +33,23 @@ function sandboxedParts(config: ServerConfig): Set<SandboxProvider> {
   return parts;
 }
 
+/** Connections of the sandbox's own PostgreSQL pool: each of its requests runs a statement or two. */
+const SANDBOX_PG_CONNECTIONS = 4;
+
 /**
- * The sandbox's database. Beside the server's SQLite file, a file of its own (`….sandbox.sqlite`): a
- * provider is another system, so a lock on the server's database does not stop it, and every process
- * sharing the server's file shares this one too. On PostgreSQL, the server's database (its own tables).
+ * The sandbox's database, never the server's connections: a provider is another system, so the
+ * server's requests waiting on a lock (holding every connection of its pool) do not stop it. Beside
+ * the server's SQLite file, a file of its own (`….sandbox.sqlite`; every process sharing the server's
+ * file shares this one too). On PostgreSQL, the server's database (its own tables) through a small
+ * pool of its own.
  */
-function sandboxDatabase(config: ServerConfig, db: Db): Db {
+function sandboxDatabase(config: ServerConfig): Db {
   const path = sqliteFileOf(config.databaseUrl);
-  if (path === undefined) return db;
+  if (path === undefined) return openDatabase(config.databaseUrl, { maxConnections: SANDBOX_PG_CONNECTIONS });
   return openDatabase(`sqlite:${path === ':memory:' ? path : `${path.replace(/\.sqlite$/, '')}.sandbox.sqlite`}`);
 }
 
-/** The sandbox's view of a database: its own tables, written through the server's write transactions. */
+/** The sandbox's view of its database: its own tables, written through that database's write transactions. */
 function storeOf(db: Db): SandboxStore {
   return { kysely: db.kysely, dialect: db.dialect.name, writeTransaction: (work) => withWriteTransaction(db, work) };
 }
@@ -86,9 +91,9 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
   const mount = async (app: FastifyInstance, ctx: AppContext) => {
     const { db } = ctx;
     internal?.serve(app);
-    const own = sandboxDatabase(composed, db);
+    const own = sandboxDatabase(composed);
     // Closed after the sandbox's own hooks (they run in reverse order), once every request is answered.
-    if (own !== db) app.addHook('onClose', async () => own.kysely.destroy());
+    app.addHook('onClose', async () => own.kysely.destroy());
     const store = storeOf(own);
     await app.register(sandboxPlugin, {
       parts,
