@@ -30,6 +30,11 @@ export async function verifyBotCheck(ctx: AppContext, token: string | undefined 
       body: new URLSearchParams({ secret: config.recaptchaSecret, response: token }),
       signal: AbortSignal.timeout(5000),
     });
+    // An error status is siteverify failing, whatever its body says: no verdict on the token.
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`siteverify answered ${response.status}`);
+    }
     answer = (await response.json()) as SiteVerifyAnswer;
   } catch {
     throw errors.botCheckFailed('servicio no disponible');
