@@ -40,7 +40,8 @@ export default defineConfig({
   },
   server: {
     // `npm run dev`: Vite serves the SPA and forwards /api to the API process.
-    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
+    // The API and the demo's stand-in providers (their scripts, e.g. /sandbox/recaptcha/api.js) are on the API's port.
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, '/sandbox': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
   },
   test: {
     root: root('.'),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { botCheckSandbox } from './bot-check';
 import { sandboxCredentials } from './credentials';
 import type { SandboxLimits } from './http/limits';
 import { migrateSandbox } from './migrations';
@@ -9,10 +10,13 @@ import type { SandboxProvider, SandboxRuntime } from './runtime';
 import { seatsSandboxRoutes, type SeatLimits } from './seats/routes';
 import { purgeExpiredSandboxTokens } from './seats/state';
 import { tablesOf, type SandboxStore } from './store';
+import { googleWalletSaveSandbox, type GoogleWalletTestAccount } from './wallet';
 
 export { sandboxCredentials, type SandboxCredentials } from './credentials';
 export { SANDBOX_PROVIDERS, type SandboxProvider } from './runtime';
 export type { SandboxStore } from './store';
+export { botCheckSandboxKeys } from './bot-check';
+export { appleTestChain, APPLE_TEST_CHAIN_FILE, GOOGLE_WALLET_SAVE_PATH, googleWalletSandboxAccount } from './wallet';
 
 /** What the sandbox is given by whoever mounts it (the demo's composition in src/server/cli/). */
 export interface SandboxOptions {
@@ -27,13 +31,16 @@ export interface SandboxOptions {
   serverUrl: () => string;
   limits: SandboxLimits;
   seats: SeatLimits;
+  /** The Google Wallet test issuer whose save links the save page checks (with `google-wallet` in `parts`). */
+  googleWalletAccount?: GoogleWalletTestAccount;
 }
 
 /** Often enough that a token goes within minutes of its use-by, rarely enough to cost nothing. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
- * The sandbox: stand-ins for the payment providers and the seat provider, speaking each one's API
+ * The sandbox: stand-ins for the payment providers, the seat provider, reCAPTCHA and Google Wallet's
+ * save page (and the Apple test chain the composition signs passes with), speaking each one's API
  * under /sandbox/{provider}/…, with state in its own tables of the store it is given. Mounted beside
  * the API by the demo's composition; the production server never imports it.
  */
@@ -52,6 +59,8 @@ export const sandboxPlugin = fp(async (app: FastifyInstance, options: SandboxOpt
   };
   await app.register(paymentSandboxRoutes, { rt });
   if (rt.parts.has('seats')) await app.register(seatsSandboxRoutes, { rt, limits: options.seats });
+  if (rt.parts.has('bot-check')) await app.register(botCheckSandbox, { secret: options.secret, now: options.now, store: options.store });
+  if (rt.parts.has('google-wallet') && options.googleWalletAccount) await app.register(googleWalletSaveSandbox, { account: options.googleWalletAccount, now: options.now });
   purgeOnATimer(app, rt);
 }, { name: 'sandbox' });
 

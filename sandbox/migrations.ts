@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
+import { botCheckMigrations } from './migrations/bot-check';
 import type { SandboxStore } from './store';
 
 /** The table where the sandbox records its own migrations (the server's are in Kysely's default one). */
@@ -6,6 +7,7 @@ export const SANDBOX_MIGRATION_TABLE = 'sandbox_migration';
 
 function migrations(dialect: SandboxStore['dialect']): Record<string, Migration> {
   return {
+    ...Object.fromEntries(botCheckMigrations.map(({ name, migration }) => [name, migration])),
     '20261201_01_payment_objects': {
       async up(db: Kysely<any>) {
         await db.schema

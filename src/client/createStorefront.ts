@@ -31,7 +31,7 @@ export function createStorefront(parts: StorefrontParts): RootStore {
   });
   root = new RootStore({
     api,
-    botCheck: createBotCheck(api, () => root!.ui.loadConfig()),
+    botCheck: createBotCheck(() => root!.ui.loadConfig()),
     localStorage: parts.localStorage,
     sessionStorage: parts.sessionStorage,
     notifier: parts.notifier,

@@ -22,7 +22,6 @@ import { adminOutboxRoutes } from './routes/admin-outbox.routes';
 import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
 import { adminCheckinRoutes } from './routes/admin-checkin.routes';
 import { checkinRoutes } from './routes/checkin.routes';
-import { botCheckRoutes } from './routes/bot-check.routes';
 import { configRoutes } from './routes/config.routes';
 import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
 import { emissionRoutes } from './routes/emission.routes';
@@ -34,7 +33,6 @@ import { purchaseRoutes } from './routes/purchase.routes';
 import { siteIndexRoutes } from './routes/site-index.routes';
 import { walletRoutes } from './routes/wallet.routes';
 import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
-import { googleWalletSaveSandbox } from './wallet/sandbox/google-wallet-save.sandbox';
 import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
 
@@ -81,7 +79,6 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   for (const schema of apiSchemas) app.addSchema(schema);
   await app.register(healthRoutes, { ctx, drain });
   await app.register(configRoutes, { ctx });
-  await app.register(botCheckRoutes, { ctx });
   await app.register(eventRoutes, { ctx });
   await app.register(attendeeValidatorRoutes, { ctx });
   await app.register(eventCalendarRoutes, { ctx });
@@ -107,7 +104,6 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);
   await app.register(walletRoutes, { ctx, googleWallet });
   await app.register(applePayRoutes, { config: ctx.config });
-  if (googleWallet?.mode === 'sandbox') await app.register(googleWalletSaveSandbox, { wallet: googleWallet, now: ctx.now });
   await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir, ctx });

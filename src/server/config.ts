@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { booleanFrom, isProduction, sandboxSwitches, type SandboxPart, type SandboxSwitches } from './sandbox-parts';
 
 /** Everything the server reads from the environment, parsed once at start-up. */
@@ -9,28 +8,33 @@ export interface ServerConfig {
   /** Which built-in sandboxes may stand in for a provider without keys (`sandbox-parts.ts`). */
   sandbox: SandboxSwitches;
   /**
-   * The parts whose keys and URLs below are the demo sandbox's, filled in by the composition in
-   * `cli/` (`demo-sandbox.ts`): they run as a sandbox (labelled so in the banner, the attempts and the
+   * The parts whose keys and URLs below are the demo's stand-ins', filled in by the demo's composition
+   * in `cli/`: they run against a stand-in (labelled so in the banner, the attempts and the
    * storefront). Empty unless composed.
    */
   sandboxed: ReadonlySet<SandboxPart>;
+  /** WALLET_SANDBOX_DIR: where the demo's wallet stand-ins keep their test keys. */
+  walletSandboxDir: string;
   port: number;
   host: string;
   /** `undefined` → the default SQLite file; `sqlite:PATH` or `postgres://…` otherwise. */
   databaseUrl: string | undefined;
   /** Bearer token for the admin API; when unset the admin API answers 404. */
   adminToken: string | undefined;
-  /** Google reCAPTCHA v3 secret; when unset the built-in bot-check sandbox is used (if switched on). */
+  /** Google reCAPTCHA v3 secret; when unset there is no bot check (unless the demo's composition fills one in). */
   recaptchaSecret: string | undefined;
   /**
-   * seats.io: the workspace secret key (no key: no seated event, unless the demo sandbox stands in);
+   * seats.io: the workspace secret key (no key: no seated event, unless the demo's stand-in is composed);
    * `apiUrl` replaces every region's API (a path: one of this server's own); `chartJsUrl` is the chart
    * script the storefront loads (`{region}` is replaced).
    */
   seatsio: { secretKey: string | undefined; apiUrl: string | undefined; chartJsUrl: string };
   recaptchaSiteKey: string | undefined;
   recaptchaMinScore: number;
+  /** siteverify's URL; a relative one (a path) is on this server itself. */
   recaptchaVerifyUrl: string;
+  /** The browser's `api.js` (`?render=SITE_KEY` is added), used by the storefront as it is. */
+  recaptchaScriptUrl: string;
   /** Host names a reCAPTCHA answer may carry; empty = accept the request's own host. */
   recaptchaHostnames: string[];
   /** Requests per client per minute on each purchase, payment, discount, bot-check and purchase-reload route. */
@@ -67,9 +71,9 @@ export interface ServerConfig {
   shutdownGraceSeconds: number;
   /** Server-wide defaults of the event file's `hold_limits` (an event may set its own). */
   holdLimits: HoldLimits;
-  /** Live hold tokens one client may have in the built-in seat sandbox at once (each chart session starts one). */
+  /** Live hold tokens one client may have in the demo's stand-in seat provider at once (each chart session starts one). */
   seatsSandboxMaxTokensPerClient: number;
-  /** Secret that signs sandbox tokens; random per process unless set (set it when running several processes). */
+  /** Secret this server's tokens are signed with (the demo's stand-ins derive their keys from it); random per process unless set (set it when running several processes). */
   signingSecret: string;
   mainSiteUrl: string;
   supportEmail: string;
@@ -116,10 +120,10 @@ export interface ServerConfig {
     appleDomainAssociation: string | undefined;
   };
   /**
-   * Google Wallet save links: live with an issuer id and a service account (its JSON key, inline or
-   * the file's path); otherwise the sandbox signs with its own key kept at `sandboxKeyPath`.
+   * Google Wallet save links: with an issuer id and a service account (its JSON key, inline or
+   * the file's path), signed links to `saveUrl` (Google's save page, the JWT appended); none without.
    */
-  googleWallet: { issuerId: string | undefined; serviceAccount: string | undefined; issuerName: string; sandboxKeyPath: string };
+  googleWallet: { issuerId: string | undefined; serviceAccount: string | undefined; issuerName: string; saveUrl: string };
   /** Seconds a signed webhook timestamp may lag behind the clock (replays older than this are refused). */
   webhookToleranceSeconds: number;
   /** `smtp://…`/`smtps://…`; unset → each message is written as an .eml file under `mailOutboxDir`. */
@@ -134,8 +138,7 @@ export interface ServerConfig {
   unpaidDataRetentionHours: number;
   /**
    * Apple Wallet passes. Certificates and key are PEM text or the path of a PEM file. All of
-   * passTypeId, teamId, cert, key and wwdrCert set → passes signed for real; none → the sandbox's
-   * self-signed chain, generated once under `sandboxDir` (such a pass opens on no real iPhone).
+   * passTypeId, teamId, cert, key and wwdrCert set → passes signed with them; none → no Apple pass.
    */
   applePass: {
     passTypeId: string | undefined;
@@ -146,7 +149,6 @@ export interface ServerConfig {
     wwdrCert: string | undefined;
     /** Name shown on the pass as its issuer. */
     organizationName: string;
-    sandboxDir: string;
   };
 }
 
@@ -181,13 +183,13 @@ function numberFrom(value: string | undefined, fallback: number): number {
 
 /** Reads the configuration from `env` (defaults suit `npm start` on a laptop). */
 export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
-  // One folder holds every wallet's sandbox keys (the Apple chain and the Google key).
-  const walletSandboxDir = env.WALLET_SANDBOX_DIR || 'data/wallet-sandbox';
   const production = isProduction(env);
   return {
     production,
     sandbox: sandboxSwitches(env),
     sandboxed: new Set(),
+    // One folder holds every wallet stand-in's keys (the Apple chain and the Google service account).
+    walletSandboxDir: env.WALLET_SANDBOX_DIR || 'data/wallet-sandbox',
     port: numberFrom(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
@@ -200,7 +202,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
     recaptchaMinScore: numberFrom(env.RECAPTCHA_MIN_SCORE, 0.5),
-    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
+    recaptchaScriptUrl: env.RECAPTCHA_SCRIPT_URL || 'https://www.google.com/recaptcha/api.js',
     recaptchaHostnames: (env.RECAPTCHA_HOSTNAMES ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     rateLimitMax: numberFrom(env.RATE_LIMIT_MAX, 120),
     rateLimitPdfMax: numberFrom(env.RATE_LIMIT_PDF_MAX, 10),
@@ -269,7 +272,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       issuerId: env.GOOGLE_WALLET_ISSUER_ID || undefined,
       serviceAccount: env.GOOGLE_WALLET_SERVICE_ACCOUNT || undefined,
       issuerName: env.GOOGLE_WALLET_ISSUER_NAME || 'Boletos',
-      sandboxKeyPath: join(walletSandboxDir, 'google-wallet-key.pem'),
+      saveUrl: env.GOOGLE_WALLET_SAVE_URL || 'https://pay.google.com/gp/v/save/',
     },
     webhookToleranceSeconds: numberFrom(env.WEBHOOK_TOLERANCE_SECONDS, 300),
     smtpUrl: env.SMTP_URL || undefined,
@@ -283,7 +286,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       keyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE || undefined,
       wwdrCert: env.APPLE_WWDR_CERT || undefined,
       organizationName: env.APPLE_PASS_ORGANIZATION || 'Boletos',
-      sandboxDir: walletSandboxDir,
     },
     retryIntervalSeconds: numberFrom(env.RETRY_INTERVAL_SECONDS, 60),
     mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),

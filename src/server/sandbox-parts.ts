@@ -1,5 +1,5 @@
 /**
- * The built-in sandboxes: stand-ins this server hosts for a provider it has no keys for. Each part
+ * The sandbox switches: which parts without keys the demo's composition (`cli/`) may fill with a stand-in. Each part
  * may run as a sandbox only while switched on: in development every part is on (`npm start` with no
  * keys gives the whole demo); in production (NODE_ENV=production) every part is off unless named in
  * SANDBOX (or PAYMENT_SANDBOX=on for the five payment providers). A part with keys runs live either way.
@@ -20,6 +20,11 @@ export type PartMode = 'live' | 'sandbox' | 'off';
 /** The mode of a part from whether its keys are set and whether its sandbox is switched on. */
 export function partMode(hasKeys: boolean, sandboxOn: boolean): PartMode {
   return hasKeys ? 'live' : sandboxOn ? 'sandbox' : 'off';
+}
+
+/** The mode of a part from whether its keys are set and whether they are a stand-in's (`config.sandboxed`). */
+export function configuredMode(hasKeys: boolean, sandboxed: boolean): PartMode {
+  return hasKeys ? (sandboxed ? 'sandbox' : 'live') : 'off';
 }
 
 /** The part names as the banner and the sentences say them. */

@@ -3,7 +3,8 @@ import fixture from './fixtures/prueba-api.event.json';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase, testDialect } from '../support/test-database';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
-import { issueSandboxToken } from '../../src/server/services/bot-check.service';
+import { botCheckSandboxKeys } from '../../sandbox/bot-check';
+import { issueToken } from '../../sandbox/bot-check/tokens';
 
 const SECRET = 'secreto-compartido-de-prueba';
 const CALLS = 200;
@@ -31,7 +32,8 @@ describe.skipIf(skipDatabase)(`concurrent holds on ${testDialect} with two serve
   });
 
   it(`holds exactly 50 units out of ${CALLS} simultaneous new-purchase calls; the rest get 409`, async () => {
-    const tokens = await Promise.all(Array.from({ length: CALLS }, () => t.botToken()));
+    // The servers are reached at 127.0.0.1: a reCAPTCHA token names the host its page was on.
+    const tokens = await Promise.all(Array.from({ length: CALLS }, () => t.botToken('new_purchase', '127.0.0.1')));
     const responses = await Promise.all(
       tokens.map(async (token, i) => {
         const res = await fetch(`${servers[i % 2].baseUrl}/api/payments/new-purchase`, {
@@ -67,7 +69,7 @@ describe.skipIf(skipDatabase)(`concurrent holds on ${testDialect} with two serve
         const res = await fetch(`${servers[i % 2].baseUrl}/api/payments/new-purchase`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.${i >> 8}.${i & 255}` },
-          body: JSON.stringify({ url: 'preventa-masiva', code: null, identificador: null, token: issueSandboxToken(t.ctx, 'new_purchase'), tickets: [{ ticket_id: 5, cantidad: 1 }] }),
+          body: JSON.stringify({ url: 'preventa-masiva', code: null, identificador: null, token: issueToken(SECRET, { siteKey: botCheckSandboxKeys(SECRET).siteKey, action: 'new_purchase', hostname: '127.0.0.1' }, new Date()), tickets: [{ ticket_id: 5, cantidad: 1 }] }),
         });
         const answer = (await res.json()) as { code?: string };
         return res.status === 200 ? '200' : `${res.status} ${answer.code}`;

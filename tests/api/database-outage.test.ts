@@ -44,7 +44,9 @@ describe.skipIf(!pgBin)('a PostgreSQL restart during a burst of requests', () =>
   /** One buyer's steps: read the event, get a bot-check token, hold one ticket. */
   const buyerSteps = async () => {
     await call('/api/event/prueba-api');
-    const token = (await post('/api/sandbox/bot-check/token', { action: 'new_purchase' })) as Outcome & { token?: string };
+    // The site key, as the storefront reads it (no database involved), then the reCAPTCHA sandbox's token.
+    const { botCheck } = (await (await fetch(`${server.baseUrl}/api/config`)).json()) as { botCheck: { siteKey: string } };
+    const token = (await post('/sandbox/recaptcha/api/token', { siteKey: botCheck.siteKey, action: 'new_purchase', hostname: '127.0.0.1' })) as Outcome & { token?: string };
     if (token.token) await post('/api/payments/new-purchase', { url: 'prueba-api', token: token.token, tickets: [{ ticket_id: 5, cantidad: 1 }] });
   };
 
@@ -103,7 +105,10 @@ describe.skipIf(!pgBin)('a PostgreSQL restart during a burst of requests', () =>
 
     expect(server.alive()).toBe(true);
     expect(outcomes.filter((o) => o.status === 'dropped')).toEqual([]);
-    expect(outcomes.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
+    // The demo's reCAPTCHA stand-in keeps its spent tokens in this same cluster: while it is down, so is that provider,
+    // and the bot check says the service is unavailable (never a verdict on the token).
+    const providerDown = (o: Outcome) => o.phase === 'outage' && o.status === 403 && o.code === 'BOT_CHECK_FAILED' && String(o.mensaje).includes('servicio no disponible');
+    expect(outcomes.filter((o) => o.status !== 200 && o.status !== 503 && !providerDown(o))).toEqual([]);
     for (const o of outcomes.filter((x) => x.status === 503)) {
       expect(o.code).toBe('DATABASE_UNAVAILABLE');
       expect(o.mensaje).toEqual(expect.any(String));

@@ -43,7 +43,7 @@ describe.skipIf(skipDatabase)('error messages in the request\'s language (Accept
     expect(body(await purchase([{ ticket_id: 1, cantidad: 1 }, { ticket_id: 1, cantidad: 1 }])).mensaje).toBe('El tipo de entrada 1 aparece más de una vez en la solicitud.');
     const bot = await t.app.inject({ method: 'POST', url: '/api/payments/new-purchase', payload: { url: 'prueba-api', token: 'no-es-un-token', tickets: [{ ticket_id: 1, cantidad: 1 }] }, headers: en });
     expect(bot.statusCode).toBe(403);
-    expect(body(bot).mensaje).toBe('We could not verify that you are a person (invalid token). Please try again.');
+    expect(body(bot).mensaje).toBe('We could not verify that you are a person (token rejected). Please try again.');
   });
 
   it('speaks English for the framework\'s own errors: request validation, bad JSON, unknown route', async () => {

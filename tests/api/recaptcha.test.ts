@@ -29,6 +29,8 @@ describe.skipIf(skipDatabase)('bot check with reCAPTCHA v3', () => {
         const params = new URLSearchParams(raw);
         received.push(params);
         res.setHeader('content-type', 'application/json');
+        // `down`: siteverify itself failing, with an error body of its own.
+        if (params.get('response') === 'down') res.statusCode = 503;
         res.end(JSON.stringify(answers[params.get('response') ?? ''] ?? answers.bad));
       });
     });
@@ -55,6 +57,7 @@ describe.skipIf(skipDatabase)('bot check with reCAPTCHA v3', () => {
     ['a score below RECAPTCHA_MIN_SCORE', 'lowscore', /puntuación/],
     ['another action', 'otheraction', /acción/],
     ['another host name', 'otherhost', /dominio/],
+    ['any answer while siteverify fails (an error status)', 'down', /servicio no disponible/],
   ])('refuses %s with 403 and a mensaje', async (_name, token, message) => {
     const res = await attempt(token);
     expect(res.statusCode).toBe(403);
@@ -62,7 +65,7 @@ describe.skipIf(skipDatabase)('bot check with reCAPTCHA v3', () => {
   });
 
   it('tells the storefront to use reCAPTCHA and hides the sandbox token route', async () => {
-    expect(body(await t.app.inject('/api/config')).botCheck).toEqual({ provider: 'recaptcha', siteKey: 'clave-publica' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/sandbox/bot-check/token', payload: { action: 'new_purchase' } })).statusCode).toBe(404);
+    expect(body(await t.app.inject('/api/config')).botCheck).toEqual({ provider: 'recaptcha', siteKey: 'clave-publica', scriptUrl: 'https://www.google.com/recaptcha/api.js' });
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/recaptcha/api/token', payload: { action: 'new_purchase' } })).statusCode).toBe(404);
   });
 });

@@ -7,7 +7,8 @@ import autocannon from 'autocannon';
 import { readConfig } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { issueSandboxToken } from '../../src/server/services/bot-check.service';
+import { botCheckSandboxKeys } from '../../sandbox/bot-check';
+import { issueToken } from '../../sandbox/bot-check/tokens';
 import { importEvent } from '../../src/server/services/event-import.service';
 import { findPostgresBin, startPostgresCluster } from '../support/postgres-cluster';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
@@ -227,9 +228,10 @@ async function purchaseRuns(name: string, db: Db, servers: ServerProcess[], body
  * database), each without and with a crowd of live holds, beside a bare Fastify route.
  */
 export async function benchApi(): Promise<void> {
-  const ctx = { config: readConfig({}, { databaseUrl: 'sqlite::memory:', signingSecret: SECRET }), now: () => new Date() };
+  // Tokens as the reCAPTCHA sandbox's api.js gets them (the servers share SECRET); each purchase's siteverify is part of the figures.
+  const siteKey = botCheckSandboxKeys(SECRET).siteKey;
   const purchaseBody = (url: string) => () => JSON.stringify({
-    url, code: 'DEMO10', identificador: null, token: issueSandboxToken(ctx as never, 'new_purchase'),
+    url, code: 'DEMO10', identificador: null, token: issueToken(SECRET, { siteKey, action: 'new_purchase', hostname: '127.0.0.1' }, new Date()),
     tickets: [{ ticket_id: 1, cantidad: 4 }],
   });
   const all: Figures[] = [];

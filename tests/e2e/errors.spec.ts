@@ -87,7 +87,7 @@ inOneLanguagePerViewport(() => {
 
     test("reCAPTCHA that cannot load: 'reCAPTCHA no cargado aún' and no purchase", async ({ page, t }) => {
       await page.route('**/api/config', (route) =>
-        route.fulfill({ json: { botCheck: { provider: 'recaptcha', siteKey: 'test-site-key' }, mainSiteUrl: `http://127.0.0.1/${MAIN_SITE_PATH}`, supportEmail: 'soporte@boletos.example.mx', helpUrl: 'http://127.0.0.1/ayuda' } }),
+        route.fulfill({ json: { botCheck: { provider: 'recaptcha', siteKey: 'test-site-key', scriptUrl: 'https://www.google.com/recaptcha/api.js' }, mainSiteUrl: `http://127.0.0.1/${MAIN_SITE_PATH}`, supportEmail: 'soporte@boletos.example.mx', helpUrl: 'http://127.0.0.1/ayuda' } }),
       );
       // The server's CSP only allows Google's hosts when it is configured for reCAPTCHA; here it is
       // not, so the browser refuses the script (or the route aborts it): either way it cannot load.

@@ -15,8 +15,11 @@ export interface TestApp {
   databaseUrl: string;
   /** Moves the server's clock forward (holds, tokens and discount windows read it). */
   advance: (ms: number) => void;
-  /** A fresh sandbox bot-check token for `action`. */
-  botToken: (action?: string) => Promise<string>;
+  /**
+   * A fresh bot-check token for `action` on the page `hostname` (PUBLIC_URL's, else the test requests' `localhost`), asked of the reCAPTCHA sandbox as its api.js asks
+   * (the app listens on a loopback port from then on: the server's siteverify call reaches the sandbox through it).
+   */
+  botToken: (action?: string, hostname?: string) => Promise<string>;
   /** Imports an event file straight through the service (as `npm run event:import` does). */
   importEvent: (file: unknown) => Promise<unknown>;
   /** The demo sandbox's store (its own tables in the test's database), as the composition hands it over. */
@@ -45,8 +48,9 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     advance: (ms) => {
       offset += ms;
     },
-    botToken: async (action = 'new_purchase') => {
-      const res = await app.inject({ method: 'POST', url: '/api/sandbox/bot-check/token', payload: { action } });
+    botToken: async (action = 'new_purchase', hostname = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost') => {
+      if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await app.inject({ method: 'POST', url: '/sandbox/recaptcha/api/token', payload: { siteKey: config.recaptchaSiteKey, action, hostname } });
       return res.json().token as string;
     },
     importEvent: (file) => importEvent(ctx, file),

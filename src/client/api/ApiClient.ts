@@ -22,7 +22,6 @@ import type { PaymentApi } from './PaymentApi';
  */
 export interface ApiClient extends PaymentApi {
   getConfig(): Promise<AppConfig>;
-  getBotCheckToken(action: string): Promise<string>;
   /** `ticket` and `access` come from a hidden type's link; only the access code unlocks it. */
   getEvent(url: string, ticket?: string | null, access?: string | null): Promise<EventResponse>;
   newPurchase(body: NewPurchaseRequest): Promise<NewPurchaseResponse>;

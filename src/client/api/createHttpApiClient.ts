@@ -78,8 +78,6 @@ export function createHttpApiClient(options: HttpApiClientOptions = {}): ApiClie
 
   return {
     getConfig: () => request('GET', '/config'),
-    getBotCheckToken: async (action) =>
-      (await request<{ token: string }>('POST', '/sandbox/bot-check/token', { action })).token,
     getEvent: (url, ticket, access) => {
       const query = new URLSearchParams();
       if (ticket) query.set('ticket', ticket);

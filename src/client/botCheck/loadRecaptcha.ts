@@ -13,12 +13,12 @@ declare global {
 
 let loading: Promise<Grecaptcha> | null = null;
 
-/** Injects the reCAPTCHA v3 script once and resolves with `window.grecaptcha`. */
-export function loadRecaptcha(siteKey: string, timeoutMs = 10_000): Promise<Grecaptcha> {
+/** Injects the reCAPTCHA v3 script (`scriptUrl?render=SITE_KEY`) once and resolves with `window.grecaptcha`. */
+export function loadRecaptcha(scriptUrl: string, siteKey: string, timeoutMs = 10_000): Promise<Grecaptcha> {
   if (window.grecaptcha) return Promise.resolve(window.grecaptcha);
   loading ??= new Promise<Grecaptcha>((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`;
+    script.src = `${scriptUrl}?render=${encodeURIComponent(siteKey)}`;
     script.async = true;
     const fail = () => {
       loading = null; // allow a retry on the next Continue

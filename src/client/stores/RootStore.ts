@@ -10,8 +10,7 @@ import { SeatSelectionStore } from '../seats/SeatSelectionStore';
 
 export interface RootStoreOptions {
   api: ApiClient;
-  /** Defaults to the API's sandbox token endpoint. */
-  botCheck?: BotCheck;
+  botCheck: BotCheck;
   localStorage?: KeyValueStorage;
   sessionStorage?: KeyValueStorage;
   notifier?: Notifier;
@@ -38,7 +37,7 @@ export class RootStore {
 
   constructor(options: RootStoreOptions) {
     this.api = options.api;
-    this.botCheck = options.botCheck ?? { getToken: (action) => options.api.getBotCheckToken(action) };
+    this.botCheck = options.botCheck;
     this.localStorage = options.localStorage ?? memoryStorage();
     this.sessionStorage = options.sessionStorage ?? memoryStorage();
     this.notifier = options.notifier ?? (() => undefined);

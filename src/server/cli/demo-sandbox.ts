@@ -4,10 +4,12 @@ import type { AppContext } from '../context';
 import { openDatabase, sqliteFileOf, type Db } from '../db/connection';
 import { withWriteTransaction } from '../db/locked-transaction';
 import { selfUrlOf } from '../http/self-url';
+import { internalListener } from './internal-listener';
 import { providerModes } from '../payments/registry';
 import { holdLimitsOfSeatEvent } from '../repositories/event.repository';
 import { seatsMode } from '../seats/seats-provider';
 import { holdLimitsOf } from '../services/hold-limits.service';
+import { hasAppleKeys } from '../wallet/apple-signing';
 import type { SandboxProvider, SandboxStore } from '../../../sandbox';
 
 /** What the demo's composition adds to a server: the configuration to start it with, and the sandbox to mount. */
@@ -25,21 +27,29 @@ function sandboxedParts(config: ServerConfig): Set<SandboxProvider> {
   const parts = new Set<SandboxProvider>();
   for (const [name, mode] of Object.entries(providerModes(config))) if (mode === 'sandbox') parts.add(name as SandboxProvider);
   if (seatsMode(config) === 'sandbox') parts.add('seats');
+  if (!config.recaptchaSecret && config.sandbox['bot-check']) parts.add('bot-check');
+  if (!(config.googleWallet.issuerId && config.googleWallet.serviceAccount) && config.sandbox['google-wallet']) parts.add('google-wallet');
+  if (!hasAppleKeys(config.applePass) && config.sandbox['apple-wallet']) parts.add('apple-wallet');
   return parts;
 }
 
+/** Connections of the sandbox's own PostgreSQL pool: each of its requests runs a statement or two. */
+const SANDBOX_PG_CONNECTIONS = 4;
+
 /**
- * The sandbox's database. Beside the server's SQLite file, a file of its own (`….sandbox.sqlite`): a
- * provider is another system, so a lock on the server's database does not stop it, and every process
- * sharing the server's file shares this one too. On PostgreSQL, the server's database (its own tables).
+ * The sandbox's database, never the server's connections: a provider is another system, so the
+ * server's requests waiting on a lock (holding every connection of its pool) do not stop it. Beside
+ * the server's SQLite file, a file of its own (`….sandbox.sqlite`; every process sharing the server's
+ * file shares this one too). On PostgreSQL, the server's database (its own tables) through a small
+ * pool of its own.
  */
-function sandboxDatabase(config: ServerConfig, db: Db): Db {
+function sandboxDatabase(config: ServerConfig): Db {
   const path = sqliteFileOf(config.databaseUrl);
-  if (path === undefined) return db;
+  if (path === undefined) return openDatabase(config.databaseUrl, { maxConnections: SANDBOX_PG_CONNECTIONS });
   return openDatabase(`sqlite:${path === ':memory:' ? path : `${path.replace(/\.sqlite$/, '')}.sandbox.sqlite`}`);
 }
 
-/** The sandbox's view of a database: its own tables, written through the server's write transactions. */
+/** The sandbox's view of its database: its own tables, written through that database's write transactions. */
 function storeOf(db: Db): SandboxStore {
   return { kysely: db.kysely, dialect: db.dialect.name, writeTransaction: (work) => withWriteTransaction(db, work) };
 }
@@ -52,11 +62,17 @@ function storeOf(db: Db): SandboxStore {
 export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox> {
   const parts = sandboxedParts(config);
   if (parts.size === 0) return { config, mount: async () => undefined };
-  const { sandboxCredentials, sandboxPlugin } = await import('../../../sandbox');
+  const { appleTestChain, botCheckSandboxKeys, GOOGLE_WALLET_SAVE_PATH, googleWalletSandboxAccount, sandboxCredentials, sandboxPlugin } = await import('../../../sandbox');
   const keys = sandboxCredentials(config.signingSecret);
+  const recaptcha = botCheckSandboxKeys(config.signingSecret);
+  const googleAccount = parts.has('google-wallet') ? googleWalletSandboxAccount(config.walletSandboxDir) : undefined;
+  const apple = parts.has('apple-wallet') ? appleTestChain(config.walletSandboxDir) : undefined;
   const has = (part: SandboxProvider) => parts.has(part);
+  // The server reaches the sandbox through a loopback listener of its own that closes last (unless INTERNAL_URL names one).
+  const internal = config.internalUrl ? undefined : await internalListener();
   const composed: ServerConfig = {
     ...config,
+    internalUrl: config.internalUrl ?? internal?.url,
     sandboxed: new Set([...config.sandboxed, ...parts]),
     mercadopago: has('mercadopago') ? { ...config.mercadopago, ...keys.mercadopago, apiUrl: '/sandbox/mercadopago/api' } : config.mercadopago,
     paypal: has('paypal') ? { ...config.paypal, ...keys.paypal, apiUrl: '/sandbox/paypal/api' } : config.paypal,
@@ -64,16 +80,25 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
     openpay: has('openpay') ? { ...config.openpay, ...keys.openpay, apiUrl: '/sandbox/openpay/api', scriptUrl: '/sandbox/openpay/js/openpay.v1.min.js' } : config.openpay,
     stripe: has('stripe') ? { ...config.stripe, ...keys.stripe, apiUrl: '/sandbox/stripe/api' } : config.stripe,
     seatsio: has('seats') ? { secretKey: keys.seats.secretKey, apiUrl: '/sandbox/seatsio/api', chartJsUrl: '/sandbox/seatsio/chart.js' } : config.seatsio,
+    ...(has('bot-check')
+      ? { recaptchaSiteKey: recaptcha.siteKey, recaptchaSecret: recaptcha.secretKey, recaptchaVerifyUrl: '/sandbox/recaptcha/api/siteverify', recaptchaScriptUrl: '/sandbox/recaptcha/api.js' }
+      : {}),
+    googleWallet: googleAccount ? { ...config.googleWallet, ...googleAccount, saveUrl: GOOGLE_WALLET_SAVE_PATH } : config.googleWallet,
+    applePass: apple
+      ? { ...config.applePass, passTypeId: apple.passTypeId, teamId: apple.teamId, cert: apple.certPem, key: apple.keyPem, wwdrCert: apple.wwdrPem }
+      : config.applePass,
   };
   const mount = async (app: FastifyInstance, ctx: AppContext) => {
     const { db } = ctx;
-    const own = sandboxDatabase(composed, db);
+    internal?.serve(app);
+    const own = sandboxDatabase(composed);
     // Closed after the sandbox's own hooks (they run in reverse order), once every request is answered.
-    if (own !== db) app.addHook('onClose', async () => own.kysely.destroy());
+    app.addHook('onClose', async () => own.kysely.destroy());
     const store = storeOf(own);
     await app.register(sandboxPlugin, {
       parts,
       store,
+      googleWalletAccount: googleAccount,
       secret: composed.signingSecret,
       now: ctx.now,
       publicUrl: composed.publicUrl,

@@ -19,9 +19,9 @@ import { assertStartable, sandboxBanner } from '../start-checks';
  */
 async function main(): Promise<void> {
   const config = readConfig(process.env, { clientDir: resolve(process.env.CLIENT_DIR ?? 'dist/client') });
-  assertStartable(config);
   // Providers without keys whose sandbox is on get the sandbox's keys and URLs, and the sandbox is mounted.
   const { config: composed, mount } = await withDemoSandbox(config);
+  assertStartable(composed);
   const db = openDatabase(config.databaseUrl, { backgroundCheckpoint: true });
   await migrateToLatest(db);
   const ctx = { db, config: composed, now: () => new Date() };
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const door = config.loadDemoEvents ? await ensureDemoDoor(ctx, base) : undefined;
   if (door) console.log(`  Door scanner of ${base}/demo (list all, "Puerta demo"):\n${(await scannerLinkLines(door.url)).join('\n')}`);
   if (!config.adminToken) console.log('  Admin API off (set ADMIN_TOKEN to switch it on).');
-  for (const line of sandboxBanner(config)) console.log(`  ${line}`);
+  for (const line of sandboxBanner(composed)) console.log(`  ${line}`);
   console.log('');
 }
 

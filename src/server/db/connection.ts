@@ -24,9 +24,9 @@ const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.star
  * `backgroundCheckpoint` (the server): a SQLite file's WAL checkpoints run on a worker thread
  * (`sqlite-checkpointer.ts`); `true` for the defaults, or the checkpointer's options (tests).
  */
-export function openDatabase(databaseUrl: string | undefined, options: { backgroundCheckpoint?: boolean | CheckpointOptions } = {}): Db {
+export function openDatabase(databaseUrl: string | undefined, options: { backgroundCheckpoint?: boolean | CheckpointOptions; maxConnections?: number } = {}): Db {
   const url = databaseUrl?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`;
-  if (isPostgresUrl(url)) return openPostgres(url);
+  if (isPostgresUrl(url)) return openPostgres(url, options.maxConnections);
   if (url.startsWith('sqlite:')) {
     return openSqlite(url.slice('sqlite:'.length), options.backgroundCheckpoint === true ? {} : options.backgroundCheckpoint || undefined);
   }

@@ -9,11 +9,16 @@ import type { Db } from './connection';
 import type { Dialect } from './dialect';
 import type { Database } from './schema';
 
-/** Opens a pool on a `postgres://…` url. */
-export function openPostgres(url: string): Db {
+/** The connections one server process keeps open at most (PG_POOL_MAX, default 10). */
+export function postgresPoolSize(): number {
+  return Number(process.env.PG_POOL_MAX ?? 10);
+}
+
+/** Opens a pool of at most `maxConnections` on a `postgres://…` url. */
+export function openPostgres(url: string, maxConnections = postgresPoolSize()): Db {
   // A connect timeout, so that a database that stops answering (rather than refusing) gives
   // requests a 503 instead of leaving them waiting for ever.
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 10_000 });
   // An idle client whose connection the server ends (restart, failover, a dropped database)
   // is reported here; without a listener pg would crash the whole process. The pool drops
   // that client and opens a new one on the next query.

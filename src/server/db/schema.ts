@@ -169,7 +169,7 @@ export interface PurchaseLineTable {
   options_json: string | null;
 }
 
-/** Single-use tokens (bot-check sandbox) already spent, shared by every API process. */
+/** Bot-check tokens spent when the server kept them single-use itself; nothing writes here now (siteverify does). */
 export interface UsedTokenTable {
   id: string;
   expires_at: string;
@@ -185,7 +185,7 @@ export interface PaymentAttemptTable {
   id: string;
   purchase_id: string;
   provider: PaymentProviderName;
-  /** 'live' (real provider) or 'sandbox' (the built-in one), as configured when the attempt started. */
+  /** 'live' (real provider) or 'sandbox' (the demo's stand-in; a stored value), as configured when the attempt started. */
   mode: string;
   /** What the buyer is sent to pay: preference id, order id, checkout session id, free-claim secret. Unique per provider. */
   provider_reference: string | null;

@@ -10,8 +10,6 @@ import adminPreviewResponse from '../../../schemas/api/admin-preview.response.js
 import adminPreviewFileResponse from '../../../schemas/api/admin-preview-file.response.json';
 import adminOutboxFailedResponse from '../../../schemas/api/admin-outbox-failed.response.json';
 import adminOutboxRetryResponse from '../../../schemas/api/admin-outbox-retry.response.json';
-import botCheckTokenRequest from '../../../schemas/api/bot-check-token.request.json';
-import botCheckTokenResponse from '../../../schemas/api/bot-check-token.response.json';
 import configResponse from '../../../schemas/api/config.response.json';
 import emissionRequest from '../../../schemas/api/emission.request.json';
 import emissionResponse from '../../../schemas/api/emission.response.json';
@@ -57,10 +55,10 @@ import walletEmissionsResponse from '../../../schemas/api/wallet-emissions.respo
  * serialiser does not resolve one registered schema's ref to another from inside a third.
  */
 export const apiSchemas: { $id: string }[] = [
-  addInfoRequest, botCheckTokenRequest, emissionRequest, fintocCreateSessionRequest, freeVerifyRequest,
+  addInfoRequest, emissionRequest, fintocCreateSessionRequest, freeVerifyRequest,
   mercadopagoCreatePreferenceRequest, mercadopagoProcessPaymentRequest, newPurchaseRequest, openpayProcessPaymentRequest, paymentLoaderRequest, paypalCreateOrderRequest, ticketLine,
   updateProductosRequest, verifyDiscountRequest,
-  addInfoResponse, adminImportResponse, adminOutboxFailedResponse, adminOutboxRetryResponse, botCheckTokenResponse,
+  addInfoResponse, adminImportResponse, adminOutboxFailedResponse, adminOutboxRetryResponse,
   configResponse, emissionResponse, errorResponse, eventResponse, fintocCreateSessionResponse, freeVerifyResponse,
   mercadopagoCreatePreferenceResponse, mercadopagoProcessPaymentResponse, newPurchaseResponse, openpayProcessPaymentResponse, paypalCreateOrderResponse, purchaseStatusResponse,
   updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,

@@ -42,11 +42,8 @@ const coded = (statusCode: number, code: ErrorCode, values?: MessageValues, key:
 
 /** The reasons the bot check gives (as its callers spell them) and their catalogue terms. */
 const BOT_CHECK_REASONS = {
-  'token inválido': 'invalidToken',
-  'firma inválida': 'invalidSignature',
   'acción distinta': 'otherAction',
-  'token vencido': 'expiredToken',
-  'token ya usado': 'usedToken',
+  'token ya usado o vencido': 'usedOrExpiredToken',
   'servicio no disponible': 'serviceUnavailable',
   'token rechazado': 'rejectedToken',
   'dominio distinto': 'otherDomain',
@@ -89,7 +86,7 @@ export const errors = {
   eventInvalid: (problems: { pointer: string; message: string }[]) =>
     new AppError(400, 'EVENT_INVALID', { key: 'EVENT_INVALID', values: { count: problems.length } }, { problems }),
   capacityBelowSold: (name: string, capacity: number, taken: number) => coded(409, 'CAPACITY_BELOW_SOLD', { name, capacity, taken }),
-  /** An event enabling a payment method or seats whose provider has no keys and no sandbox here; `list` names each with its keys. */
+  /** An event enabling a payment method or seats whose provider has no keys and no stand-in here; `list` names each with its keys. */
   providersNotConfigured: (list: string) => coded(409, 'PROVIDERS_NOT_CONFIGURED', { list }),
   urlMismatch: () => coded(400, 'URL_MISMATCH'),
   outboxMessageNotFound: () => coded(404, 'OUTBOX_MESSAGE_NOT_FOUND'),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * How this server reaches itself: INTERNAL_URL, else `http://127.0.0.1:PORT` of the socket it
  * listens on (known once it listens). A provider URL in the configuration that is a path
- * (`/sandbox/stripe/api`, the demo's) is resolved against it.
+ * (the demo's stand-ins are given paths) is resolved against it.
  */
 export function selfUrlOf(app: FastifyInstance, internalUrl: string | undefined): () => string {
   return () => {

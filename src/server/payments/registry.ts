@@ -26,7 +26,7 @@ export const PROVIDER_KEYS: Record<PaymentPart, (config: ServerConfig) => Record
 
 /**
  * How each provider runs: `live` against the real service (its keys are set), `sandbox` against the
- * demo's stand-in (its keys and URL are the sandbox's, `config.sandboxed`), or `off` (no keys: no event
+ * demo's stand-in (its keys and URL are the stand-in's, `config.sandboxed`), or `off` (no keys: no event
  * may enable it). Some keys set and others not stops the start.
  */
 export function providerModes(config: ServerConfig): Record<PaymentPart, PartMode> {
@@ -43,7 +43,7 @@ export function providerModes(config: ServerConfig): Record<PaymentPart, PartMod
 
 /**
  * One adapter per provider, from its keys and API URL in the configuration (a URL given as a path is
- * one of this server's own, reached through `selfUrl`: the demo's sandbox). A provider that is off
+ * one of this server's own, reached through `selfUrl`: the demo's stand-ins). A provider that is off
  * gets an adapter with no API to reach (every call is a ProviderError) and no keys (no webhook verifies).
  */
 export function buildPaymentProviders(config: ServerConfig, selfUrl: () => string): PaymentProviders {

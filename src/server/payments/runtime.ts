@@ -15,7 +15,7 @@ export interface PaymentsRuntime {
   sendMail: SendMail;
 }
 
-/** The provider adapters from the configuration  and the mailer. */
+/** The provider adapters from the configuration and the mailer. */
 export function createPaymentsRuntime(ctx: AppContext, app: FastifyInstance): PaymentsRuntime {
   const selfUrl = selfUrlOf(app, ctx.config.internalUrl);
   return { ctx, providers: buildPaymentProviders(ctx.config, selfUrl), log: app.log, selfUrl, sendMail: createMailer(ctx.config) };

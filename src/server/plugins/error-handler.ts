@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../../shared/node/database-unavailable';
 import { AppError, errors } from '../http/app-error';
-import { messageLanguage, renderMessage, type ErrorCode } from '../http/error-messages';
+import { messageLanguage } from '../../shared/accept-language';
+import { renderMessage, type ErrorCode } from '../http/error-messages';
 import { describeValidationError } from '../http/validation-message';
 
 /** The codes of Fastify's own 4xx errors, by Fastify's code (their sentences are the catalogue's). */

@@ -50,7 +50,7 @@ function seatsio(config: ServerConfig): ProviderSources {
 
 /**
  * What the Content-Security-Policy adds for the providers that run live (their keys are set). A
- * provider in the sandbox needs nothing: its scripts, frames and API are this server's own origin.
+ * provider run by the demo's stand-in needs nothing: its scripts, frames and API are this server's own origin.
  */
 export function providerSources(config: ServerConfig): ProviderSources {
   const all = [mercadoPago(config), openpay(config), stripe(config), seatsio(config)];

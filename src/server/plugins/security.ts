@@ -22,7 +22,9 @@ const SCANNER_PAGE = '/checkin';
  * A live payment provider opens the policy to its own origins (`provider-sources.ts`).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: ServerConfig }) => {
-  const recaptcha = opts.config.recaptchaSecret ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
+  // reCAPTCHA's api.js origin (Google's loads more from gstatic); a relative script URL is this site's own.
+  const { recaptchaSecret, recaptchaScriptUrl } = opts.config;
+  const recaptcha = recaptchaSecret && /^https?:\/\//i.test(recaptchaScriptUrl) ? [new URL(recaptchaScriptUrl).origin, 'https://www.gstatic.com'] : [];
   const providers = providerSources(opts.config);
   const headersWith = (scriptSrc: string[]) =>
     helmet({

@@ -6,8 +6,6 @@ import { precompiled } from './precompiled';
 export interface HoldCall {
   /** The event's catalogue version the order was priced with: the call refuses if it is not the event's version any more. */
   catalogueVersion: number;
-  /** The bot-check token spent with the hold (none with reCAPTCHA). */
-  token?: { id: string; expiresAt: string };
   eventId: number;
   clientKey: string;
   now: string;
@@ -21,10 +19,9 @@ export interface HoldCall {
   take: { itemId: number; quantity: number }[];
 }
 
-/** Why a hold was refused; the whole call rolled back (the token's spend too). */
+/** Why a hold was refused; the whole call rolled back. */
 export type HoldRefusal =
   | { reason: 'catalogue-changed' }
-  | { reason: 'token-spent' }
   | { reason: 'client-cap'; held: number }
   | { reason: 'sold-out'; itemId: number };
 
@@ -38,8 +35,6 @@ export async function holdInOneCall(db: Kysely<Database>, call: HoldCall): Promi
   try {
     await checkoutHold(db, {
       version: call.catalogueVersion,
-      tokenId: call.token?.id ?? null,
-      tokenExpiresAt: call.token?.expiresAt ?? null,
       eventId: call.eventId,
       clientKey: call.clientKey,
       now: call.now,
@@ -55,7 +50,6 @@ export async function holdInOneCall(db: Kysely<Database>, call: HoldCall): Promi
   } catch (error) {
     const { code, detail } = error as { code?: string; detail?: string };
     if (code === 'CK004') return { reason: 'catalogue-changed' };
-    if (code === 'CK001') return { reason: 'token-spent' };
     if (code === 'CK002') return { reason: 'client-cap', held: Number(detail) };
     if (code === 'CK003') return { reason: 'sold-out', itemId: Number(detail) };
     throw error;
@@ -63,12 +57,13 @@ export async function holdInOneCall(db: Kysely<Database>, call: HoldCall): Promi
 }
 
 type CallParams = {
-  version: number; tokenId: string | null; tokenExpiresAt: string | null; eventId: number; clientKey: string; now: string; units: number; maxUnits: number;
+  version: number; eventId: number; clientKey: string; now: string; units: number; maxUnits: number;
   purchase: string; lines: string; key: string; ticketIds: number[]; quantities: number[];
 };
 // Every plain hold on PostgreSQL runs it: compiled once (precompiled.ts).
 const checkoutHold = precompiled<CallParams>(
-  ['version', 'tokenId', 'tokenExpiresAt', 'eventId', 'clientKey', 'now', 'units', 'maxUnits', 'purchase', 'lines', 'key', 'ticketIds', 'quantities'],
-  (_db, p) => sql`select checkout_hold_at_version(${p.version}::integer, ${p.tokenId}::text, ${p.tokenExpiresAt}::text, ${p.eventId}::integer, ${p.clientKey}::text, ${p.now}::text,
+  ['version', 'eventId', 'clientKey', 'now', 'units', 'maxUnits', 'purchase', 'lines', 'key', 'ticketIds', 'quantities'],
+  // The two nulls are the function's token arguments: the bot check spends no token of ours (siteverify keeps its tokens single-use).
+  (_db, p) => sql`select checkout_hold_at_version(${p.version}::integer, null::text, null::text, ${p.eventId}::integer, ${p.clientKey}::text, ${p.now}::text,
     ${p.units}::integer, ${p.maxUnits}::integer, ${p.purchase}::jsonb, ${p.lines}::jsonb, ${p.key}::jsonb, ${p.ticketIds}::integer[], ${p.quantities}::integer[])`,
 );

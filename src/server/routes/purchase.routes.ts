@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { clientKeyOf } from '../../shared/node/client-key';
 import { rateLimited } from '../plugins/security';
-import { spendUnlessCommitted, verifyBotCheckDeferringSpend } from '../services/bot-check.service';
+import { verifyBotCheck } from '../services/bot-check.service';
 import { saveAttendeeInfo } from '../services/attendee-info.service';
 import { purchaseKeyRequired, requestKey } from '../services/access-keys';
 import { purchaseAnswer } from '../services/purchase-access.service';
@@ -30,12 +30,10 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/payments/new-purchase',
     { schema: { body: { $ref: 'api/new-purchase.request#' }, response: answers('new-purchase') }, config: rateLimited },
     async (request) => {
-      // The token is spent in the purchase's own transaction (one commit, not two), and still spent when that fails.
-      const spend = await verifyBotCheckDeferringSpend(ctx, request.body.token, 'new_purchase', request.hostname.split(':')[0]);
+      await verifyBotCheck(ctx, request.body.token, 'new_purchase', request);
       const { url, tickets, code, access, identificador, seats } = request.body;
       // The wire's `identificador` is the promoter's tag: inside it is the purchase's `referrer`.
-      return spendUnlessCommitted(ctx, spend, (spendToken) =>
-        createPurchase(ctx, { url, tickets, code, access, seats, referrer: identificador, clientKey: clientKeyOf(request.ip), spendToken }));
+      return createPurchase(ctx, { url, tickets, code, access, seats, referrer: identificador, clientKey: clientKeyOf(request.ip) });
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { messageLanguage } from '../http/error-messages';
+import { messageLanguage } from '../../shared/accept-language';
 import { limitedAs, rateLimited } from '../plugins/security';
 import { ticketLinkToken } from '../services/access-keys';
 import { buildApplePass } from '../wallet/apple-pass';
@@ -28,11 +28,11 @@ const params = {
  * (`POST /api/emissions/download/wallet`). The URL's token is the only key: no header, since a new
  * tab or a phone's wallet sends none. Anything that opens no ticket is the same 404 page. Nothing
  * is cached on the way (`no-store`), and the token is never sent on as a Referer. A wallet that is
- * off (no keys, no sandbox) has no button, and the Apple pass route does not exist then.
+ * off (no keys, no stand-in) has no button, and the Apple pass route does not exist then.
  */
 export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: { ctx: AppContext; googleWallet: GoogleWallet | undefined }) {
   const db = ctx.db.kysely;
-  // A half-set live configuration stops the start; the signing material itself (a sandbox chain
+  // A half-set live configuration stops the start; the signing material itself (the demo's test chain
   // is two RSA keys and two certificates on first use) is made or read when a pass is first asked for.
   const appleMode = appleWalletMode(ctx.config);
 
@@ -58,9 +58,9 @@ export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: 
     // The PDF link is signed afresh on every view (short-lived, like the other signed ticket links); the page itself is never cached.
     const pdf = `/api/emissions/download/ticket?${new URLSearchParams({ ticket_id: pass.ticketId, purchase_id: pass.purchaseId, token: ticketLinkToken(ctx, pass.purchaseId, pass.ticketId) })}`;
     const wallets: WalletLinks = {
-      ...(appleMode !== 'off' ? { apple: { url: applePassPath(ticketId, token), sandbox: appleMode === 'sandbox' } } : {}),
+      ...(appleMode !== 'off' ? { apple: { url: applePassPath(ticketId, token), test: appleMode === 'sandbox' } } : {}),
       // Signed afresh on each (uncached) view, so the link is always within its lifetime; `origins` names this storefront.
-      ...(googleWallet ? { google: { url: await googleWallet.saveUrl(pass, origin(), ctx.now()), sandbox: googleWallet.mode === 'sandbox' } } : {}),
+      ...(googleWallet ? { google: { url: await googleWallet.saveUrl(pass, origin(), ctx.now()), test: googleWallet.mode === 'sandbox' } } : {}),
     };
     const html = await passPageHtml(pass, { wallets, pdf });
     return reply.type('text/html; charset=utf-8').send(html);
@@ -71,7 +71,7 @@ export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: 
   app.get<{ Params: PassParams }>('/api/wallet/passes/:ticketId/:token/apple.pkpass', { schema: { params }, config: limitedAs(ctx.config, 'pdf') }, async (request, reply) => {
     const pass = await openPass(request, reply);
     if (!pass) return reply;
-    const file = await buildApplePass(pass, appleSigning(ctx.config.applePass));
+    const file = await buildApplePass(pass, appleSigning(ctx.config));
     return reply
       .type('application/vnd.apple.pkpass')
       .header('content-disposition', `attachment; filename="boleto_${pass.folio}.pkpass"`)

@@ -7,7 +7,7 @@ import { absoluteUrl, selfUrlOf } from '../http/self-url';
 
 /**
  * The seat provider as the rest of the server sees it: seats.io with a secret key (SEATSIO_SECRET_KEY,
- * or the demo sandbox's), else off (no seated event may be imported; the client refuses).
+ * or the demo's stand-in's), else off (no seated event may be imported; the client refuses).
  */
 export interface SeatsProvider {
   mode: PartMode;
@@ -17,14 +17,14 @@ export interface SeatsProvider {
 
 const providers = new WeakMap<AppContext, SeatsProvider>();
 
-/** seats.io live with its key, else the seat sandbox if switched on, else off. */
+/** seats.io live with its key, else the demo's stand-in if switched on, else off. */
 export function seatsMode(config: Pick<ServerConfig, 'seatsio' | 'sandbox' | 'sandboxed'>): PartMode {
   return partMode(Boolean(config.seatsio.secretKey) && !config.sandboxed.has('seats'), config.sandbox.seats);
 }
 
 /**
  * Builds the seat provider of an app (once, in `buildApp`): the official client, pointed at the
- * region's API or at `seatsio.apiUrl` (a path there is one of this server's own, the demo's sandbox).
+ * region's API or at `seatsio.apiUrl` (a path there is one of this server's own: the configured URL of the demo's stand-in).
  */
 export function registerSeatsProvider(ctx: AppContext, app: FastifyInstance): SeatsProvider {
   const { seatsio, internalUrl } = ctx.config;

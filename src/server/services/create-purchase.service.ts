@@ -12,7 +12,6 @@ import { takeHeld } from '../repositories/stock.repository';
 import { claimPurchaseSeats, planPurchaseSeats, seatReleaseFor, seatsConfigOf } from '../seats/purchase-seats';
 import { newAccessKey } from './access-keys';
 import { newPurchaseId } from './purchase-id';
-import { tokenSpentAlready, type TokenSpend } from './bot-check.service';
 import { cachedDiscountCode, purchaseCatalogue, uncheckedCatalogue, type CachedCatalogue } from './catalogue-cache';
 import { offeredTicketTypes } from './catalogue.service';
 import { usableDiscountCode } from './discount.service';
@@ -28,8 +27,6 @@ import { holdWithRelease, NotEnoughStock } from './stock.service';
 export type NewPurchaseInput = Omit<NewPurchaseRequest, 'identificador' | 'token'> & {
   referrer?: string | null;
   clientKey: string;
-  /** The bot-check token's spend, run first in the holding transaction (bot-check.service.ts `verifyBotCheckDeferringSpend`). */
-  spendToken?: TokenSpend;
 };
 
 /** The catalogue an order was priced with must be read again: the hold call found the event changed, or the order needs a path that does not check the version. */
@@ -51,7 +48,7 @@ export async function createPurchase(ctx: AppContext, input: NewPurchaseInput): 
     try {
       return await holdOrder(ctx, input, found, !kept, progress);
     } catch (error) {
-      // The call's own refusals (sold out, spent token, cap) are the database's answer at the checked version.
+      // The call's own refusals (sold out, cap) are the database's answer at the checked version.
       if (!(error instanceof CatalogueUnchecked) && (!kept || progress.holdCalled)) throw error;
     }
   }
@@ -119,19 +116,17 @@ async function holdOrder(ctx: AppContext, input: NewPurchaseInput, found: Cached
     progress.holdCalled = true;
     const refusal = await holdInOneCall(ctx.db.kysely, {
       catalogueVersion: event.version,
-      token: input.spendToken?.token, eventId: event.id, clientKey: input.clientKey, now, units, maxUnitsPerClient: limits.maxUnitsPerClient,
+      eventId: event.id, clientKey: input.clientKey, now, units, maxUnitsPerClient: limits.maxUnitsPerClient,
       purchase: storedPurchase(newPurchase(discount, totals)), lines: lines.map(storedLine), key,
       take: byItem.map(({ ticket, quantity }) => ({ itemId: ticket.id, quantity })),
     });
     if (refusal?.reason === 'catalogue-changed') throw new CatalogueUnchecked();
-    if (refusal?.reason === 'token-spent') throw tokenSpentAlready();
     if (refusal?.reason === 'client-cap') throw errors.holdLimitReached(refusal.held, limits.maxUnitsPerClient);
     if (refusal?.reason === 'sold-out') throw new NotEnoughStock(errors.soldOut(byItem.find((c) => c.ticket.id === refusal.itemId)?.ticket.name));
     return { totals, discount };
   };
 
   const holdInTransaction = () => transaction(async (trx) => {
-    if (input.spendToken) await input.spendToken(trx);
     await dialect.lockClientHolds(trx, event.id, input.clientKey);
     const discount = input.code ? await usableDiscountCode(trx, event.id, input.code, pricedLines, now, undefined, codeRow) : undefined;
     await assertClientMayHold(trx, limits, event.id, input.clientKey, units, now);

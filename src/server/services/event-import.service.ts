@@ -55,7 +55,7 @@ export async function parseEventFile(input: unknown, lang: ProblemLang = 'es'): 
  * stock lock. Sold and held units are never lost: items the file no longer lists are
  * deactivated (purchases still point at them), and lowering a capacity or stock
  * below what is already sold or held is refused, and so is an event enabling a payment method or
- * seats whose provider has neither keys nor a sandbox here. Answers what the admin import answers
+ * seats whose provider has neither keys nor a stand-in here. Answers what the admin import answers
  * (the CLI prints the same), hidden types' links relative to the storefront's origin.
  */
 export async function importEvent(ctx: AppContext, input: unknown): Promise<ImportEventResponse> {

@@ -19,7 +19,7 @@ const METHOD_PROVIDER: Record<PaidMethodId, PaymentPart> = {
 };
 
 /**
- * What an event's config asks of providers that are off here (no keys, no sandbox), one entry per
+ * What an event's config asks of providers that are off here (no keys, no stand-in), one entry per
  * provider: `Stripe (metodo_pago_stripe_tarjeta; STRIPE_SECRET_KEY, …)`. Empty when it can be served.
  */
 export function unavailableProviders(config: ServerConfig, event: object | undefined): string[] {

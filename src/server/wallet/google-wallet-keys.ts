@@ -1,20 +1,14 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 
-/** Who signs save links: a Google Cloud service account (live) or the sandbox's own key. */
+/** Who signs save links: a Google Cloud service account. */
 export interface GoogleWalletSigningKey {
   /** The service account's e-mail: the JWT's `iss`. */
   email: string;
   privateKey: KeyObject;
-  /** Known for the sandbox key (its save page verifies with it); Google keeps the live one's. */
+  /** The half Google checks signatures with. */
   publicKey: KeyObject;
 }
-
-/** The e-mail the sandbox signs as: shaped like a service account's, in a domain nobody owns. */
-export const SANDBOX_SERVICE_ACCOUNT_EMAIL = 'wallet-sandbox@checkout-sandbox.iam.gserviceaccount.com';
 
 /**
  * GOOGLE_WALLET_SERVICE_ACCOUNT is the service account's JSON key file as Google Cloud downloads
@@ -40,29 +34,4 @@ export function readServiceAccount(value: string): GoogleWalletSigningKey {
 function readServiceAccountFile(path: string): string {
   if (!existsSync(path)) throw new Error(`GOOGLE_WALLET_SERVICE_ACCOUNT: no file at ${path}`);
   return readFileSync(path, 'utf8');
-}
-
-/**
- * The sandbox's RSA key, kept as PKCS#8 PEM at `path` and reused on the next start, so a save
- * link signed before a restart still opens. The first start creates it exclusively (written
- * aside, then hard-linked into place, which fails if another process got there first), so two
- * processes starting together end up with the one key.
- */
-export async function sandboxSigningKey(path: string): Promise<GoogleWalletSigningKey> {
-  const file = resolve(path);
-  if (!existsSync(file)) {
-    await mkdir(dirname(file), { recursive: true });
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temporary, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    try {
-      await link(temporary, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      await unlink(temporary);
-    }
-  }
-  const privateKey = createPrivateKey(await readFile(file, 'utf8'));
-  return { email: SANDBOX_SERVICE_ACCOUNT_EMAIL, privateKey, publicKey: createPublicKey(privateKey) };
 }

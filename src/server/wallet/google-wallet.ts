@@ -1,17 +1,10 @@
-import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import type { KeyObject } from 'node:crypto';
+import { SignJWT, type JWTPayload } from 'jose';
 import type { ServerConfig } from '../config';
-import { partMode, type PartMode } from '../sandbox-parts';
-import { readServiceAccount, sandboxSigningKey, type GoogleWalletSigningKey } from './google-wallet-keys';
+import { configuredMode, type PartMode } from '../sandbox-parts';
+import { readServiceAccount, type GoogleWalletSigningKey } from './google-wallet-keys';
 import { googleWalletTicket, type EventTicketClass, type EventTicketObject } from './google-wallet-pass';
 import type { TicketPass } from './ticket-pass';
 
-/** Google's own save page: the JWT goes in the path. */
-export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
-/** The sandbox's stand-in for it, served by this server. */
-export const SANDBOX_SAVE_PATH = '/sandbox/google-wallet/save/';
-/** The sandbox's issuer id: numeric like Google's, in a range Google never hands out to a real issuer here. */
-export const SANDBOX_ISSUER_ID = '3388000000000000000';
 /**
  * How long a save link stays good. The pass page is never cached and signs a fresh one each
  * time it opens, so a day covers a buyer who leaves the page open, and a leaked link dies soon.
@@ -43,67 +36,39 @@ export async function signSaveJwt(
     .sign(key.privateKey);
 }
 
-/** Why a save JWT was refused: not signed by our key (or not a JWT at all), or past its time. */
-export type SaveJwtRefusal = 'invalid' | 'expired';
-
-/**
- * Checks a save JWT as Google does before saving: RS256 signature by the issuer's key, `aud`
- * google, `typ` savetowallet, not expired, and a payload carrying event tickets.
- */
-export async function verifySaveJwt(
-  jwt: string,
-  key: { email: string; publicKey: KeyObject },
-  now: Date,
-): Promise<{ ok: true; claims: SaveToWalletClaims } | { ok: false; reason: SaveJwtRefusal }> {
-  try {
-    const { payload } = await jwtVerify(jwt, key.publicKey, {
-      algorithms: ['RS256'], audience: 'google', issuer: key.email, currentDate: now, requiredClaims: ['iat', 'exp'],
-    });
-    const claims = payload as SaveToWalletClaims;
-    const tickets = claims.payload?.eventTicketObjects;
-    if (claims.typ !== 'savetowallet' || !Array.isArray(claims.origins) || !Array.isArray(tickets) || tickets.length === 0) {
-      return { ok: false, reason: 'invalid' };
-    }
-    return { ok: true, claims };
-  } catch (error) {
-    return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
-  }
-}
-
 /** Google Wallet as the rest of the server sees it: one save link per ticket pass. */
 export interface GoogleWallet {
+  /** `sandbox`: the service account is the demo's stand-in (the pass page says so). */
   mode: 'live' | 'sandbox';
   issuerId: string;
-  /** The key links are signed with (the sandbox save page verifies with its public half). */
+  /** The service account's key links are signed with. */
   signingKey(): Promise<GoogleWalletSigningKey>;
   /** The "Save to Google Wallet" link of one ticket; `origin` is the site the button sits on. */
   saveUrl(pass: TicketPass, origin: string, now: Date): Promise<string>;
 }
 
-/** Google Wallet: live with an issuer id and a service account, else the sandbox when switched on, else off (no save link). */
-export function googleWalletMode(config: Pick<ServerConfig, 'googleWallet' | 'sandbox'>): PartMode {
-  return partMode(Boolean(config.googleWallet.issuerId && config.googleWallet.serviceAccount), config.sandbox['google-wallet']);
+/** Google Wallet: on with an issuer id and a service account (a stand-in's when the demo filled them in), else off (no save link). */
+export function googleWalletMode(config: Pick<ServerConfig, 'googleWallet' | 'sandboxed'>): PartMode {
+  return configuredMode(Boolean(config.googleWallet.issuerId && config.googleWallet.serviceAccount), config.sandboxed.has('google-wallet'));
 }
 
 /**
- * Live when GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT are both set (the service
- * account is read at once, so a bad one stops the start); otherwise the sandbox signs with its
- * own key under `data/` and its links open our local save page.
+ * Save links signed with GOOGLE_WALLET_SERVICE_ACCOUNT (read at once, so a bad one stops the start)
+ * for GOOGLE_WALLET_ISSUER_ID, opening GOOGLE_WALLET_SAVE_URL with the JWT appended (a relative
+ * save URL is on the site the button sits on). Only called when both are set (`googleWalletMode`).
  */
-export function createGoogleWallet(config: Pick<ServerConfig, 'googleWallet'>): GoogleWallet {
-  const { issuerId, serviceAccount, issuerName, sandboxKeyPath } = config.googleWallet;
-  const live = Boolean(issuerId && serviceAccount);
-  let key: Promise<GoogleWalletSigningKey> | undefined = live ? Promise.resolve(readServiceAccount(serviceAccount!)) : undefined;
-  const signingKey = () => (key ??= sandboxSigningKey(sandboxKeyPath));
-  const wallet: GoogleWallet = {
-    mode: live ? 'live' : 'sandbox',
-    issuerId: live ? issuerId! : SANDBOX_ISSUER_ID,
-    signingKey,
+export function createGoogleWallet(config: Pick<ServerConfig, 'googleWallet' | 'sandboxed'>): GoogleWallet {
+  const { issuerId, serviceAccount, issuerName, saveUrl } = config.googleWallet;
+  if (!issuerId || !serviceAccount) throw new Error('Google Wallet needs GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT');
+  const key = Promise.resolve(readServiceAccount(serviceAccount));
+  return {
+    mode: googleWalletMode(config) === 'sandbox' ? 'sandbox' : 'live',
+    issuerId,
+    signingKey: () => key,
     async saveUrl(pass, origin, now) {
-      const { eventTicketClass, eventTicketObject } = googleWalletTicket(pass, { issuerId: wallet.issuerId, issuerName });
-      const jwt = await signSaveJwt(await signingKey(), { origin, payload: { eventTicketClasses: [eventTicketClass], eventTicketObjects: [eventTicketObject] } }, now);
-      return live ? `${GOOGLE_SAVE_URL}${jwt}` : `${origin}${SANDBOX_SAVE_PATH}${jwt}`;
+      const { eventTicketClass, eventTicketObject } = googleWalletTicket(pass, { issuerId, issuerName });
+      const jwt = await signSaveJwt(await key, { origin, payload: { eventTicketClasses: [eventTicketClass], eventTicketObjects: [eventTicketObject] } }, now);
+      return `${saveUrl.startsWith('/') ? origin : ''}${saveUrl}${jwt}`;
     },
   };
-  return wallet;
 }

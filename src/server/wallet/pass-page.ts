@@ -7,18 +7,19 @@ import { QR_ERROR_CORRECTION } from '../checkin/code-format';
 
 /**
  * Where the page's wallet buttons lead. Each wallet adds its own entry (and its button in
- * `walletButtons`); a wallet that is off (no keys, no sandbox) has none.
+ * `walletButtons`); a wallet that is off (no keys, no stand-in) has none.
  */
 export interface WalletLinks {
-  apple?: { url: string; sandbox: boolean };
-  /** Google's save link (a signed JWT), or the sandbox's save page. */
-  google?: { url: string; sandbox: boolean };
+  /** `test`: the pass is signed by the demo's stand-in (the page says so). */
+  apple?: { url: string; test: boolean };
+  /** Google's save link (a signed JWT), or the configured stand-in's save page. */
+  google?: { url: string; test: boolean };
 }
 
 
 /**
  * The "add to your phone" buttons of one ticket: plain links (no script), each one wallet's. A
- * wallet whose pass is signed by our sandbox says so next to its button.
+ * wallet whose pass is signed by the demo's stand-in says so next to its button.
  */
 export function walletButtons(pass: TicketPass, links: WalletLinks): string {
   const words = passWords(pass.lang);
@@ -26,8 +27,8 @@ export function walletButtons(pass: TicketPass, links: WalletLinks): string {
   // Google saves from its own page: a plain link there (the JWT rides in the path), opened in this tab.
   const google = links.google && `<a class="wallet-button google" href="${esc(links.google.url)}" rel="noopener noreferrer">${esc(words.googleButton)}</a>`;
   // One note for every wallet in test mode, read once rather than as a run of separate notes.
-  const sandboxed = [links.apple?.sandbox ? words.appleSandbox : null, links.google?.sandbox ? words.googleSandbox : null].filter((note) => note !== null);
-  const note = sandboxed.length ? `<p class="sandbox-note" role="note">${sandboxed.map(esc).join(' ')}</p>` : '';
+  const testNotes = [links.apple?.test ? words.appleTestNote : null, links.google?.test ? words.googleTestNote : null].filter((note) => note !== null);
+  const note = testNotes.length ? `<p class="test-note" role="note">${testNotes.map(esc).join(' ')}</p>` : '';
   if (!apple && !google) return '';
   return `<div class="wallet-buttons">${apple ?? ''}${google ?? ''}</div>${note}`;
 }
@@ -54,7 +55,7 @@ figcaption{font-size:.9rem;color:#333}
 .wallet-button.apple{background:#000;color:#fff}
 .wallet-button.google{background:#1f1f1f;color:#fff}
 .wallet-button:focus-visible{outline:3px solid #1f4fbf;outline-offset:2px}
-.sandbox-note{margin:.75rem 0 0;padding:.75rem;border-left:4px solid #8a5a00;background:#fff8e6;color:#4d3300}
+.test-note{margin:.75rem 0 0;padding:.75rem;border-left:4px solid #8a5a00;background:#fff8e6;color:#4d3300}
 `;
 
 function page(lang: 'es' | 'en', title: string, header: string, body: string): string {

@@ -15,8 +15,8 @@ export function passWords(lang: 'es' | 'en') {
         addToWallet: 'Add to your phone',
         appleButton: 'Add to Apple Wallet',
         googleButton: 'Add to Google Wallet',
-        googleSandbox: 'The Google Wallet button opens our test save page, which shows the pass it would save; nothing reaches Google.',
-        appleSandbox:
+        googleTestNote: 'The Google Wallet button opens our test save page, which shows the pass it would save; nothing reaches Google.',
+        appleTestNote:
           'Test mode: this Apple Wallet pass is signed with a test certificate and will not open on a real iPhone. The QR code on this page and on the PDF works at the entrance.',
         eventPage: 'Event page',
         pdf: 'Download this ticket as a PDF',
@@ -39,8 +39,8 @@ export function passWords(lang: 'es' | 'en') {
         addToWallet: 'Guárdalo en tu teléfono',
         appleButton: 'Agregar a Apple Wallet',
         googleButton: 'Agregar a Google Wallet',
-        googleSandbox: 'El botón de Google Wallet abre nuestra página de prueba, que muestra el pase que se guardaría; nada llega a Google.',
-        appleSandbox:
+        googleTestNote: 'El botón de Google Wallet abre nuestra página de prueba, que muestra el pase que se guardaría; nada llega a Google.',
+        appleTestNote:
           'Modo de prueba: este pase de Apple Wallet está firmado con un certificado de prueba y no se abrirá en un iPhone real. El código QR de esta página y del PDF sí sirve en el acceso.',
         eventPage: 'Página del evento',
         pdf: 'Descargar este boleto en PDF',

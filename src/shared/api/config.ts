@@ -1,6 +1,7 @@
 /** `GET /api/config`: what the storefront needs to know about this server before any event loads. */
 export interface AppConfigResponse {
-  botCheck: { provider: 'sandbox' | 'recaptcha'; siteKey?: string };
+  /** reCAPTCHA v3: the site key and the `api.js` to load (`?render=SITE_KEY` is added; a relative URL is on this site). */
+  botCheck: { provider: 'recaptcha'; siteKey?: string; scriptUrl: string };
   mainSiteUrl: string;
   supportEmail: string;
   helpUrl: string;
@@ -30,11 +31,3 @@ export interface AppConfigResponse {
 /** The actions a bot-check token may be issued for. */
 export type BotCheckAction = 'new_purchase' | 'validate_free_access' | 'validate_free_access_loader';
 
-/** `POST /api/sandbox/bot-check/token` (only without RECAPTCHA_SECRET). */
-export interface BotCheckTokenRequest {
-  action: BotCheckAction;
-}
-
-export interface BotCheckTokenResponse {
-  token: string;
-}

@@ -1,5 +1,5 @@
 /**
- * Server-rendered HTML pages (the payment and wallet sandboxes' pages, a ticket's pass page):
+ * Server-rendered HTML pages (a ticket's pass page, the sandboxes' pages):
  * one escape for every value put in them, and one document shell.
  */
 

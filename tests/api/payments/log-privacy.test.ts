@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxBotToken } from '../../support/bot-token';
 import { startServerProcess, type ServerProcess } from '../../support/server-process';
 import { skipDatabase, testDialect } from '../../support/test-database';
 import { buyer, createPaymentsApp, eventually, SECRET, URL_SLUG, type PaymentsTestApp } from './helpers';
@@ -35,7 +36,7 @@ describe.skipIf(skipDatabase)(`no personal data in the logs on ${testDialect}`, 
   });
 
   it('a paid purchase with attendee form and tickets e-mail logs none of the buyer or attendee data', async () => {
-    const token = (await send('POST', '/api/sandbox/bot-check/token', { action: 'new_purchase' })).body.token;
+    const token = await sandboxBotToken(server.baseUrl);
     const held = await send('POST', '/api/payments/new-purchase', { url: URL_SLUG, token, tickets: [{ ticket_id: 1, cantidad: 2 }] });
     expect(held.status).toBe(200);
     const id = held.body.purchase_id as string;

@@ -133,7 +133,8 @@ describe.skipIf(skipDatabase)('webhook verification and replay protection', () =
         'paypal-transmission-id': transmissionId,
         'paypal-transmission-time': time,
         'paypal-transmission-sig': signPayPal(privateKey, payPalSignedMessage(transmissionId, time, t.sandbox.paypal.webhookId, raw)),
-        'paypal-cert-url': `${t.baseUrl}/sandbox/paypal/api/v1/notifications/certs/CERT-SBX-1`,
+        // The certificate lives on the PayPal API host the server is configured with (the stand-in, through the server's internal URL), as its deliveries say.
+        'paypal-cert-url': `${t.ctx.config.internalUrl}/sandbox/paypal/api/v1/notifications/certs/CERT-SBX-1`,
         'paypal-auth-algo': 'SHA256withRSA',
       };
       return { raw, headers };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxChain, SANDBOX_PASS_TYPE_ID, SANDBOX_TEAM_ID } from '../../../src/server/wallet/apple-signing';
+import { appleTestChain } from '../../../sandbox/wallet';
 import { recomputedManifest, unpackPass, verifyPassSignature } from '../../support/pkpass';
 import { skipDatabase } from '../../support/test-database';
 import { buyer, createPaymentsApp, eventWithDetails, passUrl, payWithFintoc, walletList, type PaymentsTestApp } from './helpers';
@@ -14,8 +14,8 @@ describe.skipIf(skipDatabase)('Apple Wallet pass (sandbox chain)', () => {
     t = await createPaymentsApp();
     await t.importEvent(eventWithDetails);
     paid = await payWithFintoc(t, await t.purchase([{ ticket_id: 2, cantidad: 2 }]), buyer({ name: 'Jane Doe', email: 'jane@example.com', lang: 'en' }));
-    // The chain the server signs with (made on the first pass asked for, or here, whichever comes first: one file either way).
-    root = sandboxChain(t.ctx.config.applePass.sandboxDir).rootCert;
+    // The test chain the server was configured with: its root stands in for Apple's WWDR.
+    root = appleTestChain(t.ctx.config.walletSandboxDir).wwdrPem;
   });
   afterAll(() => t.close());
 
@@ -42,8 +42,8 @@ describe.skipIf(skipDatabase)('Apple Wallet pass (sandbox chain)', () => {
     const [row] = await t.rows('tickets', 'id', ticket.id);
     expect(pass).toMatchObject({
       formatVersion: 1,
-      passTypeIdentifier: SANDBOX_PASS_TYPE_ID,
-      teamIdentifier: SANDBOX_TEAM_ID,
+      passTypeIdentifier: appleTestChain(t.ctx.config.walletSandboxDir).passTypeId,
+      teamIdentifier: appleTestChain(t.ctx.config.walletSandboxDir).teamId,
       serialNumber: ticket.id,
       backgroundColor: 'rgb(17, 34, 51)',
       foregroundColor: 'rgb(255, 255, 255)',

@@ -1,10 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGoogleWallet, GOOGLE_SAVE_URL, type SaveToWalletClaims } from '../../../src/server/wallet/google-wallet';
+import { createGoogleWallet, type SaveToWalletClaims } from '../../../src/server/wallet/google-wallet';
 import { readServiceAccount } from '../../../src/server/wallet/google-wallet-keys';
 import { skipDatabase } from '../../support/test-database';
 import { buyer, createPaymentsApp, eventWithDetails, passUrl, payWithFintoc, walletList, type PaymentsTestApp } from './helpers';
+
+/** Google's own save page (GOOGLE_WALLET_SAVE_URL's default). */
+const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 
 /** The "Add to Google Wallet" link of a pass page's HTML. */
 function googleLink(html: string): string {
@@ -80,7 +83,7 @@ describe.skipIf(skipDatabase)('the pass page’s Add to Google Wallet (live)', (
   it('links to Google’s save page, signed with the service account', async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const serviceAccount = JSON.stringify({ client_email: 'wallet@project.iam.gserviceaccount.com', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }) });
-    const t = await createPaymentsApp({ googleWallet: { issuerId: '3388000000012345678', serviceAccount, issuerName: 'Boletos', sandboxKeyPath: 'data/unused.pem' } });
+    const t = await createPaymentsApp({ googleWallet: { issuerId: '3388000000012345678', serviceAccount, issuerName: 'Boletos', saveUrl: GOOGLE_SAVE_URL } });
     try {
       await t.importEvent(eventWithDetails);
       const paid = await payWithFintoc(t, await t.purchase([{ ticket_id: 2, cantidad: 1 }]));

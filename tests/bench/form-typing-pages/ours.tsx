@@ -17,7 +17,7 @@ import { theme } from '../../../src/client/theme';
 import { ATTENDEES, instrumentKeystrokes } from './shared';
 
 /** Ours: the real attendee step's store and blocks (one SchemaForm per attendee, precompiled validator, draft reaction). */
-const root = new RootStore({ api: {} as ApiClient, sessionStorage: window.sessionStorage });
+const root = new RootStore({ api: {} as ApiClient, botCheck: { getToken: async () => 'bench' }, sessionStorage: window.sessionStorage });
 runInAction(() => {
   root.event.url = 'bench';
   root.checkout.purchaseId = 'bench';

@@ -121,7 +121,10 @@ export async function expectAccessible(page: Page, context: string): Promise<voi
 export async function holdPurchase(page: Page, tickets: Record<string, number>, path: string, url = 'demo'): Promise<{ purchaseId: string }> {
   const event = (await (await page.request.get(`/api/event/${url}`)).json()) as { tickets: { id: number; name: string }[] };
   const idOf = (name: string) => event.tickets.find((ticket) => ticket.name === name)?.id ?? Number.NaN;
-  const { token } = (await (await page.request.post('/api/sandbox/bot-check/token', { data: { action: 'new_purchase' } })).json()) as { token: string };
+  // A token as the reCAPTCHA sandbox's api.js gets one: the site key from /api/config, the page's host name.
+  const config = await page.request.get('/api/config');
+  const { siteKey } = ((await config.json()) as { botCheck: { siteKey: string } }).botCheck;
+  const { token } = (await (await page.request.post('/sandbox/recaptcha/api/token', { data: { siteKey, action: 'new_purchase', hostname: new URL(config.url()).hostname } })).json()) as { token: string };
   const created = await page.request.post('/api/payments/new-purchase', {
     data: { url, token, code: null, identificador: null, tickets: Object.entries(tickets).map(([name, cantidad]) => ({ ticket_id: idOf(name), cantidad })) },
   });

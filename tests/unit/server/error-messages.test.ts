@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError, errors } from '../../../src/server/http/app-error';
-import { ERROR_CODES, messageLanguage, renderMessage } from '../../../src/server/http/error-messages';
+import { messageLanguage } from '../../../src/shared/accept-language';
+import { ERROR_CODES, renderMessage } from '../../../src/server/http/error-messages';
 
 const root = join(import.meta.dirname, '../../../locales');
 const catalogue = (language: string) => JSON.parse(readFileSync(join(root, language, 'api-errors.json'), 'utf8')) as Record<string, unknown>;

@@ -37,8 +37,8 @@ export interface MercadoPagoFastPayments {
  * Super-token payments over MercadoPago's REST API, the same `POST /v1/payments` as a card
  * payment: the chosen method's id as `token`, the fast-payment token beside it, our attempt
  * as `external_reference`, the purchase's amount, one installment. (MercadoPago documents
- * fast payments only through its JS SDK; these server shapes are the sandbox's, see
- * docs/payments.md.)
+ * fast payments only through its JS SDK; these server shapes are the ones
+ * docs/payments.md describes.)
  */
 export function mercadoPagoFastPayments(options: { apiUrl: () => string; accessToken: string }): MercadoPagoFastPayments {
   const auth = () => ({ authorization: `Bearer ${options.accessToken}`, 'content-type': 'application/json' });

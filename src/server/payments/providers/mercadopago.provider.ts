@@ -18,7 +18,7 @@ import type { MercadoPagoPayment } from '../../../shared/provider-wire';
 
 export interface MercadoPagoOptions {
   mode: ProviderMode;
-  /** REST base (https://api.mercadopago.com, or the sandbox's); a function because the sandbox's is known once listening. */
+  /** REST base (https://api.mercadopago.com, or the configured URL); a function because a path's origin is known once listening. */
   apiUrl: () => string;
   accessToken: string;
   webhookSecret: string;

@@ -16,7 +16,7 @@ import type { OpenpayCard, OpenpayCharge } from '../../../shared/provider-wire';
 
 export interface OpenpayOptions {
   mode: ProviderMode;
-  /** REST base (https://api.openpay.mx, or the sandbox's); a function because the sandbox's is known once listening. */
+  /** REST base (https://api.openpay.mx, or the configured URL); a function because a path's origin is known once listening. */
   apiUrl: () => string;
   merchantId: string;
   privateKey: string;

@@ -98,7 +98,7 @@ const HANDLED_EVENT = /^(CHECKOUT\.ORDER|PAYMENT\.CAPTURE)\.[A-Z_.]{1,60}$/;
 /**
  * Everything about a PayPal delivery that can be judged here, so a forged one costs no call to
  * PayPal's verify-webhook-signature: a known RSA algorithm, a certificate URL on PayPal's own
- * hosts over HTTPS (the sandbox's: its API's origin), a transmission id and a base64 signature
+ * hosts over HTTPS (a stand-in's: its configured API's origin), a transmission id and a base64 signature
  * of sane shape, a configured webhook id, and a JSON body with an id and an event type we handle.
  */
 function localWebhookCheck(fields: Record<'auth_algo' | 'cert_url' | 'transmission_id' | 'transmission_sig', string>, rawBody: string, options: PayPalOptions): PayPalEvent {
@@ -113,8 +113,8 @@ function localWebhookCheck(fields: Record<'auth_algo' | 'cert_url' | 'transmissi
     throw new WebhookRejected('PAYPAL-CERT-URL mal formada');
   }
   const paypalHost = cert.protocol === 'https:' && (cert.hostname === 'paypal.com' || cert.hostname.endsWith('.paypal.com'));
-  const sandboxHost = options.mode === 'sandbox' && cert.origin === new URL(options.apiUrl()).origin;
-  if (!paypalHost && !sandboxHost) throw new WebhookRejected('PAYPAL-CERT-URL fuera de PayPal');
+  const standInHost = options.mode === 'sandbox' && cert.origin === new URL(options.apiUrl()).origin;
+  if (!paypalHost && !standInHost) throw new WebhookRejected('PAYPAL-CERT-URL fuera de PayPal');
   let event: Partial<PayPalEvent>;
   try {
     event = JSON.parse(rawBody) as Partial<PayPalEvent>;

@@ -15,7 +15,7 @@ import { fresh } from '../../../shared/node/webhook-signatures';
 
 export interface StripeOptions {
   mode: ProviderMode;
-  /** `https://api.stripe.com`, or the sandbox's `http://127.0.0.1:PORT/sandbox/stripe/api` (known once the server listens). */
+  /** `https://api.stripe.com`, or the configured URL (a path is on this server: known once it listens). */
   apiUrl: () => string;
   secretKey: string;
   webhookSecret: string;
@@ -94,7 +94,7 @@ export interface StripeProvider extends PaymentProvider {
 
 /**
  * The Stripe client pointed at `apiUrl`: host, port and protocol are the package's own options;
- * a path under that host (the sandbox's /sandbox/stripe/api) is put in front of every request
+ * a path under that host (a stand-in's, as the demo configures) is put in front of every request
  * path by a thin wrapper around the package's Node HTTP client.
  */
 export function stripeClient(secretKey: string, apiUrl: string): Stripe {
@@ -132,7 +132,7 @@ function providerError(error: unknown): ProviderError {
  * The card payment provider through the official `stripe` package: a PaymentIntent per
  * attempt (automatic payment methods: card, Google Pay, Apple Pay), read back by id;
  * webhooks checked with `stripe.webhooks.constructEvent` over the raw body; refunds of the
- * whole intent. The same client talks to the sandbox when no keys are set.
+ * whole intent. The same client talks to any configured API URL (the demo's stand-in when no keys are set).
  */
 export function stripeProvider(options: StripeOptions): StripeProvider {
   let client: { url: string; stripe: Stripe } | null = null;

@@ -6,7 +6,7 @@ import esForms from '../../../../locales/es/forms.json';
 import enForms from '../../../../locales/en/forms.json';
 import { answers } from '../../http/api-schemas';
 import { AppError } from '../../http/app-error';
-import { messageLanguage } from '../../http/error-messages';
+import { messageLanguage } from '../../../shared/accept-language';
 import { rateLimited } from '../../plugins/security';
 import { purchaseKeyRequired, requestKey } from '../../services/access-keys';
 import { processLoader } from '../observe';
@@ -22,8 +22,8 @@ const LABELS = { es: esForms.fields, en: enForms.fields };
 const maxOf = (field: 'expireMonth' | 'expireYear' | 'cvvCode') => (secondCardUi[field]['ui:options'] as { maxLength: number }).maxLength;
 
 /**
- * Where the card frame loads openpay.v1.min.js from (Openpay's CDN, or the demo sandbox's copy) and
- * the keys it tokenizes with; `sandboxMode` is Openpay's own test switch (its sandbox API, or ours).
+ * Where the card frame loads openpay.v1.min.js from (Openpay's CDN, or the configured copy) and
+ * the keys it tokenizes with; `sandboxMode` is Openpay's own test switch (its test API, or a stand-in).
  */
 function frameConfig(rt: PaymentsRuntime) {
   const { openpay } = rt.ctx.config;

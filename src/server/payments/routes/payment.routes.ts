@@ -162,7 +162,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     '/api/payments/free/verify-free',
     { schema: { body: { $ref: 'api/free-verify.request#' }, response: answers('free-verify') }, config: rateLimited, preHandler: keyed },
     async (request) => {
-      await verifyBotCheck(ctx, request.body.token, 'validate_free_access', request.hostname.split(':')[0]);
+      await verifyBotCheck(ctx, request.body.token, 'validate_free_access', request);
       const { result } = await startPayment(rt, { provider: 'free', purchaseId: request.body.purchase_id, buyer: request.body.buyer_info, lang: request.body.lang, origin: requestOrigin(rt, request) });
       return { secretuuid: result.reference };
     },
@@ -172,7 +172,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     '/api/payments/free/loader-process',
     { schema: loaderSchema(['token', 'g_token']), config: rateLimited },
     async (request) => {
-      await verifyBotCheck(ctx, request.body.g_token, 'validate_free_access_loader', request.hostname.split(':')[0]);
+      await verifyBotCheck(ctx, request.body.g_token, 'validate_free_access_loader', request);
       const attempt = await attemptByReference(rt, 'free', request.body.token);
       return processLoader(rt, 'free', { reference: request.body.token, attemptId: attempt.id }, attempt, requestKey(request));
     },

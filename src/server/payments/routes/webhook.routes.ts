@@ -9,7 +9,7 @@ type WebhookProvider = (typeof PROVIDERS)[number];
 
 /**
  * POST /api/webhooks/{provider}: deliveries from MercadoPago, PayPal, Fintoc and Stripe (and
- * from the sandbox, which signs the same way). Signatures cover the exact bytes sent,
+ * from a stand-in, which signs the same way). Signatures cover the exact bytes sent,
  * so inside this plugin JSON bodies are kept as received next to their parsed form.
  */
 export async function webhookRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {

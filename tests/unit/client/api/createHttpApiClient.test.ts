@@ -32,13 +32,6 @@ describe('createHttpApiClient', () => {
     expect(JSON.parse(calls[4].init.body as string)).toEqual({ purchase_id: 'p-1', productos: [{ id: 1, cantidad: 1, opciones: { talla: 'M' } }] });
   });
 
-  it('gets a sandbox bot-check token for an action', async () => {
-    const { fetchImpl, calls } = fakeFetch(200, { token: 'abc' });
-    expect(await createHttpApiClient({ fetchImpl }).getBotCheckToken('new_purchase')).toBe('abc');
-    expect(calls[0].url).toBe('/api/sandbox/bot-check/token');
-    expect(JSON.parse(calls[0].init.body as string)).toEqual({ action: 'new_purchase' });
-  });
-
   it('turns 4xx into ApiError with the server mensaje and code, and reports 401/429', async () => {
     const problems: HttpProblem[] = [];
     for (const [status, problem] of [[401, 'unauthorized'], [429, 'tooManyRequests']] as const) {

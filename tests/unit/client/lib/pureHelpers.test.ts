@@ -6,7 +6,6 @@ import { checkoutFlow, stepAtPath } from '../../../../src/client/flow/checkoutFl
 import { formatCountdown } from '../../../../src/client/layout/HoldTimer';
 import { describeRouteError } from '../../../../src/client/pages/RouteErrorPage';
 import { ApiError } from '../../../../src/client/api/ApiError';
-import { fakeApi } from '../stores/fakeApi';
 
 describe('quantityOptions', () => {
   it('offers 0 plus minimum..maximum', () => {
@@ -47,16 +46,9 @@ describe('describeRouteError', () => {
 });
 
 describe('createBotCheck', () => {
-  it('uses the sandbox endpoint when the server says so (or says nothing)', async () => {
-    const { api, calls } = fakeApi();
-    expect(await createBotCheck(api, async () => ({ botCheck: { provider: 'sandbox' }, mainSiteUrl: '', supportEmail: '', helpUrl: '' })).getToken('new_purchase')).toBe('token-1');
-    expect(await createBotCheck(api, async () => null).getToken('x')).toBe('token-1');
-    expect(calls.getBotCheckToken).toEqual([['new_purchase'], ['x']]);
-  });
-
-  it('reports reCAPTCHA without a site key as not loaded', async () => {
-    const { api } = fakeApi();
-    const botCheck = createBotCheck(api, async () => ({ botCheck: { provider: 'recaptcha' }, mainSiteUrl: '', supportEmail: '', helpUrl: '' }));
-    await expect(botCheck.getToken('new_purchase')).rejects.toBeInstanceOf(BotCheckNotLoadedError);
+  it('reports reCAPTCHA without a site key (or no configuration) as not loaded', async () => {
+    const config = { botCheck: { provider: 'recaptcha' as const, scriptUrl: '/sandbox/recaptcha/api.js' }, mainSiteUrl: '', supportEmail: '', helpUrl: '' };
+    await expect(createBotCheck(async () => config).getToken('new_purchase')).rejects.toBeInstanceOf(BotCheckNotLoadedError);
+    await expect(createBotCheck(async () => null).getToken('new_purchase')).rejects.toBeInstanceOf(BotCheckNotLoadedError);
   });
 });

@@ -102,11 +102,11 @@ describe('CheckoutStore purchase transitions', () => {
 
 describe('CheckoutActions', () => {
   it('creates a purchase with a new_purchase token, the code, the lines and identificador', async () => {
-    const { root, calls } = await loaded();
+    const { root, calls, botCheckActions } = await loaded();
     root.checkout.setTicketQuantity(1, 2);
     const created = await root.actions.createPurchase('abc');
     expect(created).toBe(true);
-    expect(calls.getBotCheckToken[0]).toEqual(['new_purchase']);
+    expect(botCheckActions[0]).toBe('new_purchase');
     expect(calls.newPurchase[0][0]).toEqual({ code: null, url: 'demo', tickets: [{ ticket_id: 1, cantidad: 2 }], identificador: 'abc', token: 'token-1' });
     expect(root.checkout.purchaseId).toBe('p-1');
     expect(root.checkout.purchasePending).toBe(false);

@@ -46,15 +46,14 @@ type Calls = { [K in keyof ApiClient]: unknown[][] };
 /** A fake API client: each method answers from `responses` (a value, an Error to reject with, or a function). */
 export function fakeApi(responses: Partial<Record<keyof ApiClient, unknown>> = {}) {
   const calls: Calls = {
-    getConfig: [], getBotCheckToken: [], getEvent: [], newPurchase: [], verifyDiscount: [], updateProducts: [], getPurchase: [], releaseSeats: [], addInfo: [],
+    getConfig: [], getEvent: [], newPurchase: [], verifyDiscount: [], updateProducts: [], getPurchase: [], releaseSeats: [], addInfo: [],
     // Payment and emission calls (tests/unit/client/payments give their answers).
     createPreference: [], createPaypalOrder: [], createFintocSession: [], verifyFree: [], processCardPayment: [], createSuperTokenOrder: [], processOpenpayPayment: [], loaderProcess: [],
     downloadTickets: [], getWalletEmissions: [], getWalletUrl: [],
     createStripeOrder: [],
   };
   const defaults: Partial<Record<keyof ApiClient, unknown>> = {
-    getConfig: { botCheck: { provider: 'sandbox' }, mainSiteUrl: 'https://main.example', supportEmail: 'help@example.mx', helpUrl: 'https://help.example' },
-    getBotCheckToken: 'token-1',
+    getConfig: { botCheck: { provider: 'recaptcha', siteKey: 'site-key', scriptUrl: '/sandbox/recaptcha/api.js' }, mainSiteUrl: 'https://main.example', supportEmail: 'help@example.mx', helpUrl: 'https://help.example' },
     getEvent: demoEvent(),
     newPurchase: purchaseResponse,
   };
@@ -76,6 +75,9 @@ export function buildRoot(responses: Partial<Record<keyof ApiClient, unknown>> =
   const notifications: Notification[] = [];
   const sessionStorage = memoryStorage();
   const localStorage = memoryStorage();
-  const root = new RootStore({ api, notifier: (n) => notifications.push(n), sessionStorage, localStorage });
-  return { root, calls, notifications, sessionStorage, localStorage };
+  // The bot check answers 'token-1' and records the action it was asked for.
+  const botCheckActions: string[] = [];
+  const botCheck = { getToken: async (action: string) => (botCheckActions.push(action), 'token-1') };
+  const root = new RootStore({ api, botCheck, notifier: (n) => notifications.push(n), sessionStorage, localStorage });
+  return { root, calls, botCheckActions, notifications, sessionStorage, localStorage };
 }

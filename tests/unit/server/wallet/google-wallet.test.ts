@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../../../src/server/config';
-import { createGoogleWallet, GOOGLE_SAVE_URL, SANDBOX_ISSUER_ID, signSaveJwt, verifySaveJwt, type SaveToWalletClaims } from '../../../../src/server/wallet/google-wallet';
-import { readServiceAccount, sandboxSigningKey, SANDBOX_SERVICE_ACCOUNT_EMAIL } from '../../../../src/server/wallet/google-wallet-keys';
+import { googleWalletSandboxAccount } from '../../../../sandbox/wallet';
+import { verifySaveJwt } from '../../../../sandbox/wallet/google-wallet-save';
+import { withDemoSandbox } from '../../../../src/server/cli/demo-sandbox';
+import { createGoogleWallet, signSaveJwt, type SaveToWalletClaims } from '../../../../src/server/wallet/google-wallet';
+import { readServiceAccount } from '../../../../src/server/wallet/google-wallet-keys';
 import { googleWalletTicket, hexColour, walletIdSuffix } from '../../../../src/server/wallet/google-wallet-pass';
 import type { TicketPass } from '../../../../src/server/wallet/ticket-pass';
 
 const dir = mkdtempSync(join(tmpdir(), 'google-wallet-'));
+const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const pass: TicketPass = {
@@ -78,8 +82,8 @@ describe('Google Wallet event ticket class and object', () => {
 });
 
 describe('the save-to-wallet JWT', () => {
-  it('is RS256, signed by the sandbox key, with Google’s claims and the pass in its payload', async () => {
-    const wallet = createGoogleWallet(readConfig({ WALLET_SANDBOX_DIR: dir }));
+  it('is RS256, signed by the (test) service account, with Google’s claims and the pass in its payload', async () => {
+    const wallet = createGoogleWallet((await withDemoSandbox(readConfig({ WALLET_SANDBOX_DIR: dir }))).config);
     expect(wallet.mode).toBe('sandbox');
     const url = await wallet.saveUrl(pass, 'https://boletos.example.mx', now);
     expect(url.startsWith('https://boletos.example.mx/sandbox/google-wallet/save/')).toBe(true);
@@ -88,20 +92,19 @@ describe('the save-to-wallet JWT', () => {
     const key = await wallet.signingKey();
     const { payload } = await jwtVerify(jwt, key.publicKey, { algorithms: ['RS256'], currentDate: now });
     const claims = payload as SaveToWalletClaims;
-    expect(claims).toMatchObject({ iss: SANDBOX_SERVICE_ACCOUNT_EMAIL, aud: 'google', typ: 'savetowallet', origins: ['https://boletos.example.mx'], iat: now.getTime() / 1000 });
-    expect(claims.payload.eventTicketClasses).toEqual([googleWalletTicket(pass, { issuerId: SANDBOX_ISSUER_ID, issuerName: 'Boletos' }).eventTicketClass]);
+    const { issuerId, serviceAccount } = googleWalletSandboxAccount(dir);
+    expect(claims).toMatchObject({ iss: JSON.parse(serviceAccount).client_email, aud: 'google', typ: 'savetowallet', origins: ['https://boletos.example.mx'], iat: now.getTime() / 1000 });
+    expect(claims.payload.eventTicketClasses).toEqual([googleWalletTicket(pass, { issuerId, issuerName: 'Boletos' }).eventTicketClass]);
     expect(claims.payload.eventTicketObjects[0].barcode.value).toBe(pass.qrSecret);
-    expect(claims.payload.eventTicketObjects[0].id).toBe(`${SANDBOX_ISSUER_ID}.${pass.ticketId}`);
+    expect(claims.payload.eventTicketObjects[0].id).toBe(`${issuerId}.${pass.ticketId}`);
   });
 
-  it('reuses the sandbox key kept on disk', async () => {
-    const first = await sandboxSigningKey(join(dir, 'reused.pem'));
-    const second = await sandboxSigningKey(join(dir, 'reused.pem'));
-    expect(second.publicKey.export({ type: 'spki', format: 'pem' })).toBe(first.publicKey.export({ type: 'spki', format: 'pem' }));
+  it('reuses the test service account kept on disk', () => {
+    expect(googleWalletSandboxAccount(join(dir, 'reused'))).toEqual(googleWalletSandboxAccount(join(dir, 'reused')));
   });
 
   it('refuses a tampered payload, another key’s signature and an expired link', async () => {
-    const key = await sandboxSigningKey(join(dir, 'google-wallet-key.pem'));
+    const key = readServiceAccount(googleWalletSandboxAccount(dir).serviceAccount);
     const content = { origin: 'https://boletos.example.mx', payload: { eventTicketClasses: [], eventTicketObjects: [googleWalletTicket(pass, { issuerId: '1', issuerName: 'B' }).eventTicketObject] } };
     const jwt = await signSaveJwt(key, content, now);
     expect((await verifySaveJwt(jwt, key, now)).ok).toBe(true);

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import addInfo from '../../../../schemas/api/add-info.request.json';
-import botCheckToken from '../../../../schemas/api/bot-check-token.request.json';
 import emission from '../../../../schemas/api/emission.request.json';
 import fintocCreateSession from '../../../../schemas/api/fintoc-create-session.request.json';
 import freeVerify from '../../../../schemas/api/free-verify.request.json';
@@ -22,8 +21,6 @@ import updateProductos from '../../../../schemas/api/update-productos.request.js
 import verifyDiscount from '../../../../schemas/api/verify-discount.request.json';
 import type {
   AddInfoRequest,
-  BotCheckAction,
-  BotCheckTokenRequest,
   CreatePreferenceRequest,
   FintocSessionRequest,
   LoaderRequest,
@@ -82,7 +79,6 @@ const productLineRequest = {
   opciones: 'optional',
 } as const satisfies Presence<ProductLineRequest>;
 const addInfoRequest = { purchase_id: 'required', form: 'required' } as const satisfies Presence<AddInfoRequest>;
-const botCheckTokenRequest = { action: 'required' } as const satisfies Presence<BotCheckTokenRequest>;
 const createPreferenceRequest = { purchase_id: 'required', buyer_info: 'required', lang: 'optional' } as const satisfies Presence<CreatePreferenceRequest>;
 const fintocSessionRequest = createPreferenceRequest satisfies Presence<FintocSessionRequest>;
 const processCardPaymentRequest = {
@@ -106,7 +102,6 @@ const verifyFreeRequest = {
 const loaderRequest = { payment_id: 'optional', token: 'optional', purchase_id: 'optional', g_token: 'optional', payment_intent: 'optional', url: 'optional' } as const satisfies Presence<LoaderRequest>;
 const walletUrlRequest = { emission_id: 'required', purchase_id: 'required' } as const satisfies Presence<WalletUrlRequest>;
 
-const botCheckActions = { new_purchase: true, validate_free_access: true, validate_free_access_loader: true } satisfies Members<BotCheckAction>;
 const languages = { es: true, en: true } satisfies Members<PaymentLanguage>;
 
 describe('request types agree with schemas/api/*.request.json', () => {
@@ -120,7 +115,6 @@ describe('request types agree with schemas/api/*.request.json', () => {
     ['UpdateProductsRequest', updateProductos, updateProductsRequest],
     ['ProductLineRequest', prop(updateProductos, 'properties', 'productos', 'items'), productLineRequest],
     ['AddInfoRequest', addInfo, addInfoRequest],
-    ['BotCheckTokenRequest', botCheckToken, botCheckTokenRequest],
     ['CreatePreferenceRequest', mercadopagoCreatePreference, createPreferenceRequest],
     ['ProcessCardPaymentRequest', mercadopagoProcessPayment, processCardPaymentRequest],
     ['SuperTokenOrderRequest', mercadopagoSupertokenCreateOrder, superTokenOrderRequest],
@@ -140,7 +134,6 @@ describe('request types agree with schemas/api/*.request.json', () => {
   });
 
   it('enumerations', () => {
-    expect(enumOf(prop(botCheckToken, 'properties', 'action'))).toEqual(Object.keys(botCheckActions).sort());
     for (const schema of [mercadopagoCreatePreference, mercadopagoProcessPayment, openpayProcessPayment, fintocCreateSession, paypalCreateOrder, stripeCreateOrder, freeVerify]) {
       expect(enumOf(prop(schema, 'properties', 'lang'))).toEqual(Object.keys(languages).sort());
     }

@@ -11,7 +11,6 @@ import adminOutboxFailed from '../../../../schemas/api/admin-outbox-failed.respo
 import adminOutboxRetry from '../../../../schemas/api/admin-outbox-retry.response.json';
 import adminPreview from '../../../../schemas/api/admin-preview.response.json';
 import adminPreviewFile from '../../../../schemas/api/admin-preview-file.response.json';
-import botCheckToken from '../../../../schemas/api/bot-check-token.response.json';
 import config from '../../../../schemas/api/config.response.json';
 import emission from '../../../../schemas/api/emission.response.json';
 import error from '../../../../schemas/api/error.response.json';
@@ -45,9 +44,8 @@ const amounts = { amount: R, comission: R, amountOutDiscount: R, amountDiscount:
 const errorBody = { mensaje: R, code: R, errors: O, payment_id: O, status_detail: O } as const satisfies Presence<Api.ApiErrorBody>;
 const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
 const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O, stripe: O, seatsio: O } as const satisfies Presence<Api.AppConfigResponse>;
-const botCheck = { provider: R, siteKey: O } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
+const botCheck = { provider: R, siteKey: O, scriptUrl: R } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
 const stripeCreateOrderResponse = { clientSecret: R } as const satisfies Presence<Api.StripeCreateOrderResponse>;
-const botCheckTokenResponse = { token: R } as const satisfies Presence<Api.BotCheckTokenResponse>;
 
 const publicEvent = { event: R, tickets: R, productos: R } as const satisfies Presence<Api.PublicEventResponse>;
 const eventInfo = { url: R, name: R, image_path: R, starts_at: R, config: R, html: R } as const satisfies Presence<Api.PublicEventInfo>;
@@ -112,7 +110,7 @@ const requeue = { id: R, status: R } as const satisfies Presence<Api.RequeueMail
 const healthResponse = { status: R } as const satisfies Presence<Api.HealthResponse>;
 const readyResponse = { status: R } as const satisfies Presence<Api.ReadyResponse>;
 
-const botCheckProviders = { sandbox: true, recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
+const botCheckProviders = { recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
 const languages = { es: true, en: true } satisfies Members<Api.PaymentLanguage>;
 const mailKinds = { tickets: true, refund: true, cancelled: true } satisfies Members<Api.DeadMailView['kind']>;
 const healthStatuses = { ok: true } satisfies Members<Api.HealthResponse['status']>;
@@ -127,7 +125,6 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['ApiFieldError', prop(error, 'properties', 'errors', 'items'), fieldError],
     ['AppConfigResponse', config, appConfig],
     ['AppConfigResponse.botCheck', prop(config, 'properties', 'botCheck'), botCheck],
-    ['BotCheckTokenResponse', botCheckToken, botCheckTokenResponse],
     ['PublicEventResponse', event, publicEvent],
     ['PublicEventInfo', prop(event, 'properties', 'event'), eventInfo],
     ['HtmlBlock', prop(event, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],

@@ -1,9 +1,59 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import QRCode from 'qrcode';
-import { messageLanguage } from '../../http/error-messages';
-import { esc, htmlDocument } from '../../../shared/node/html-page';
-import { SANDBOX_SAVE_PATH, verifySaveJwt, type GoogleWallet, type SaveJwtRefusal } from '../google-wallet';
-import type { EventTicketClass, EventTicketObject, LocalizedString } from '../google-wallet-pass';
+import { messageLanguage } from '../../src/shared/accept-language';
+import { esc, htmlDocument } from '../../src/shared/node/html-page';
+import type { GoogleWalletTestAccount } from './google-account';
+
+/** Where the save page is: the JWT goes after it, as on `pay.google.com/gp/v/save/`. */
+export const SAVE_PATH = '/sandbox/google-wallet/save/';
+
+/** The parts of Google Wallet's resources (`LocalizedString`, `EventTicketClass`, `EventTicketObject`) this page reads. */
+interface LocalizedString { defaultValue?: { language?: string; value?: string } }
+interface EventTicketClass { id: string; eventName?: LocalizedString; venue?: { name?: LocalizedString; address?: LocalizedString }; dateTime?: { start?: string } }
+interface EventTicketObject {
+  id: string;
+  classId: string;
+  ticketType?: LocalizedString;
+  ticketHolderName: string;
+  ticketNumber: string;
+  seatInfo?: { seat?: LocalizedString };
+  barcode: { value: string };
+  hexBackgroundColor?: string;
+}
+interface SaveToWalletClaims extends JWTPayload {
+  typ?: string;
+  origins?: unknown;
+  payload?: { eventTicketClasses?: EventTicketClass[]; eventTicketObjects?: EventTicketObject[] };
+}
+
+/** Why a save JWT was refused: not signed by the issuer's key (or not a JWT at all), or past its time. */
+export type SaveJwtRefusal = 'invalid' | 'expired';
+
+/**
+ * Checks a save JWT as Google does before saving: RS256 signature by the issuer's key, `aud`
+ * google, `typ` savetowallet, not expired, and a payload carrying event tickets.
+ */
+export async function verifySaveJwt(
+  jwt: string,
+  key: { email: string; publicKey: KeyObject },
+  now: Date,
+): Promise<{ ok: true; claims: SaveToWalletClaims & { payload: { eventTicketClasses?: EventTicketClass[]; eventTicketObjects: EventTicketObject[] } } } | { ok: false; reason: SaveJwtRefusal }> {
+  try {
+    const { payload } = await jwtVerify(jwt, key.publicKey, {
+      algorithms: ['RS256'], audience: 'google', issuer: key.email, currentDate: now, requiredClaims: ['iat', 'exp'],
+    });
+    const claims = payload as SaveToWalletClaims;
+    const tickets = claims.payload?.eventTicketObjects;
+    if (claims.typ !== 'savetowallet' || !Array.isArray(claims.origins) || !Array.isArray(tickets) || tickets.length === 0) {
+      return { ok: false, reason: 'invalid' };
+    }
+    return { ok: true, claims: claims as SaveToWalletClaims & { payload: { eventTicketObjects: EventTicketObject[] } } };
+  } catch (error) {
+    return { ok: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}
 
 /** Longest JWT the page reads: one class and one object sign to ~3 KB; Google's own limit is far below the URL cap. */
 const MAX_JWT_LENGTH = 12_000;
@@ -101,20 +151,20 @@ function refuse(reply: FastifyReply, lang: Lang, reason: SaveJwtRefusal) {
 }
 
 /**
- * The sandbox's stand-in for Google's save page (`pay.google.com/gp/v/save/{jwt}`): it checks
- * the JWT as Google does (signature with the signing key's public half, audience, type, expiry)
+ * The stand-in for Google's save page (`pay.google.com/gp/v/save/{jwt}`): it checks the JWT as
+ * Google does (signature with the test service account's public half, audience, type, expiry)
  * and shows the event ticket it carries, or refuses a tampered or expired link with a 4xx page.
- * Registered only while Google Wallet has no service account.
  */
-export async function googleWalletSaveSandbox(app: FastifyInstance, { wallet, now }: { wallet: GoogleWallet; now: () => Date }) {
-  if (wallet.mode !== 'sandbox') return;
+export async function googleWalletSaveSandbox(app: FastifyInstance, { account, now }: { account: GoogleWalletTestAccount; now: () => Date }) {
+  const { client_email: email, private_key: privateKey } = JSON.parse(account.serviceAccount) as { client_email: string; private_key: string };
+  const key = { email, publicKey: createPublicKey(privateKey) };
   // A wildcard, not a `:jwt` parameter: a save JWT is far longer than the router's parameter limit.
-  app.get(`${SANDBOX_SAVE_PATH}*`, async (request, reply) => {
+  app.get(`${SAVE_PATH}*`, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const jwt = (request.params as { '*': string })['*'];
     const askedLang: Lang = messageLanguage(request.headers['accept-language']) === 'en' ? 'en' : 'es';
     if (!jwt || jwt.length > MAX_JWT_LENGTH) return refuse(reply, askedLang, 'invalid');
-    const verdict = await verifySaveJwt(jwt, await wallet.signingKey(), now());
+    const verdict = await verifySaveJwt(jwt, key, now());
     if (!verdict.ok) return refuse(reply, askedLang, verdict.reason);
     const { eventTicketClasses = [], eventTicketObjects } = verdict.claims.payload;
     const lang: Lang = eventTicketObjects[0]?.ticketType?.defaultValue?.language?.startsWith('en') ? 'en' : 'es';
