@@ -39,7 +39,10 @@ async function main(): Promise<void> {
   if (loaded.length > 0) console.log(`  Demo events loaded: ${loaded.map((u) => `${base}/${u}`).join('  ')}`);
   // The demo event's door scanner, the same device and link on every start (`demo/demo-door.ts`).
   const door = config.loadDemoEvents ? await ensureDemoDoor(ctx, base) : undefined;
-  if (door) console.log(`  Door scanner of ${base}/demo (list all, "Puerta demo"):\n${(await scannerLinkLines(door.url)).join('\n')}`);
+  if (door) {
+    const [qr, sentence] = await scannerLinkLines(door.url);
+    console.log(`  Door scanner of ${base}/demo (list all, "Puerta demo"):\n${qr}  ${sentence}`);
+  }
   if (!config.adminToken) console.log('  Admin API off (set ADMIN_TOKEN to switch it on).');
   for (const line of sandboxBanner(composed)) console.log(`  ${line}`);
   console.log('');
