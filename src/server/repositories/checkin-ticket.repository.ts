@@ -26,12 +26,12 @@ function doorTickets(db: Kysely<Database>, eventId: number) {
     .where('t.event_id', '=', eventId);
 }
 
-/** The event's ticket by id, by its QR secret (old codes), or by its folio. */
-export async function findDoorTicket(db: Kysely<Database>, eventId: number, by: { id: string } | { secret: string } | { folio: number }): Promise<DoorTicketRow | undefined> {
+/** The event's tickets with these ids, QR secrets (the code a ticket was issued with) or folios. */
+export async function findDoorTickets(db: Kysely<Database>, eventId: number, by: { ids: string[] } | { secrets: string[] } | { folios: number[] }): Promise<DoorTicketRow[]> {
   const query = doorTickets(db, eventId);
-  if ('id' in by) return query.where('t.id', '=', by.id).executeTakeFirst();
-  if ('secret' in by) return query.where('t.qr_secret', '=', by.secret).executeTakeFirst();
-  return query.where('t.folio', '=', by.folio).executeTakeFirst();
+  if ('ids' in by) return by.ids.length ? query.where('t.id', 'in', by.ids).execute() : [];
+  if ('secrets' in by) return by.secrets.length ? query.where('t.qr_secret', 'in', by.secrets).execute() : [];
+  return by.folios.length ? query.where('t.folio', 'in', by.folios).execute() : [];
 }
 
 /**
