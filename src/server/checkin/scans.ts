@@ -63,7 +63,8 @@ async function decideFresh(db: Kysely<Database>, now: Date, door: DoorContext, s
     if (firstEntry) result.first_entry = { at: firstEntry.scanned_at, device: names.get(firstEntry.device_id) ?? '' };
     return { device_id: device.id, nonce: scan.nonce, result_json: JSON.stringify(result), created_at: now.toISOString() };
   });
-  const stored = await storeScanResults(db, rows);
+  // In nonce order too: two requests re-sending one device's scans take the answers' keys in one order.
+  const stored = await storeScanResults(db, [...rows].sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0)));
   for (const row of rows) if (stored.has(row.nonce)) answers.set(row.nonce, row.result_json);
   // Answered first by a concurrent request with the same nonces: its answer stands.
   const missing = todo.filter((s) => !answers.has(s.nonce)).map((s) => s.nonce);
