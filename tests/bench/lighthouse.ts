@@ -10,9 +10,8 @@
  * free port and a fresh SQLite file with the demo events. Figures, not pass/fail; a busy machine
  * raises TBT and LCP for both columns alike.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { memoryStorage, storageKeys } from '../../src/client/stores/ports';
 import { rememberPurchaseKey } from '../../src/client/stores/purchaseKeys';
 import { writeSavedPurchase } from '../../src/client/stores/purchaseSession';
+import { startBenchServer } from './server';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -36,62 +36,14 @@ interface Figures {
   tbtMs: number;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`Server did not answer ${url} within ${timeoutMs} ms`);
-}
-
 /** The server of `root` (its own source) serving `clientDir`, demo events in a fresh SQLite file. */
-async function startServer(root: string, clientDir: string): Promise<{ baseUrl: string; stop: () => void }> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    detached: true, // own process group, so stop() ends it and nothing else
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(tmpdir(), `lighthouse-${process.pid}-${port}.sqlite`)}`,
-      CLIENT_DIR: clientDir,
-      DEMO_EVENTS: 'on',
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      RATE_LIMIT_READ_MAX: '100000',
-      HOLD_MAX_UNITS_PER_CLIENT: '100000',
-    },
+function startServer(root: string, clientDir: string): Promise<{ baseUrl: string; stop: () => void }> {
+  return startBenchServer({
+    root,
+    entry: 'src/server/main.ts',
+    timeoutMs: 120_000,
+    env: { CLIENT_DIR: clientDir, DEMO_EVENTS: 'on', RATE_LIMIT_MAX: '100000', RATE_LIMIT_READ_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000' },
   });
-  const stop = () => {
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-  };
-  try {
-    await waitFor(`${baseUrl}/api/config`, 120_000);
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { baseUrl, stop };
 }
 
 /** `ref` exported to a temporary folder and its storefront built there (node_modules shared with this tree). */

@@ -17,14 +17,12 @@
  * or via `npm run bench`. BENCH_BASE_URL=http://host:port measures a running server instead of
  * starting one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startBenchServer } from './server';
 
 const REFERENCE_GZIP_KIB = 385;
 const TARGET_GZIP_KIB = REFERENCE_GZIP_KIB / 2;
@@ -80,58 +78,8 @@ function staticWeight(): Weight {
   return weigh([...files].map((file) => ({ name: file, body: readFileSync(join(clientDir, file)) })));
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`Server did not answer ${url} within ${timeoutMs} ms`);
-}
-
 /** Starts the real server (API + dist/client) on a free port with a fresh SQLite file. */
-async function startServer(): Promise<{ baseUrl: string; stop: () => void }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/serve.ts'], {
-    cwd: repoRoot,
-    detached: true, // own process group, so stop() ends it and nothing else
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(tmpdir(), `page-weight-${process.pid}-${Date.now()}.sqlite`)}`,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-  };
-  try {
-    await waitFor(`${baseUrl}/api/config`, 60_000);
-  } catch (error) {
-    stop();
-    throw error;
-  }
-  return { baseUrl, stop };
-}
+const startServer = () => startBenchServer();
 
 interface Measured {
   /** First visit to the ticket page, until the network is idle. */

@@ -126,6 +126,7 @@ export class DoorStore {
   async scan(rawCode: string): Promise<void> {
     const code = rawCode.trim().slice(0, MAX_CODE);
     if (!code || this.status !== 'ready') return;
+    const started = performance.now();
     const scannedAt = new Date();
     const direction: ScanDirection = this.reentry ? this.direction : 'in';
     const decided = this.door.decide(await this.door.identify(code, this.verify), scannedAt, direction);
@@ -136,6 +137,8 @@ export class DoorStore {
     const scan = { nonce: crypto.randomUUID(), code, scanned_at: scannedAt.toISOString(), ...(direction === 'out' ? { direction } : {}), seq: Date.now() * 1000 + (this.shown % 1000) };
     this.queue.push(scan);
     this.show({ ...decided, nonce: scan.nonce, direction });
+    // From the code to the verdict on screen (`npm run bench -- checkin-offline` reads it).
+    performance.measure('checkin:verdict', { start: started });
     this.refresh();
     await saveScan(this.db, scan, entry, entry ? this.door.tickets.get(entry.ticket_id) ?? null : null);
     if (this.online) void this.upload();

@@ -3,79 +3,118 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import { withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
-import { deviceName } from '../repositories/checkin-device.repository';
-import { firstEntry, findScanResult, insertEntry, latestEntry, markExited, recordConflict, storeScanResult } from '../repositories/checkin-entry.repository';
-import { findDoorTicket, type DoorTicketRow } from '../repositories/checkin-ticket.repository';
-import { publishedKeys, verifiedPayload } from './event-keys';
+import { deviceNames } from '../repositories/checkin-device.repository';
+import { entriesOfTickets, findScanResults, insertEntry, markExited, recordConflict, storeScanResults, type CheckinEntryRow } from '../repositories/checkin-entry.repository';
+import type { DoorTicketRow } from '../repositories/checkin-ticket.repository';
 import type { DoorContext } from './devices';
 import { ticketView } from './door-ticket';
+import { ticketsOfCodes } from './scan-codes';
 
 /** A scan made this long before it reached the server was decided offline by its device. */
 export const OFFLINE_AFTER_MS = 10_000;
 
 /**
- * Decides each scan of a batch, in order (README "Verdicts"). Idempotent by (device, nonce): a scan
- * already decided answers what it answered then. An admission is the insert of entry N of the ticket on
- * the list under a unique key, so two devices admitting one ticket at the same moment get one `ok`.
+ * Decides each scan of a batch (README "Verdicts") and answers in the batch's order. Idempotent by
+ * (device, nonce): a scan already decided answers what it answered then. An admission is the insert of
+ * entry N of the ticket on the list under a unique key, so two devices admitting one ticket at the same
+ * moment get one `ok`.
+ *
+ * A batch costs a few statements, not a few per scan: its stored answers, its tickets and their entries
+ * are read at once, the scans not decided yet are decided in one write transaction (on SQLite it shares
+ * its commit with the other batches of the same turn of the event loop) and their answers are stored in one insert.
  */
 export async function decideScans(ctx: AppContext, door: DoorContext, scans: CheckinScan[]): Promise<CheckinScanResult[]> {
-  const keys = await publishedKeys(ctx.db.kysely, door.event.id);
-  const results: CheckinScanResult[] = [];
-  for (const scan of scans) results.push(await decideOnce(ctx, door, keys, scan));
-  return results;
+  const db = ctx.db.kysely;
+  const answers = await findScanResults(db, door.device.id, scans.map((s) => s.nonce));
+  const fresh = scans.filter((s) => !answers.has(s.nonce));
+  if (fresh.length > 0) {
+    const tickets = await ticketsOfCodes(db, door.event.id, fresh.map((s) => s.code));
+    const decided = await withWriteTransaction(ctx.db, (trx) => decideFresh(trx, ctx.now(), door, fresh, tickets));
+    for (const [nonce, json] of decided) answers.set(nonce, json);
+  }
+  return scans.map((s) => JSON.parse(answers.get(s.nonce)!) as CheckinScanResult);
+}
+
+/** What one scan decided, before device names are read: the entry an `already_used` reports. */
+interface Decided { result: CheckinScanResult; firstEntry?: CheckinEntryRow }
+
+/**
+ * The scans of a batch not answered yet, in one write transaction; their stored answers by nonce. Scans are
+ * decided ticket by ticket in the order of the tickets' ids (each ticket's scans in the batch's order), so
+ * that two batches sharing tickets take the entries' unique keys in the same order: on PostgreSQL the later
+ * waits for the earlier instead of each waiting for the other.
+ */
+async function decideFresh(db: Kysely<Database>, now: Date, door: DoorContext, scans: CheckinScan[], tickets: Map<string, DoorTicketRow>): Promise<Map<string, string>> {
+  const { device, event, list } = door;
+  // Re-read inside the transaction: a concurrent request with the same nonces may have stored them meanwhile.
+  const answers = await findScanResults(db, device.id, scans.map((s) => s.nonce));
+  // A nonce twice in one batch is one scan: the second answers what the first did.
+  const seen = new Set<string>();
+  const todo = scans.filter((s) => !answers.has(s.nonce) && !seen.has(s.nonce) && seen.add(s.nonce));
+  const ticketIds = [...new Set(todo.flatMap((s) => tickets.get(s.code)?.id ?? []))];
+  const entries = await entriesOfTickets(db, event.id, list.id, ticketIds);
+  const byTicket = todo.map((scan, i) => ({ scan, i, id: tickets.get(scan.code)?.id ?? '' }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.i - b.i));
+  const decided = new Map<string, Decided>();
+  for (const { scan } of byTicket) decided.set(scan.nonce, await decide(db, now, door, scan, tickets.get(scan.code), entries));
+  const names = await deviceNames(db, [...new Set([...decided.values()].flatMap((d) => d.firstEntry?.device_id ?? []))]);
+  const rows = todo.map((scan) => {
+    const { result, firstEntry } = decided.get(scan.nonce)!;
+    if (firstEntry) result.first_entry = { at: firstEntry.scanned_at, device: names.get(firstEntry.device_id) ?? '' };
+    return { device_id: device.id, nonce: scan.nonce, result_json: JSON.stringify(result), created_at: now.toISOString() };
+  });
+  // In nonce order too: two requests re-sending one device's scans take the answers' keys in one order.
+  const stored = await storeScanResults(db, [...rows].sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0)));
+  for (const row of rows) if (stored.has(row.nonce)) answers.set(row.nonce, row.result_json);
+  // Answered first by a concurrent request with the same nonces: its answer stands.
+  const missing = todo.filter((s) => !answers.has(s.nonce)).map((s) => s.nonce);
+  for (const [nonce, json] of await findScanResults(db, device.id, missing)) answers.set(nonce, json);
+  return answers;
 }
 
 /**
- * One scan in one write transaction: on SQLite the scans of every device that arrive in the same turn of the
- * event loop share a commit (`db/group-commit.ts`); on PostgreSQL each scan holds its entry's key only briefly.
+ * One scan, given its ticket and the ticket's entries on the list (kept current: an admission or an exit
+ * decided here is added to them for the batch's next scans of the same ticket).
  */
-function decideOnce(ctx: AppContext, door: DoorContext, keys: { key_id: number; public_key: string }[], scan: CheckinScan): Promise<CheckinScanResult> {
-  return withWriteTransaction(ctx.db, async (db) => {
-    const stored = await findScanResult(db, door.device.id, scan.nonce);
-    if (stored) return JSON.parse(stored) as CheckinScanResult;
-    const result = await decide(db, ctx.now(), door, keys, scan);
-    return JSON.parse(await storeScanResult(db, { device_id: door.device.id, nonce: scan.nonce, result_json: JSON.stringify(result), created_at: ctx.now().toISOString() })) as CheckinScanResult;
-  });
-}
-
-/** The ticket a code names: a signed code verified with the event's keys, a folio typed by hand, or an old random secret. */
-async function ticketOfCode(db: Kysely<Database>, eventId: number, keys: { key_id: number; public_key: string }[], code: string): Promise<DoorTicketRow | undefined> {
-  const signed = verifiedPayload(code, keys);
-  if (signed) return findDoorTicket(db, eventId, { id: signed.ticketId });
-  if (/^\d{1,9}$/.test(code)) return findDoorTicket(db, eventId, { folio: Number(code) });
-  return findDoorTicket(db, eventId, { secret: code });
-}
-
-async function decide(db: Kysely<Database>, now: Date, door: DoorContext, keys: { key_id: number; public_key: string }[], scan: CheckinScan): Promise<CheckinScanResult> {
+async function decide(db: Kysely<Database>, now: Date, door: DoorContext, scan: CheckinScan, row: DoorTicketRow | undefined, entries: Map<string, CheckinEntryRow[]>): Promise<Decided> {
   const { device, event, list } = door;
   // A device clock ahead of ours is not trusted beyond now.
   const scannedAt = new Date(Math.min(Date.parse(scan.scanned_at), now.getTime())).toISOString();
-  const row = await ticketOfCode(db, event.id, keys, scan.code);
-  const answer = (verdict: CheckinVerdict, extra: Partial<CheckinScanResult> = {}): CheckinScanResult => ({ nonce: scan.nonce, verdict, ...extra });
+  const answer = (verdict: CheckinVerdict, extra: Partial<CheckinScanResult> = {}): Decided => ({ result: { nonce: scan.nonce, verdict, ...extra } });
   if (!row) return answer('unknown');
   const view = (inside: boolean) => ticketView(row, inside);
   if (row.revoked_reason || row.purchase_status !== 'paid') return answer('revoked', { ticket: view(false), revoked_reason: row.revoked_reason ?? 'organiser' });
   if (!list.ticket_types.includes(row.type)) return answer('wrong_list', { ticket: view(false) });
   if (list.opens_at && Date.parse(scannedAt) < Date.parse(list.opens_at)) return answer('not_open', { ticket: view(false) });
   if (list.closes_at && Date.parse(scannedAt) > Date.parse(list.closes_at)) return answer('closed', { ticket: view(false) });
-  const last = await latestEntry(db, event.id, list.id, row.id);
+  let mine = entries.get(row.id) ?? [];
+  const last = mine.at(-1);
   if (scan.direction === 'out') {
     // Leaving is recorded on a re-entry list only; elsewhere an `out` scan changes nothing.
-    if (list.allow_reentry && last && !last.exited_at) await markExited(db, last.id, scannedAt);
+    if (list.allow_reentry && last && !last.exited_at) {
+      await markExited(db, last.id, scannedAt);
+      last.exited_at = scannedAt;
+    }
     return answer('ok', { ticket: view(false) });
   }
   const canEnterAgain = !last || (list.allow_reentry && last.exited_at !== null);
   if (canEnterAgain) {
-    const admitted = await insertEntry(db, {
+    const entry = {
       event_id: event.id, list_id: list.id, ticket_id: row.id, entry_number: (last?.entry_number ?? 0) + 1,
       device_id: device.id, scanned_at: scannedAt, created_at: now.toISOString(),
-    });
-    if (admitted) return answer('ok', { ticket: view(true) });
+    };
+    const id = await insertEntry(db, entry);
+    if (id !== undefined) {
+      entries.set(row.id, [...mine, { ...entry, id, exited_at: null }]);
+      return answer('ok', { ticket: view(true) });
+    }
+    // Another device admitted it a moment ago (a concurrent transaction, on PostgreSQL): its entries as they are now.
+    mine = (await entriesOfTickets(db, event.id, list.id, [row.id])).get(row.id) ?? [];
+    entries.set(row.id, mine);
   }
-  // Used already (or another device admitted it a moment ago). A scan decided offline let the person in anyway: a conflict.
+  // Used already. A scan decided offline let the person in anyway: a conflict.
   if (now.getTime() - Date.parse(scannedAt) > OFFLINE_AFTER_MS) {
     await recordConflict(db, { event_id: event.id, list_id: list.id, ticket_id: row.id, device_id: device.id, nonce: scan.nonce, scanned_at: scannedAt, created_at: now.toISOString() });
   }
-  const first = (await firstEntry(db, event.id, list.id, row.id))!;
-  return answer('already_used', { ticket: view(true), first_entry: { at: first.scanned_at, device: await deviceName(db, first.device_id) } });
+  return { ...answer('already_used', { ticket: view(true) }), firstEntry: mine[0] };
 }

@@ -34,6 +34,8 @@ export async function listCheckinDevices(db: Kysely<Database>, eventId: number):
 }
 
 /** Device names by id (for "already used at … by Puerta A"). */
-export async function deviceName(db: Kysely<Database>, deviceId: string): Promise<string> {
-  return (await db.selectFrom('checkin_devices').select('name').where('id', '=', deviceId).executeTakeFirst())?.name ?? '';
+export async function deviceNames(db: Kysely<Database>, deviceIds: string[]): Promise<Map<string, string>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await db.selectFrom('checkin_devices').select(['id', 'name']).where('id', 'in', deviceIds).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -3,35 +3,45 @@ import type { CheckinEntryTable, Database } from '../db/schema';
 
 export type CheckinEntryRow = Selectable<CheckinEntryTable>;
 
-/** The answer stored for a device's scan nonce, if that scan was already decided. */
-export async function findScanResult(db: Kysely<Database>, deviceId: string, nonce: string): Promise<string | undefined> {
-  return (await db.selectFrom('checkin_scans').select('result_json').where('device_id', '=', deviceId).where('nonce', '=', nonce).executeTakeFirst())?.result_json;
-}
-
-/** Stores a scan's answer once; the answer stored first (by this or a concurrent request) is returned. */
-export async function storeScanResult(db: Kysely<Database>, row: { device_id: string; nonce: string; result_json: string; created_at: string }): Promise<string> {
-  await db.insertInto('checkin_scans').values(row).onConflict((oc) => oc.columns(['device_id', 'nonce']).doNothing()).execute();
-  return (await findScanResult(db, row.device_id, row.nonce))!;
-}
-
-/** The ticket's newest entry on the list. */
-export async function latestEntry(db: Kysely<Database>, eventId: number, listId: string, ticketId: string): Promise<CheckinEntryRow | undefined> {
-  return db.selectFrom('checkin_entries').selectAll().where('event_id', '=', eventId).where('list_id', '=', listId).where('ticket_id', '=', ticketId).orderBy('entry_number', 'desc').limit(1).executeTakeFirst();
-}
-
-/** The ticket's first entry on the list (what "already used" reports). */
-export async function firstEntry(db: Kysely<Database>, eventId: number, listId: string, ticketId: string): Promise<CheckinEntryRow | undefined> {
-  return db.selectFrom('checkin_entries').selectAll().where('event_id', '=', eventId).where('list_id', '=', listId).where('ticket_id', '=', ticketId).orderBy('entry_number').limit(1).executeTakeFirst();
+/** The answers stored for these scan nonces of a device (the scans already decided), by nonce. */
+export async function findScanResults(db: Kysely<Database>, deviceId: string, nonces: string[]): Promise<Map<string, string>> {
+  if (nonces.length === 0) return new Map();
+  const rows = await db.selectFrom('checkin_scans').select(['nonce', 'result_json']).where('device_id', '=', deviceId).where('nonce', 'in', nonces).execute();
+  return new Map(rows.map((r) => [r.nonce, r.result_json]));
 }
 
 /**
- * Records entry `entry_number` of a ticket on a list; false when that entry already exists (another
- * device admitted it first: the unique key decides, whatever arrives at the same moment).
+ * Stores each scan's answer once (one statement); answers the nonces stored by this call. A nonce left out was
+ * stored first by a concurrent request: its answer is the one stored.
  */
-export async function insertEntry(db: Kysely<Database>, row: Omit<CheckinEntryRow, 'id' | 'exited_at'>): Promise<boolean> {
-  const result = await db.insertInto('checkin_entries').values({ ...row, exited_at: null })
-    .onConflict((oc) => oc.columns(['list_id', 'event_id', 'ticket_id', 'entry_number']).doNothing()).executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+export async function storeScanResults(db: Kysely<Database>, rows: { device_id: string; nonce: string; result_json: string; created_at: string }[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const stored = await db.insertInto('checkin_scans').values(rows).onConflict((oc) => oc.columns(['device_id', 'nonce']).doNothing()).returning('nonce').execute();
+  return new Set(stored.map((r) => r.nonce));
+}
+
+/** The entries on the list of these tickets, by ticket, each ticket's in entry order (the first is what "already used" reports). */
+export async function entriesOfTickets(db: Kysely<Database>, eventId: number, listId: string, ticketIds: string[]): Promise<Map<string, CheckinEntryRow[]>> {
+  const entries = new Map<string, CheckinEntryRow[]>();
+  if (ticketIds.length === 0) return entries;
+  const rows = await db.selectFrom('checkin_entries').selectAll().where('event_id', '=', eventId).where('list_id', '=', listId).where('ticket_id', 'in', ticketIds)
+    .orderBy('ticket_id').orderBy('entry_number').execute();
+  for (const row of rows) {
+    const list = entries.get(row.ticket_id);
+    if (list) list.push(row);
+    else entries.set(row.ticket_id, [row]);
+  }
+  return entries;
+}
+
+/**
+ * Records entry `entry_number` of a ticket on a list: its id, or undefined when that entry already exists
+ * (another device admitted it first: the unique key decides, whatever arrives at the same moment).
+ */
+export async function insertEntry(db: Kysely<Database>, row: Omit<CheckinEntryRow, 'id' | 'exited_at'>): Promise<number | undefined> {
+  const inserted = await db.insertInto('checkin_entries').values({ ...row, exited_at: null })
+    .onConflict((oc) => oc.columns(['list_id', 'event_id', 'ticket_id', 'entry_number']).doNothing()).returning('id').executeTakeFirst();
+  return inserted?.id;
 }
 
 /** Marks an entry as left (an `out` scan); false when it already was. */

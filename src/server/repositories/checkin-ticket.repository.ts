@@ -16,22 +16,28 @@ export interface DoorTicketRow {
   created_at: string;
 }
 
-function doorTickets(db: Kysely<Database>, eventId: number) {
+function doorTicketRows(db: Kysely<Database>) {
   return db
     .selectFrom('tickets as t')
     .innerJoin('ticket_types as tt', 'tt.id', 't.ticket_type_id')
     .innerJoin('purchases as p', 'p.id', 't.purchase_id')
     .leftJoin('ticket_revocations as r', 'r.ticket_id', 't.id')
-    .select(['t.id', 't.event_id', 't.folio', 't.qr_secret', 't.attendee_name', 't.seat_label', 'tt.external_id as type', 'tt.name as type_name', 'p.status as purchase_status', 'r.reason as revoked_reason', 't.created_at'])
-    .where('t.event_id', '=', eventId);
+    .select(['t.id', 't.event_id', 't.folio', 't.qr_secret', 't.attendee_name', 't.seat_label', 'tt.external_id as type', 'tt.name as type_name', 'p.status as purchase_status', 'r.reason as revoked_reason', 't.created_at']);
 }
 
-/** The event's ticket by id, by its QR secret (old codes), or by its folio. */
-export async function findDoorTicket(db: Kysely<Database>, eventId: number, by: { id: string } | { secret: string } | { folio: number }): Promise<DoorTicketRow | undefined> {
-  const query = doorTickets(db, eventId);
-  if ('id' in by) return query.where('t.id', '=', by.id).executeTakeFirst();
-  if ('secret' in by) return query.where('t.qr_secret', '=', by.secret).executeTakeFirst();
-  return query.where('t.folio', '=', by.folio).executeTakeFirst();
+const doorTickets = (db: Kysely<Database>, eventId: number) => doorTicketRows(db).where('t.event_id', '=', eventId);
+
+/**
+ * The event's tickets with these ids, QR secrets (the code a ticket was issued with) or folios. Ids and secrets
+ * are unique keys of their own: the event is checked on the rows found, because with a list of them beside
+ * `event_id = ?` SQLite walks the event's index (every ticket of the event: 14 ms for 50 ids among 20,000
+ * tickets) instead of theirs (0.7 ms).
+ */
+export async function findDoorTickets(db: Kysely<Database>, eventId: number, by: { ids: string[] } | { secrets: string[] } | { folios: number[] }): Promise<DoorTicketRow[]> {
+  if ('folios' in by) return by.folios.length ? doorTickets(db, eventId).where('t.folio', 'in', by.folios).execute() : [];
+  const [column, values] = 'ids' in by ? (['t.id', by.ids] as const) : (['t.qr_secret', by.secrets] as const);
+  if (values.length === 0) return [];
+  return (await doorTicketRows(db).where(column, 'in', values).execute()).filter((row) => row.event_id === eventId);
 }
 
 /**

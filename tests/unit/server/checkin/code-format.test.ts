@@ -42,4 +42,12 @@ describe('signed ticket codes', () => {
     expect(qr.segments.map((s) => s.mode.id)).toEqual(['Alphanumeric']);
     expect(qr.version).toBe(8);
   });
+
+  it('base32: any bytes round-trip; a character outside the alphabet (lower case, padding, beyond ASCII) is null', () => {
+    for (let length = 0; length < 90; length += 7) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 97 + length * 31) & 255);
+      expect(base32Decode(base32Encode(bytes))).toEqual(bytes);
+    }
+    for (const text of [vector.code.toLowerCase(), `${vector.code}=`, `${vector.code.slice(0, -1)}1`, `${vector.code}Ñ`, `${vector.code}😀`]) expect(base32Decode(text)).toBeNull();
+  });
 });
