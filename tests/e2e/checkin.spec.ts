@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { botCheckToken, expect, expectAccessible, test } from './support/fixtures';
 
 /** The scanner's Spanish strings (its own namespace, loaded with its chunk). */
 const es = JSON.parse(readFileSync(fileURLToPath(new URL('../../locales/es/checkin.json', import.meta.url)), 'utf8')) as {
@@ -26,9 +26,8 @@ test.use({
 
 /** Two free tickets of /demo-free claimed through the API: their purchase, and their signed codes as the ticket QR carries them. */
 async function issuedTickets(request: APIRequestContext): Promise<{ purchaseId: string; codes: string[] }> {
-  const botToken = async (action: string) => ((await (await request.post('/api/sandbox/bot-check/token', { data: { action } })).json()) as { token: string }).token;
   const created = await request.post('/api/payments/new-purchase', {
-    data: { url: 'demo-free', token: await botToken('new_purchase'), code: null, identificador: null, tickets: [{ ticket_id: 1, cantidad: 2 }] },
+    data: { url: 'demo-free', token: await botCheckToken(request, 'new_purchase'), code: null, identificador: null, tickets: [{ ticket_id: 1, cantidad: 2 }] },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { purchase_id: purchaseId, access_key: key } = (await created.json()) as { purchase_id: string; access_key: string };
@@ -36,12 +35,12 @@ async function issuedTickets(request: APIRequestContext): Promise<{ purchaseId: 
   const form = { 1: ['Łukasz Dvořák', 'Xōchitl Pérez'].map((nombre, i) => ({ nombre, correo: `puerta${i}@example.mx` })) };
   expect((await request.put('/api/payments/add-info-purchase', { data: { purchase_id: purchaseId, form }, headers })).status()).toBe(200);
   const verified = await request.post('/api/payments/free/verify-free', {
-    data: { purchase_id: purchaseId, buyer_info: { name: 'Ana López', email: `puerta-${Date.now()}@example.mx`, phone: '5512345678' }, token: await botToken('validate_free_access') },
+    data: { purchase_id: purchaseId, buyer_info: { name: 'Ana López', email: `puerta-${Date.now()}@example.mx`, phone: '5512345678' }, token: await botCheckToken(request, 'validate_free_access') },
     headers,
   });
   expect(verified.status(), await verified.text()).toBe(200);
   const { secretuuid } = (await verified.json()) as { secretuuid: string };
-  const loaded = await request.post('/api/payments/free/loader-process', { data: { token: secretuuid, g_token: await botToken('validate_free_access_loader') } });
+  const loaded = await request.post('/api/payments/free/loader-process', { data: { token: secretuuid, g_token: await botCheckToken(request, 'validate_free_access_loader') } });
   expect(loaded.status(), await loaded.text()).toBe(200);
   const db = new Database(process.env.E2E_DATABASE_FILE!, { readonly: true });
   try {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { memoryStorage, storageKeys } from '../../../src/client/stores/ports';
@@ -111,6 +111,14 @@ export async function expectAccessible(page: Page, context: string): Promise<voi
   expect(summary, `axe violations on ${context}`).toEqual([]);
 }
 
+/** A bot-check token as the demo's reCAPTCHA stand-in (its api.js) gets one: the site key from /api/config, the page's host name. */
+export async function botCheckToken(request: APIRequestContext, action: string): Promise<string> {
+  const config = await request.get('/api/config');
+  const { siteKey } = ((await config.json()) as { botCheck: { siteKey: string } }).botCheck;
+  const answer = await request.post('/sandbox/recaptcha/api/token', { data: { siteKey, action, hostname: new URL(config.url()).hostname } });
+  return ((await answer.json()) as { token: string }).token;
+}
+
 /**
  * A held purchase made with the storefront's own HTTP calls (event, bot-check token,
  * new-purchase) and adopted by the tab the way a refresh adopts it (the purchase and its
@@ -121,10 +129,7 @@ export async function expectAccessible(page: Page, context: string): Promise<voi
 export async function holdPurchase(page: Page, tickets: Record<string, number>, path: string, url = 'demo'): Promise<{ purchaseId: string }> {
   const event = (await (await page.request.get(`/api/event/${url}`)).json()) as { tickets: { id: number; name: string }[] };
   const idOf = (name: string) => event.tickets.find((ticket) => ticket.name === name)?.id ?? Number.NaN;
-  // A token as the reCAPTCHA sandbox's api.js gets one: the site key from /api/config, the page's host name.
-  const config = await page.request.get('/api/config');
-  const { siteKey } = ((await config.json()) as { botCheck: { siteKey: string } }).botCheck;
-  const { token } = (await (await page.request.post('/sandbox/recaptcha/api/token', { data: { siteKey, action: 'new_purchase', hostname: new URL(config.url()).hostname } })).json()) as { token: string };
+  const token = await botCheckToken(page.request, 'new_purchase');
   const created = await page.request.post('/api/payments/new-purchase', {
     data: { url, token, code: null, identificador: null, tickets: Object.entries(tickets).map(([name, cantidad]) => ({ ticket_id: idOf(name), cantidad })) },
   });
