@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
@@ -72,6 +73,21 @@ describe.skipIf(skipDatabase)('door check-in API', () => {
     const bad = await t.app.inject({ url: '/api/checkin/sync?since=nonsense', headers: as(puerta.token) });
     expect(bad.statusCode).toBe(400);
     expect(body(bad)).toMatchObject({ code: 'CHECKIN_CURSOR_INVALID' });
+  });
+
+  it('sync is compressed as the phone accepts (brotli, then gzip, else plain): the same list in fewer bytes', async () => {
+    // A list past the 1 KiB below which an answer is sent plain.
+    await paidWithPayPal(t, Array.from({ length: 8 }, (_, i) => `Asistente ${i + 1}`));
+    const plain = await t.app.inject({ url: '/api/checkin/sync', headers: as(puerta.token) });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const list = body(plain);
+    const gzip = await t.app.inject({ url: '/api/checkin/sync', headers: { ...as(puerta.token), 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect({ ...JSON.parse(gunzipSync(gzip.rawPayload).toString()), cursor: list.cursor }).toEqual(list);
+    const br = await t.app.inject({ url: '/api/checkin/sync', headers: { ...as(puerta.token), 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect({ ...JSON.parse(brotliDecompressSync(br.rawPayload).toString()), cursor: list.cursor }).toEqual(list);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
   });
 
   it('verdicts: ok, already_used with the first entry, unknown, wrong_list, not_open, closed, revoked', async () => {
