@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingIndicator } from '../../components/LoadingIndicator';
+import { PageLoading } from '../../components/LoadingIndicator';
 import { Panel } from '../../components/Panel';
 import { StepNavigation } from '../../components/StepNavigation';
 import { useAdvance } from '../../flow/useAdvance';
@@ -64,7 +64,7 @@ export const AttendeeFormView = observer(function AttendeeFormView() {
           </FormErrorNote>
         </Panel>
       ) : (
-        <LoadingIndicator labelKey="checkout:form.loading" />
+        <PageLoading labelKey="checkout:form.loading" />
       )}
       <Panel>
         <TermsLine />
