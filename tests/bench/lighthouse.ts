@@ -64,7 +64,9 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
 async function startServer(root: string, clientDir: string): Promise<{ baseUrl: string; stop: () => void }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The server's entry moved from src/server/main.ts to src/server/cli/serve.ts; an older baseline has the former.
+  const entry = ['src/server/cli/serve.ts', 'src/server/main.ts'].find((path) => existsSync(join(root, path))) ?? 'src/server/cli/serve.ts';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     detached: true, // own process group, so stop() ends it and nothing else
     stdio: 'ignore',
