@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- lighthouse`: Lighthouse (mobile, its default simulated throttling, system
- * Chromium) on three screens of the demo event — the ticket page `/demo`, the attendee form with a
+ * `npm run bench -- lighthouse`: Lighthouse (mobile, its default simulated throttling or the
+ * applied one of BENCH_LIGHTHOUSE_THROTTLING=devtools, system Chromium) on three screens of the demo event — the ticket page `/demo`, the attendee form with a
  * held purchase and the payment step — for this tree and for a baseline measured in the same run:
  * the same screens of another commit (BENCH_BASELINE_REF, by default the commit this branch
  * forked from main: `git merge-base HEAD main`), exported to a temporary folder, built there
@@ -24,6 +24,12 @@ import { rememberPurchaseKey } from '../../src/client/stores/purchaseKeys';
 import { writeSavedPurchase } from '../../src/client/stores/purchaseSession';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * Lighthouse's default `simulate` estimates the throttled load from a fast local one; `devtools`
+ * (BENCH_LIGHTHOUSE_THROTTLING=devtools) applies the slow network and CPU to the real load: slower
+ * to run, closer to what a phone sees when the page paints before its scripts have arrived.
+ */
+const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 interface Figures {
@@ -126,7 +132,7 @@ async function holdInTab(page: Page, baseUrl: string, tickets: { ticket_id: numb
 async function audit(page: Page, port: number, url: string, keepStorage: boolean): Promise<Figures> {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', formFactor: 'mobile', disableStorageReset: keepStorage, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+    { port, output: 'json', logLevel: 'error', formFactor: 'mobile', throttlingMethod: THROTTLING, disableStorageReset: keepStorage, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
     undefined,
     page,
   );
@@ -177,7 +183,7 @@ function line(label: string, f: Figures): string {
 export default async function benchLighthouse(): Promise<void> {
   if (!existsSync(join(repoRoot, 'dist', 'client', 'index.html'))) throw new Error('No dist/client: run "npm run build" first.');
   const ref = process.env.BENCH_BASELINE_REF ?? execFileSync('git', ['-C', repoRoot, 'merge-base', 'HEAD', 'main']).toString().trim();
-  console.log(`\nLighthouse, mobile (simulated throttling), ${CHROMIUM}; baseline: ${ref.slice(0, 12)} built in a temporary folder`);
+  console.log(`\nLighthouse, mobile (${THROTTLING === 'devtools' ? 'applied' : 'simulated'} throttling), ${CHROMIUM}; baseline: ${ref.slice(0, 12)} built in a temporary folder`);
   const baseline = buildBaseline(ref);
   const results: Record<'baseline' | 'this tree', Figures[]> = { baseline: [], 'this tree': [] };
   try {
