@@ -13,14 +13,14 @@ export function LoadingIndicator({ labelKey = 'common:loading.event' }: { labelK
 }
 
 /**
- * A step's page, or a part of it, while it loads (its chunk, the held purchase after a refresh,
- * the attendee blocks). On the phone's single column it fills the screen, so what follows moves
- * only where nobody sees it: no layout shift when the page arrives.
+ * A step's page while it loads (its chunk, or the held purchase after a refresh). On the phone's
+ * single column it fills the screen, so the summary below moves only where nobody sees it: no
+ * layout shift when the page arrives.
  */
-export function PageLoading({ labelKey = 'common:loading.page' }: { labelKey?: string }) {
+export function PageLoading() {
   return (
     <Box sx={{ minHeight: { xs: '100vh', md: 0 } }}>
-      <LoadingIndicator labelKey={labelKey} />
+      <LoadingIndicator labelKey="common:loading.page" />
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../components/LoadingIndicator';
+import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { Panel } from '../../components/Panel';
 import { StepNavigation } from '../../components/StepNavigation';
 import { useAdvance } from '../../flow/useAdvance';
@@ -64,7 +64,10 @@ export const AttendeeFormView = observer(function AttendeeFormView() {
           </FormErrorNote>
         </Panel>
       ) : (
-        <PageLoading labelKey="checkout:form.loading" />
+        // A screen high, on every width: the blocks are taller still, so the terms panel below moves only off the screen when they arrive.
+        <Box sx={{ minHeight: '100vh' }}>
+          <LoadingIndicator labelKey="checkout:form.loading" />
+        </Box>
       )}
       <Panel>
         <TermsLine />
