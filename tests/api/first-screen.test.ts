@@ -221,6 +221,8 @@ describe.skipIf(skipDatabase)('the first screen: the HTML of /{url} carries the 
     expect(head(html)).not.toContain('application/ld+json');
     expect(head(html)).not.toContain('og:');
     expect(head(html)).not.toContain('350');
+    // Whoever has the link sees the event, from the first paint.
+    expect(root(html)).toContain('<p class="fv-name">Fiesta privada</p>');
   });
 
   it('an unknown event: 404, the not-found title and noindex, nothing inlined', async () => {

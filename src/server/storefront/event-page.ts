@@ -67,7 +67,6 @@ export async function eventPage(ctx: AppContext, origin: string, url: string, st
   // With an access code the answer may list a hidden type: that view is this page view's alone.
   const viewOf = (shown: typeof answer) => firstView({ lang, step, answer: shown, currency });
   const hiddenShown = answer.tickets.length !== listedTickets.length;
-  if (event.share.listed === false) return { status: 200, lang, head: unlistedHead(), inline, firstView: viewOf(answer) };
 
   // The prices a buyer can still pay ("from" the lowest of them); all listed ones once every type is sold out.
   const available = listedTickets.filter((t) => t.maximum > 0);
@@ -80,7 +79,7 @@ export async function eventPage(ctx: AppContext, origin: string, url: string, st
   if (cached && cached.id === event.id && cached.version === event.version && cached.offers === offers) {
     return { status: 200, lang, head: cached.head, inline, firstView: hiddenShown ? viewOf(answer) : cached.firstView };
   }
-  const head = eventHead({
+  const head = event.share.listed === false ? unlistedHead() : eventHead({
     origin,
     url,
     lang,
