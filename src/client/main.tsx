@@ -1,4 +1,5 @@
 import { reaction } from 'mobx';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createNotifier } from './toasts/createNotifier';
@@ -37,5 +38,8 @@ void switchLanguage(i18nInstance, store.ui.language)
   .catch((error: unknown) => console.error('Could not load translations', error))
   .finally(() => {
     document.documentElement.lang = i18nInstance.language;
-    createRoot(document.getElementById('root')!).render(<App root={store} i18n={i18nInstance} />);
+    // The server's static first view is already on screen: React renders in slices that yield
+    // to the browser (a transition) instead of one long task, and replaces it when done.
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() => root.render(<App root={store} i18n={i18nInstance} />));
   });

@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
 
 const ORIGIN = 'https://boletos.example.mx';
+/** The access code of the hidden type's link. */
+const ACCESS = 'cortesia-prueba-Xy7Qw2Lm';
 /** The shape of the built index.html (vite build): what the server fills in. */
 const INDEX = `<!doctype html>
 <html lang="es">
@@ -27,6 +29,7 @@ function fixture(change: (file: Record<string, any>) => void = () => {}): Record
   file.event.ends_at = '2027-03-14T01:30:00-06:00';
   file.event.venue = { name: 'Foro Sol', address: 'Viaducto Río de la Piedad s/n, CDMX', latitude: 19.4055, longitude: -99.0927 };
   file.tickets[3].price = 9999; // the hidden "Cortesía": its price must appear nowhere in the head
+  file.tickets[3].access_code = ACCESS;
   change(file);
   return file;
 }
@@ -47,6 +50,13 @@ function jsonLd(html: string): Record<string, any> {
 
 function head(html: string): string {
   return html.slice(0, html.indexOf('</head>'));
+}
+
+/** What the root element holds before the JavaScript runs. */
+function root(html: string): string {
+  const match = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html);
+  expect(match).not.toBeNull();
+  return match![1];
 }
 
 describe.skipIf(skipDatabase)('the first screen: the HTML of /{url} carries the event', () => {
@@ -146,6 +156,43 @@ describe.skipIf(skipDatabase)('the first screen: the HTML of /{url} carries the 
     }
   });
 
+  it('the first view is painted from the HTML: the event and its listed ticket rows (names, prices, sold out) in the root element, escaped, a picture that assistive technology and clicks skip', async () => {
+    const html = (await get('/prueba-api')).body;
+    const view = root(html);
+    expect(view).toMatch(/^<div class="fv" aria-hidden="true" inert>/);
+    expect(view).toContain('<p class="fv-name">Noche &lt;/script&gt;&lt;b&gt;&quot;Marea&quot;&lt;/b&gt; \u2028 &amp; amigos</p>');
+    expect(view).toContain('Elige tus boletos');
+    for (const [name, price] of [['General', '$350.00'], ['VIP', '$1,200.00'], ['Preventa', '$300.00'], ['Limitado', '$500.00']]) {
+      expect(view).toContain(`<div>${name}</div><p>${price}</p>`);
+    }
+    // Preventa has no capacity left.
+    expect(view).toContain('<div>Preventa</div><p>$300.00</p></div><p class="fv-out">Agotado</p>');
+    // The hidden type is nowhere without its link; the operator's HTML is the sanitised one.
+    expect(view).not.toContain('Cortesía');
+    expect(view).not.toContain('9999');
+    expect(view).toContain('Hola');
+    expect(view).not.toMatch(/<b>|<script|onclick|onerror|javascript:/);
+    // Its own markup has no link, button, heading or landmark (the operator's HTML is as written, inert like the rest).
+    expect(view.replace(/<div class="fv-html">[\s\S]*?<\/div>/g, '')).not.toMatch(/<(a|button|input|h[1-6]|main|header|nav|section)[ >]/);
+    expect(head(html)).toMatch(/<style>[^<]*\.fv\{/);
+  });
+
+  it('the first view in English, with the hidden type from its link (and only on that page view), and on a step with the header only', async () => {
+    const english = root((await get('/prueba-api?lang=en')).body);
+    expect(english).toContain('Choose your tickets');
+    expect(english).toContain('<p class="fv-out">Sold Out</p>');
+    expect(english).toContain('<div>VIP</div><p>$1,200.00</p>');
+
+    const linked = root((await get(`/prueba-api?ticket=4&access=${ACCESS}`)).body);
+    expect(linked).toContain('<div>Cortesía</div><p>$9,999.00</p>');
+    expect(root((await get('/prueba-api')).body)).not.toContain('Cortesía');
+
+    const form = root((await get('/prueba-api/form')).body);
+    expect(form).toContain('<p class="fv-name">Noche &lt;/script&gt;');
+    expect(form).toContain('<span class="fv-timer"></span>');
+    expect(form).not.toContain('General');
+  });
+
   it('?lang=en: the head in English', async () => {
     const html = (await get('/prueba-api?lang=en')).body;
     expect(html).toContain('<html lang="en">');
@@ -174,6 +221,8 @@ describe.skipIf(skipDatabase)('the first screen: the HTML of /{url} carries the 
     expect(head(html)).not.toContain('application/ld+json');
     expect(head(html)).not.toContain('og:');
     expect(head(html)).not.toContain('350');
+    // Whoever has the link sees the event, from the first paint.
+    expect(root(html)).toContain('<p class="fv-name">Fiesta privada</p>');
   });
 
   it('an unknown event: 404, the not-found title and noindex, nothing inlined', async () => {
@@ -183,6 +232,7 @@ describe.skipIf(skipDatabase)('the first screen: the HTML of /{url} carries the 
     expect(res.body).toContain('<meta name="robots" content="noindex">');
     expect(res.body).not.toContain('event-data');
     expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('<style>');
   });
 
   it('the page is sent compressed to a browser that accepts it', async () => {

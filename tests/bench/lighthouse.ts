@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- lighthouse`: Lighthouse (mobile, its default simulated throttling, system
- * Chromium) on three screens of the demo event — the ticket page `/demo`, the attendee form with a
+ * `npm run bench -- lighthouse`: Lighthouse (mobile, its default simulated throttling or the
+ * applied one of BENCH_LIGHTHOUSE_THROTTLING=devtools, system Chromium) on three screens of the demo event — the ticket page `/demo`, the attendee form with a
  * held purchase and the payment step — for this tree and for a baseline measured in the same run:
  * the same screens of another commit (BENCH_BASELINE_REF, by default the commit this branch
  * forked from main: `git merge-base HEAD main`), exported to a temporary folder, built there
@@ -24,6 +24,12 @@ import { writeSavedPurchase } from '../../src/client/stores/purchaseSession';
 import { startBenchServer } from './server';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/**
+ * Lighthouse's default `simulate` estimates the throttled load from a fast local one; `devtools`
+ * (BENCH_LIGHTHOUSE_THROTTLING=devtools) applies the slow network and CPU to the real load: slower
+ * to run, closer to what a phone sees when the page paints before its scripts have arrived.
+ */
+const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 interface Figures {
@@ -38,9 +44,11 @@ interface Figures {
 
 /** The server of `root` (its own source) serving `clientDir`, demo events in a fresh SQLite file. */
 function startServer(root: string, clientDir: string): Promise<{ baseUrl: string; stop: () => void }> {
+  // The server's entry moved from src/server/main.ts to src/server/cli/serve.ts; an older baseline has the former.
+  const entry = ['src/server/cli/serve.ts', 'src/server/main.ts'].find((path) => existsSync(join(root, path))) ?? 'src/server/cli/serve.ts';
   return startBenchServer({
     root,
-    entry: 'src/server/main.ts',
+    entry,
     timeoutMs: 120_000,
     env: { CLIENT_DIR: clientDir, DEMO_EVENTS: 'on', RATE_LIMIT_MAX: '100000', RATE_LIMIT_READ_MAX: '100000', HOLD_MAX_UNITS_PER_CLIENT: '100000' },
   });
@@ -55,9 +63,22 @@ function buildBaseline(ref: string): { root: string; remove: () => void } {
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
+/**
+ * A bot-check token for new_purchase as the page would get one: from the demo's reCAPTCHA stand-in (its
+ * site key in /api/config), or, for a baseline from before the stand-in left the server, its old route.
+ */
+async function botCheckToken(baseUrl: string): Promise<string> {
+  const config = (await (await fetch(`${baseUrl}/api/config`)).json()) as { botCheck?: { siteKey?: string } };
+  const siteKey = config.botCheck?.siteKey;
+  const answer = siteKey
+    ? await fetch(`${baseUrl}/sandbox/recaptcha/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ siteKey, action: 'new_purchase', hostname: new URL(baseUrl).hostname }) })
+    : await fetch(`${baseUrl}/api/sandbox/bot-check/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"new_purchase"}' });
+  return ((await answer.json()) as { token: string }).token;
+}
+
 /** A held purchase of `tickets` (demo ticket ids), adopted by the tab as a refresh adopts it. */
 async function holdInTab(page: Page, baseUrl: string, tickets: { ticket_id: number; cantidad: number }[]): Promise<void> {
-  const { token } = (await (await fetch(`${baseUrl}/api/sandbox/bot-check/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"action":"new_purchase"}' })).json()) as { token: string };
+  const token = await botCheckToken(baseUrl);
   const created = await fetch(`${baseUrl}/api/payments/new-purchase`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -76,7 +97,7 @@ async function holdInTab(page: Page, baseUrl: string, tickets: { ticket_id: numb
 async function audit(page: Page, port: number, url: string, keepStorage: boolean): Promise<Figures> {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', formFactor: 'mobile', disableStorageReset: keepStorage, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+    { port, output: 'json', logLevel: 'error', formFactor: 'mobile', throttlingMethod: THROTTLING, disableStorageReset: keepStorage, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
     undefined,
     page,
   );
@@ -127,7 +148,7 @@ function line(label: string, f: Figures): string {
 export default async function benchLighthouse(): Promise<void> {
   if (!existsSync(join(repoRoot, 'dist', 'client', 'index.html'))) throw new Error('No dist/client: run "npm run build" first.');
   const ref = process.env.BENCH_BASELINE_REF ?? execFileSync('git', ['-C', repoRoot, 'merge-base', 'HEAD', 'main']).toString().trim();
-  console.log(`\nLighthouse, mobile (simulated throttling), ${CHROMIUM}; baseline: ${ref.slice(0, 12)} built in a temporary folder`);
+  console.log(`\nLighthouse, mobile (${THROTTLING === 'devtools' ? 'applied' : 'simulated'} throttling), ${CHROMIUM}; baseline: ${ref.slice(0, 12)} built in a temporary folder`);
   const baseline = buildBaseline(ref);
   const results: Record<'baseline' | 'this tree', Figures[]> = { baseline: [], 'this tree': [] };
   try {

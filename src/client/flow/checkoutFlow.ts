@@ -85,6 +85,15 @@ export function applicableSteps(flow: readonly StepDefinition[], ctx: FlowContex
 }
 
 /**
+ * The steps the step bar shows: those that apply, and the step the buyer is on even where the
+ * order does not say it applies yet (a refresh on the form before the held purchase is restored),
+ * so the bar keeps its length when the purchase arrives.
+ */
+export function barSteps(flow: readonly StepDefinition[], ctx: FlowContext, current: StepId | undefined): StepDefinition[] {
+  return flow.filter((step) => step.id === current || step.isApplicable(ctx));
+}
+
+/**
  * Where a buyer who asks for step `wanted` may be: `wanted` itself when it applies
  * and every applicable step before it is completed; otherwise the first applicable
  * step that is not completed (the natural place to resume).

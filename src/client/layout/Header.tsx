@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import defaultLogo from '../assets/default-logo.svg';
 import { useCurrentStep } from '../hooks/useCurrentStep';
 import { useStores } from '../StoreContext';
-import { HoldTimer } from './HoldTimer';
+import { HoldTimer, HoldTimerPlace } from './HoldTimer';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /** Event logo and name, the hold countdown on the hold steps, and the language switch. */
@@ -38,7 +38,7 @@ export const Header = observer(function Header() {
         {step?.showsHoldTimer ? (
           // Kept on every hold step, with or without the countdown yet: the header does not change size when it arrives.
           <Box sx={{ minWidth: { xs: 76 }, minHeight: 28, display: 'flex', justifyContent: 'flex-end' }}>
-            {showTimer ? <HoldTimer expiresAt={checkout.expiresTickets as string} onExpire={onExpire} /> : null}
+            {showTimer ? <HoldTimer expiresAt={checkout.expiresTickets as string} onExpire={onExpire} /> : <HoldTimerPlace />}
           </Box>
         ) : null}
         <LanguageSwitch />

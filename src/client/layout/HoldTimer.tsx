@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TimerIcon } from '../components/icons';
 import { VisuallyHidden } from '../components/VisuallyHidden';
@@ -44,19 +44,34 @@ export function HoldTimer({ expiresAt, onExpire }: { expiresAt: string; onExpire
   }, [remaining, t]);
 
   return (
+    <TimerFace label={t('common:timer.label')} time={formatCountdown(remaining)} urgent={remaining <= 120_000}>
+      <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+    </TimerFace>
+  );
+}
+
+/** The countdown's look: icon, label (from the tablet up) and mm:ss. */
+function TimerFace({ label, time, urgent, children }: { label: string; time: string; urgent: boolean; children?: ReactNode }) {
+  return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
       <TimerIcon fontSize="small" />
       <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, fontSize: '0.85rem' }} aria-hidden>
-        {t('common:timer.label')}
+        {label}
       </Box>
-      <Box
-        role="timer"
-        aria-label={t('common:timer.label')}
-        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700, fontSize: '1.1rem', color: remaining <= 120_000 ? 'error.main' : 'inherit' }}
-      >
-        {formatCountdown(remaining)}
+      <Box role="timer" aria-label={label} sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700, fontSize: '1.1rem', color: urgent ? 'error.main' : 'inherit' }}>
+        {time}
       </Box>
-      <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+      {children}
+    </Box>
+  );
+}
+
+/** The countdown's place before the hold is known (a refresh restores it): invisible, the same size, so nothing moves when it arrives. */
+export function HoldTimerPlace() {
+  const { t } = useTranslation();
+  return (
+    <Box aria-hidden sx={{ visibility: 'hidden' }}>
+      <TimerFace label={t('common:timer.label')} time="00:00" urgent={false} />
     </Box>
   );
 }

@@ -2,17 +2,17 @@ import Box from '@mui/material/Box';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../components/VisuallyHidden';
-import { applicableSteps, checkoutFlow } from '../flow/checkoutFlow';
+import { barSteps, checkoutFlow } from '../flow/checkoutFlow';
 import { useCurrentStep } from '../hooks/useCurrentStep';
 import { useStores } from '../StoreContext';
 
-/** The step bar, from the flow list: tickets, products (if any), information (if required), payment. */
+/** The step bar, from the flow list: tickets, products (if any), information (if required or the buyer is on it), payment. */
 export const StepBar = observer(function StepBar() {
   const { t } = useTranslation('checkout');
   const { checkout } = useStores();
   const current = useCurrentStep()?.id;
   if (!current) return null;
-  const steps = applicableSteps(checkoutFlow, checkout.flowContext);
+  const steps = barSteps(checkoutFlow, checkout.flowContext, current);
   const currentIndex = steps.findIndex((step) => step.id === current);
 
   return (

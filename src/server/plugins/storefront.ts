@@ -18,15 +18,16 @@ const FOREVER = 'public, max-age=31536000, immutable';
 /** A last segment with an extension names a file, never a storefront route: no such file is a real 404. */
 const FILE_PATH = /\.[^/]*$/;
 /** `/{url}` and its steps (the storefront's routes under an event: src/client/AppRoutes.tsx). */
-const EVENT_PATH = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\/(?:productos|form|payment-method|payment-status|[a-z-]+\/loader))?\/?$/;
+const EVENT_PATH = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\/(productos|form|payment-method|payment-status|[a-z-]+\/loader))?\/?$/;
 
 /**
  * Serves the built storefront (dist/client) on the API's port. The build ships `.br` and `.gz`
  * copies (scripts/vite-plugin-precompress.js), sent as they are to a browser that accepts
  * them. Hashed assets are cached for a year, immutable (a returning buyer asks for nothing);
  * `index.html` — the one file naming the current assets — is never stored. With the database
- * (`ctx`), `/{url}` and its steps get index.html carrying the event: its page head and its public
- * view inlined (404 with a not-found head for an unknown event); a path naming a file that does
+ * (`ctx`), `/{url}` and its steps get index.html carrying the event: its page head, its public
+ * view inlined and the static first view in the root element (404 with a not-found head for an
+ * unknown event); a path naming a file that does
  * not exist gets a 404; every other path gets index.html so the SPA's router decides.
  */
 export const storefrontPlugin = fp(async (app: FastifyInstance, opts: { clientDir: string; ctx?: AppContext }) => {
@@ -55,12 +56,13 @@ export const storefrontPlugin = fp(async (app: FastifyInstance, opts: { clientDi
   app.get<{ Querystring: EventPageQuery }>('/*', { config: ctx ? limitedAs(ctx.config, 'read') : {} }, async (request, reply) => {
     const path = request.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || FILE_PATH.test(path)) throw errors.notFound();
-    const matched = ctx ? EVENT_PATH.exec(path)?.[1] : undefined;
+    const matchedPath = ctx ? EVENT_PATH.exec(path) : null;
+    const matched = matchedPath?.[1];
     // A reserved url (the door scanner's /checkin) is a storefront page, never an event.
     const eventUrl = matched && !RESERVED_URLS.includes(matched) ? matched : undefined;
     if (!ctx || !render || !eventUrl) return reply.sendFile('index.html');
     const { ticket, access, lang } = request.query;
-    const page = await eventPage(ctx, publicOrigin(ctx.config, app), eventUrl, {
+    const page = await eventPage(ctx, publicOrigin(ctx.config, app), eventUrl, matchedPath?.[2] ?? '', {
       ticket: typeof ticket === 'string' ? ticket.slice(0, 40) : undefined,
       access: typeof access === 'string' ? access.slice(0, 64) : undefined,
       lang: typeof lang === 'string' ? lang : undefined,

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { publicEventView } from '../services/catalogue.service';
 import { eventHead, notFoundHead, unlistedHead, type PageLang } from './event-head';
+import { firstView } from './first-view';
 
 /** What the storefront's HTML carries for `/{url}`: the head, the inlined event, and its status. */
 export interface EventPage {
@@ -12,6 +13,8 @@ export interface EventPage {
   head: string;
   /** Absent for an unknown event: the storefront then shows its own not-found page. */
   inline?: InlineEventData;
+  /** The static first view put in `#root` (`first-view.ts`); absent for an unknown event. */
+  firstView?: string;
 }
 
 export interface EventPageQuery {
@@ -20,17 +23,18 @@ export interface EventPageQuery {
   lang?: string;
 }
 
-interface CachedHead {
+interface CachedPage {
   id: number;
   version: number;
-  /** The offers the head was made with (prices and whether on sale): stock moves without a new version. */
+  /** The listed types' prices and which of them are on sale, the head and view were made with: stock moves without a new version. */
   offers: string;
   head: string;
+  firstView: string;
 }
 
-/** Heads kept per database, by url and language; a full map starts over (far more than the events on sale at once). */
-const byDatabase = new WeakMap<Kysely<Database>, Map<string, CachedHead>>();
-const MAX_HEADS = 400;
+/** Heads and first views kept per database, by url, language and step; a full map starts over (far more than the events on sale at once). */
+const byDatabase = new WeakMap<Kysely<Database>, Map<string, CachedPage>>();
+const MAX_PAGES = 1000;
 
 function pageLang(value: unknown): PageLang | undefined {
   return value === 'es' || value === 'en' ? value : undefined;
@@ -44,11 +48,13 @@ function currencyOf(config: Record<string, unknown>): string {
 
 /**
  * The page of `/{url}`: the same reads as `GET /api/event/{url}` (which the first view no longer
- * makes), and a head rendered once per event version, language and offers, kept per database like
- * the purchase catalogue (`services/catalogue-cache.ts`). Hidden types are never in the head, even
- * with their access code (the inlined answer then lists them, as the API would).
+ * makes), and a head and static first view rendered once per event version, language, step and
+ * offers, kept per database like the purchase catalogue (`services/catalogue-cache.ts`). Hidden
+ * types are never in the head, even with their access code (the inlined answer then lists them, as
+ * the API would, and so does the first view, rendered for that page view alone).
  */
-export async function eventPage(ctx: AppContext, origin: string, url: string, query: EventPageQuery): Promise<EventPage> {
+/** `step` is the path segment after `/{url}`: '' on the ticket page, `form`, `payment-method`, … */
+export async function eventPage(ctx: AppContext, origin: string, url: string, step: string, query: EventPageQuery): Promise<EventPage> {
   const view = await publicEventView(ctx, url, query.access);
   if (!view) {
     const lang = pageLang(query.lang) ?? 'es';
@@ -56,21 +62,24 @@ export async function eventPage(ctx: AppContext, origin: string, url: string, qu
   }
   const { event, answer, listedTickets } = view;
   const lang = pageLang(query.lang) ?? pageLang(event.config.idiomaDefault) ?? 'es';
+  const currency = currencyOf(event.config);
   const inline: InlineEventData = { url, ticket: query.ticket ?? null, access: query.access ?? null, answer };
-  if (event.share.listed === false) return { status: 200, lang, head: unlistedHead(), inline };
+  // With an access code the answer may list a hidden type: that view is this page view's alone.
+  const viewOf = (shown: typeof answer) => firstView({ lang, step, answer: shown, currency });
+  const hiddenShown = answer.tickets.length !== listedTickets.length;
 
   // The prices a buyer can still pay ("from" the lowest of them); all listed ones once every type is sold out.
   const available = listedTickets.filter((t) => t.maximum > 0);
   const onSale = available.length > 0;
   const prices = (onSale ? available : listedTickets).map((t) => t.price);
-  const offers = `${prices.join(',')}|${onSale}`;
-  const key = `${lang}/${url}`;
+  const offers = listedTickets.map((t) => `${t.id}:${t.price}:${t.maximum > 0 ? 'on' : 'out'}`).join(',');
+  const key = `${lang}/${url}/${step}`;
   let cache = byDatabase.get(ctx.db.kysely);
   const cached = cache?.get(key);
   if (cached && cached.id === event.id && cached.version === event.version && cached.offers === offers) {
-    return { status: 200, lang, head: cached.head, inline };
+    return { status: 200, lang, head: cached.head, inline, firstView: hiddenShown ? viewOf(answer) : cached.firstView };
   }
-  const head = eventHead({
+  const head = event.share.listed === false ? unlistedHead() : eventHead({
     origin,
     url,
     lang,
@@ -80,12 +89,13 @@ export async function eventPage(ctx: AppContext, origin: string, url: string, qu
     endsAt: event.ends_at,
     venue: event.venue,
     share: event.share,
-    currency: currencyOf(event.config),
+    currency,
     prices,
     onSale,
   });
+  const listedView = viewOf({ ...answer, tickets: listedTickets });
   if (!cache) byDatabase.set(ctx.db.kysely, (cache = new Map()));
-  if (cache.size >= MAX_HEADS) cache.clear();
-  cache.set(key, { id: event.id, version: event.version, offers, head });
-  return { status: 200, lang, head, inline };
+  if (cache.size >= MAX_PAGES) cache.clear();
+  cache.set(key, { id: event.id, version: event.version, offers, head, firstView: listedView });
+  return { status: 200, lang, head, inline, firstView: hiddenShown ? viewOf(answer) : listedView };
 }

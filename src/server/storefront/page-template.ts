@@ -1,5 +1,6 @@
 import { jsonInScript } from './event-head';
 import type { EventPage } from './event-page';
+import { FIRST_VIEW_STYLE } from './first-view-style';
 
 /** The element the storefront reads its first event from (`src/client/lib/inlineEvent.ts`). */
 export const INLINE_EVENT_ID = 'event-data';
@@ -7,11 +8,13 @@ export const INLINE_EVENT_ID = 'event-data';
 const TITLE = /<title>[^<]*<\/title>/;
 const HTML_LANG = /<html lang="[a-z]+">/;
 const ROOT = '<div id="root"></div>';
+const STYLE = `<style>${FIRST_VIEW_STYLE}</style>`;
 
 /**
  * The built index.html cut once where an event's page differs: the language, the head (its
- * `<title>` is replaced) and the inlined event before the root element. Throws at start when the
- * build lacks one of them, not on a buyer's request.
+ * `<title>` is replaced, and the first view's style follows it), the inlined event before the root
+ * element and the static first view inside it. Throws at start when the build lacks one of them,
+ * not on a buyer's request.
  */
 export function pageTemplate(indexHtml: string): (page: EventPage) => string {
   const title = TITLE.exec(indexHtml);
@@ -21,8 +24,9 @@ export function pageTemplate(indexHtml: string): (page: EventPage) => string {
   return (page) =>
     beforeTitle.replace(HTML_LANG, `<html lang="${page.lang}">`) +
     page.head +
+    (page.firstView ? STYLE : '') +
     betweenTitleAndRoot +
     (page.inline ? `<script id="${INLINE_EVENT_ID}" type="application/json">${jsonInScript(page.inline)}</script>` : '') +
-    ROOT +
+    (page.firstView ? `<div id="root">${page.firstView}</div>` : ROOT) +
     afterRoot;
 }

@@ -64,7 +64,10 @@ export const AttendeeFormView = observer(function AttendeeFormView() {
           </FormErrorNote>
         </Panel>
       ) : (
-        <LoadingIndicator labelKey="checkout:form.loading" />
+        // A screen high, on every width: the blocks are taller still, so the terms panel below moves only off the screen when they arrive.
+        <Box sx={{ minHeight: '100vh' }}>
+          <LoadingIndicator labelKey="checkout:form.loading" />
+        </Box>
       )}
       <Panel>
         <TermsLine />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applicableSteps,
+  barSteps,
   checkoutFlow,
   nextStep,
   previousStep,
@@ -18,6 +19,15 @@ describe('checkout flow as data', () => {
     expect(ids({ ...base, hasProducts: true })).toEqual(['tickets', 'products', 'payment']);
     expect(ids({ ...base, formRequired: true })).toEqual(['tickets', 'information', 'payment']);
     expect(ids({ ...base, hasProducts: true, formRequired: true })).toEqual(['tickets', 'products', 'information', 'payment']);
+  });
+
+  it('shows the step the buyer is on in the bar before the purchase it depends on is restored, so the bar does not grow after it', () => {
+    const bar = (ctx: FlowContext, current: Parameters<typeof barSteps>[2]) => barSteps(checkoutFlow, ctx, current).map((step) => step.id);
+    // A refresh on the form: the held purchase (and so `formRequired`) is not known yet.
+    expect(bar({ ...base, hasProducts: true }, 'information')).toEqual(['tickets', 'products', 'information', 'payment']);
+    expect(bar({ ...base, hasProducts: true, formRequired: true, hasTickets: true, hasPurchase: true }, 'information')).toEqual(['tickets', 'products', 'information', 'payment']);
+    expect(bar(base, 'tickets')).toEqual(['tickets', 'payment']);
+    expect(bar(base, undefined)).toEqual(['tickets', 'payment']);
   });
 
   it('keeps a buyer without a purchase on the ticket step', () => {

@@ -1,0 +1,78 @@
+import enCheckout from '../../../locales/en/checkout.json';
+import esCheckout from '../../../locales/es/checkout.json';
+import type { PublicEventResponse } from '../../shared/api';
+import { formatMoney, pesosToCents } from '../../shared/money';
+import { esc } from '../../shared/node/html-page';
+import { sanitizeOperatorHtml } from '../services/sanitize-html';
+import type { PageLang } from './event-head';
+
+const CHECKOUT = { es: esCheckout, en: enCheckout } as const;
+
+/** The steps under `/{url}` whose header keeps a place for the hold countdown (the flow's `showsHoldTimer` steps, src/client/flow/checkoutFlow.ts). */
+const HOLD_STEPS = new Set(['productos', 'form', 'payment-method']);
+
+export interface FirstViewInput {
+  lang: PageLang;
+  /** The path segment after `/{url}`: '' on the ticket page, `form`, `payment-method`, … */
+  step: string;
+  answer: PublicEventResponse;
+  currency: string;
+}
+
+function header(input: FirstViewInput): string {
+  const { event } = input.answer;
+  const logo = event.image_path
+    ? `<img class="fv-logo" src="${esc(event.image_path)}" width="48" height="48" alt="">`
+    : '<span class="fv-logo"></span>';
+  const timer = HOLD_STEPS.has(input.step) ? '<span class="fv-timer"></span>' : '';
+  const languages = event.config?.hide_language_switch === true
+    ? ''
+    : `<span class="fv-lang">${(['es', 'en'] as const).map((lang) => `<span class="fv-b${lang === input.lang ? ' fv-on' : ''}">${lang.toUpperCase()}</span>`).join('')}</span>`;
+  return `<div class="fv-h"><div class="fv-hi">${logo}<p class="fv-name">${esc(event.name)}</p>${timer}${languages}</div></div>`;
+}
+
+/** The ticket page's step bar before anything is chosen: tickets, products when there are any, payment. */
+function stepBar(input: FirstViewInput): string {
+  const { steps } = CHECKOUT[input.lang];
+  const labels = [steps.tickets, ...(input.answer.productos.length > 0 ? [steps.products] : []), steps.payment];
+  return `<ol class="fv-steps">${labels.map((label, index) => `<li${index === 0 ? ' class="fv-on"' : ''}><span>${index + 1}.</span>${esc(label)}</li>`).join('')}</ol>`;
+}
+
+function ticketRows(input: FirstViewInput): string {
+  const { tickets } = CHECKOUT[input.lang];
+  return input.answer.tickets
+    .map((ticket) => {
+      const choice = ticket.maximum > 0
+        ? `<div class="fv-q"><span>${esc(tickets.quantity)}</span><select><option>0</option></select></div>`
+        : `<p class="fv-out">${esc(tickets.soldOut)}</p>`;
+      const more = ticket.description ? `<span class="fv-more">${esc(tickets.moreInfo)}</span>` : '';
+      // Prices as the storefront shows them: es-MX with two decimals whatever the page's language.
+      const price = formatMoney(pesosToCents(Number(ticket.price)), input.currency, 'es-MX');
+      return `<li><div class="fv-r"><div class="fv-n"><div>${esc(ticket.name)}</div><p>${esc(price)}</p></div>${choice}</div>${more}</li>`;
+    })
+    .join('');
+}
+
+function ticketPage(input: FirstViewInput): string {
+  const { tickets } = CHECKOUT[input.lang];
+  const rows = input.answer.tickets.length > 0 ? `<ul class="fv-rows">${ticketRows(input)}</ul>` : `<p>${esc(tickets.none)}</p>`;
+  const info = input.answer.event.html
+    .filter((block) => block.posicion === 'TICKET_INFO')
+    .map((block) => `<div class="fv-html">${sanitizeOperatorHtml(block.html)}</div>`)
+    .join('');
+  return `${stepBar(input)}<div class="fv-grid"><div><div class="fv-p"><div class="fv-t">${esc(tickets.title)}</div>${rows}${info}</div></div></div>`;
+}
+
+/**
+ * The first view as static HTML, put in `#root` so the page paints before the JavaScript has
+ * arrived: the header (logo, name, language switch; the countdown's place on the hold steps) on
+ * every step, and on the ticket page the step bar, the ticket rows (name, price, quantity or sold
+ * out) and the operator's ticket information. A picture of React's first render at the same size
+ * and place (style: `first-view-style.ts`), never a working copy: no landmarks or headings, hidden
+ * from assistive technology and inert (nothing in it can be focused or clicked); React's first
+ * render replaces it.
+ */
+export function firstView(input: FirstViewInput): string {
+  const main = input.step === '' ? ticketPage(input) : '';
+  return `<div class="fv" aria-hidden="true" inert>${header(input)}<div class="fv-m">${main}</div></div>`;
+}
