@@ -3,7 +3,12 @@ import addInfoResponse from '../../../schemas/api/add-info.response.json';
 import adminCancelPurchaseRequest from '../../../schemas/api/admin-cancel-purchase.request.json';
 import adminCancelPurchaseResponse from '../../../schemas/api/admin-cancel-purchase.response.json';
 import checkinDeviceRequest from '../../../schemas/api/checkin-device.request.json';
+import checkinDeviceResponse from '../../../schemas/api/checkin-device.response.json';
+import checkinReportResponse from '../../../schemas/api/checkin-report.response.json';
 import checkinScansRequest from '../../../schemas/api/checkin-scans.request.json';
+import checkinScansResponse from '../../../schemas/api/checkin-scans.response.json';
+import checkinSearchResponse from '../../../schemas/api/checkin-search.response.json';
+import checkinSyncResponse from '../../../schemas/api/checkin-sync.response.json';
 import adminImportResponse from '../../../schemas/api/admin-import.response.json';
 import adminPreviewRequest from '../../../schemas/api/admin-preview.request.json';
 import adminPreviewResponse from '../../../schemas/api/admin-preview.response.json';
@@ -69,10 +74,11 @@ export const apiSchemas: { $id: string }[] = [
   adminPreviewRequest, adminPreviewResponse, adminPreviewFileResponse,
   adminCancelPurchaseRequest, adminCancelPurchaseResponse,
   checkinDeviceRequest, checkinScansRequest,
+  checkinDeviceResponse, checkinReportResponse, checkinScansResponse, checkinSearchResponse, checkinSyncResponse,
 ];
 
-/** The `response` option of a route: its 200 answer's schema, `schemas/api/{id}.response.json`. */
-export const answers = (id: string) => ({ 200: { $ref: `api/${id}.response#` } });
+/** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */
+export const answers = (id: string, status = 200) => ({ [status]: { $ref: `api/${id}.response#` } });
 
 const apiSchemaById = new Map<string, unknown>(apiSchemas.map((schema) => [schema.$id, schema]));
 

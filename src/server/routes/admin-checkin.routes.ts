@@ -3,6 +3,7 @@ import type { CheckinReportResponse, CreateCheckinDeviceRequest, CreateCheckinDe
 import { createCheckinDevice, eventWithLists } from '../checkin/devices';
 import { checkinReport } from '../checkin/report';
 import type { AppContext } from '../context';
+import { answers } from '../http/api-schemas';
 import { errors } from '../http/app-error';
 import { publicOrigin } from '../http/public-origin';
 import { limitedAs } from '../plugins/security';
@@ -25,12 +26,12 @@ export async function adminCheckinRoutes(app: FastifyInstance, { ctx }: { ctx: A
   const url = { type: 'string', minLength: 1, maxLength: 80 };
   app.post<{ Params: { url: string }; Body: CreateCheckinDeviceRequest; Reply: CreateCheckinDeviceResponse }>(
     '/api/admin/events/:url/checkin-devices',
-    { ...admin, schema: { params: { type: 'object', properties: { url }, required: ['url'] }, body: { $ref: 'api/checkin-device.request#' } } },
+    { ...admin, schema: { params: { type: 'object', properties: { url }, required: ['url'] }, body: { $ref: 'api/checkin-device.request#' }, response: answers('checkin-device', 201) } },
     async (request, reply) => reply.status(201).send(await createCheckinDevice(ctx, request.params.url, request.body, publicOrigin(ctx.config, app))),
   );
   app.delete<{ Params: { url: string; deviceId: string } }>(
     '/api/admin/events/:url/checkin-devices/:deviceId',
-    { ...admin, schema: { params: { type: 'object', properties: { url, deviceId: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['url', 'deviceId'] } } },
+    { ...admin, schema: { params: { type: 'object', properties: { url, deviceId: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['url', 'deviceId'] }, response: { 204: { type: 'null' } } } },
     async (request, reply) => {
       const { event } = await eventWithLists(ctx, request.params.url);
       if (!(await revokeCheckinDevice(ctx.db.kysely, event.id, request.params.deviceId, ctx.now().toISOString()))) throw errors.checkinDeviceNotFound();
@@ -39,7 +40,7 @@ export async function adminCheckinRoutes(app: FastifyInstance, { ctx }: { ctx: A
   );
   app.get<{ Params: { url: string }; Reply: CheckinReportResponse }>(
     '/api/admin/events/:url/checkin',
-    { ...admin, schema: { params: { type: 'object', properties: { url }, required: ['url'] } } },
+    { ...admin, schema: { params: { type: 'object', properties: { url }, required: ['url'] }, response: answers('checkin-report') } },
     async (request) => checkinReport(ctx, request.params.url),
   );
 }

@@ -6,6 +6,7 @@ import { doorOf } from '../checkin/devices';
 import { decideScans } from '../checkin/scans';
 import { searchDoor, syncDoor } from '../checkin/sync';
 import type { AppContext } from '../context';
+import { answers } from '../http/api-schemas';
 import { limitedAs } from '../plugins/security';
 
 /**
@@ -24,17 +25,17 @@ export async function checkinRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   });
   app.get<{ Querystring: { since?: string }; Reply: CheckinSyncResponse }>(
     '/api/checkin/sync',
-    { config, schema: { querystring: { type: 'object', additionalProperties: false, properties: { since: { type: 'string', maxLength: 300 } } } } },
+    { config, schema: { querystring: { type: 'object', additionalProperties: false, properties: { since: { type: 'string', maxLength: 300 } } }, response: answers('checkin-sync') } },
     async (request) => syncDoor(ctx, await doorOf(ctx, request), request.query.since),
   );
   app.post<{ Body: CheckinScansRequest; Reply: CheckinScansResponse }>(
     '/api/checkin/scans',
-    { config, schema: { body: { $ref: 'api/checkin-scans.request#' } } },
+    { config, schema: { body: { $ref: 'api/checkin-scans.request#' }, response: answers('checkin-scans') } },
     async (request) => ({ results: await decideScans(ctx, await doorOf(ctx, request), request.body.scans) }),
   );
   app.get<{ Querystring: { q: string }; Reply: CheckinSearchResponse }>(
     '/api/checkin/search',
-    { config, schema: { querystring: { type: 'object', additionalProperties: false, required: ['q'], properties: { q: { type: 'string', minLength: 1, maxLength: 100 } } } } },
+    { config, schema: { querystring: { type: 'object', additionalProperties: false, required: ['q'], properties: { q: { type: 'string', minLength: 1, maxLength: 100 } } }, response: answers('checkin-search') } },
     async (request) => searchDoor(ctx, await doorOf(ctx, request), request.query.q),
   );
 }

@@ -11,6 +11,11 @@ import adminOutboxFailed from '../../../../schemas/api/admin-outbox-failed.respo
 import adminOutboxRetry from '../../../../schemas/api/admin-outbox-retry.response.json';
 import adminPreview from '../../../../schemas/api/admin-preview.response.json';
 import adminPreviewFile from '../../../../schemas/api/admin-preview-file.response.json';
+import checkinDevice from '../../../../schemas/api/checkin-device.response.json';
+import checkinReport from '../../../../schemas/api/checkin-report.response.json';
+import checkinScans from '../../../../schemas/api/checkin-scans.response.json';
+import checkinSearch from '../../../../schemas/api/checkin-search.response.json';
+import checkinSync from '../../../../schemas/api/checkin-sync.response.json';
 import config from '../../../../schemas/api/config.response.json';
 import emission from '../../../../schemas/api/emission.response.json';
 import error from '../../../../schemas/api/error.response.json';
@@ -110,11 +115,32 @@ const requeue = { id: R, status: R } as const satisfies Presence<Api.RequeueMail
 const healthResponse = { status: R } as const satisfies Presence<Api.HealthResponse>;
 const readyResponse = { status: R } as const satisfies Presence<Api.ReadyResponse>;
 
+const checkinDeviceResponse = { device_id: R, token: R, url: R } as const satisfies Presence<Api.CreateCheckinDeviceResponse>;
+const checkinList = { id: R, name: R, ticket_types: R, opens_at: R, closes_at: R, allow_reentry: R } as const satisfies Presence<Api.CheckinListView>;
+const checkinTicket = { id: R, folio: R, type: R, type_name: R, seat: R, holder: R, checked_in: R, legacy_code: R } as const satisfies Presence<Api.CheckinTicketView>;
+const checkinSyncResponse = { device: R, list: R, keys: R, tickets: R, revocations: R, cursor: R, more: R } as const satisfies Presence<Api.CheckinSyncResponse>;
+const syncDevice = { id: R, name: R } as const satisfies Presence<Api.CheckinSyncResponse['device']>;
+const syncKey = { key_id: R, public_key: R } as const satisfies Presence<Api.CheckinSyncResponse['keys'][number]>;
+const syncRevocation = { ticket_id: R, reason: R } as const satisfies Presence<Api.CheckinSyncResponse['revocations'][number]>;
+const checkinScansResponse = { results: R } as const satisfies Presence<Api.CheckinScansResponse>;
+const scanResult = { nonce: R, verdict: R, ticket: O, first_entry: O, revoked_reason: O } as const satisfies Presence<Api.CheckinScanResult>;
+const firstEntry = { at: R, device: R } as const satisfies Presence<NonNullable<Api.CheckinScanResult['first_entry']>>;
+const checkinSearchResponse = { tickets: R } as const satisfies Presence<Api.CheckinSearchResponse>;
+type ReportList = Api.CheckinReportResponse['lists'][number];
+const checkinReportResponse = { lists: R, devices: R } as const satisfies Presence<Api.CheckinReportResponse>;
+const reportList = { id: R, name: R, types: R, conflicts: R } as const satisfies Presence<ReportList>;
+const reportType = { ticket_type: R, name: R, admitted: R, total: R } as const satisfies Presence<ReportList['types'][number]>;
+const reportDevice = { id: R, name: R, list: R, revoked: R, last_sync_at: R } as const satisfies Presence<Api.CheckinReportResponse['devices'][number]>;
+
 const botCheckProviders = { recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
 const languages = { es: true, en: true } satisfies Members<Api.PaymentLanguage>;
 const mailKinds = { tickets: true, refund: true, cancelled: true } satisfies Members<Api.DeadMailView['kind']>;
 const healthStatuses = { ok: true } satisfies Members<Api.HealthResponse['status']>;
 const readyStatuses = { ready: true } satisfies Members<Api.ReadyResponse['status']>;
+const verdicts = {
+  ok: true, already_used: true, revoked: true, unknown: true, wrong_list: true, not_open: true, closed: true,
+} satisfies Members<Api.CheckinVerdict>;
+const revocationReasons = { refunded: true, dispute_lost: true, organiser: true } satisfies Members<Api.RevocationReason>;
 
 const reloadSchema = prop(purchaseStatus, 'definitions', 'reload');
 const productLineSchema = prop(purchaseStatus, 'definitions', 'productLine');
@@ -174,6 +200,23 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['RequeueMailResponse', adminOutboxRetry, requeue],
     ['HealthResponse', health, healthResponse],
     ['ReadyResponse', ready, readyResponse],
+    ['CreateCheckinDeviceResponse', checkinDevice, checkinDeviceResponse],
+    ['CheckinSyncResponse', checkinSync, checkinSyncResponse],
+    ['CheckinSyncResponse.device', prop(checkinSync, 'properties', 'device'), syncDevice],
+    ['CheckinListView', prop(checkinSync, 'properties', 'list'), checkinList],
+    ['CheckinSyncResponse.keys', prop(checkinSync, 'properties', 'keys', 'items'), syncKey],
+    ['CheckinSyncResponse.revocations', prop(checkinSync, 'properties', 'revocations', 'items'), syncRevocation],
+    ['CheckinTicketView (sync)', prop(checkinSync, 'definitions', 'ticket'), checkinTicket],
+    ['CheckinScansResponse', checkinScans, checkinScansResponse],
+    ['CheckinScanResult', prop(checkinScans, 'properties', 'results', 'items'), scanResult],
+    ['CheckinScanResult.first_entry', prop(checkinScans, 'properties', 'results', 'items', 'properties', 'first_entry'), firstEntry],
+    ['CheckinTicketView (scans)', prop(checkinScans, 'definitions', 'ticket'), checkinTicket],
+    ['CheckinSearchResponse', checkinSearch, checkinSearchResponse],
+    ['CheckinTicketView (search)', prop(checkinSearch, 'definitions', 'ticket'), checkinTicket],
+    ['CheckinReportResponse', checkinReport, checkinReportResponse],
+    ['CheckinReportResponse.lists', prop(checkinReport, 'properties', 'lists', 'items'), reportList],
+    ['CheckinReportResponse.lists.types', prop(checkinReport, 'properties', 'lists', 'items', 'properties', 'types', 'items'), reportType],
+    ['CheckinReportResponse.devices', prop(checkinReport, 'properties', 'devices', 'items'), reportDevice],
   ] as const)('%s', (_name, schema, manifest) => {
     expectAgreement(schema, manifest);
   });
@@ -191,6 +234,20 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     expect(enumOf(prop(adminOutboxFailed, 'properties', 'messages', 'items', 'properties', 'kind'))).toEqual(Object.keys(mailKinds).sort());
     expect(enumOf(prop(health, 'properties', 'status'))).toEqual(Object.keys(healthStatuses));
     expect(enumOf(prop(ready, 'properties', 'status'))).toEqual(Object.keys(readyStatuses));
+    expect(enumOf(prop(checkinScans, 'properties', 'results', 'items', 'properties', 'verdict'))).toEqual(Object.keys(verdicts).sort());
+    for (const reason of [prop(checkinScans, 'properties', 'results', 'items', 'properties', 'revoked_reason'), prop(checkinSync, 'properties', 'revocations', 'items', 'properties', 'reason')]) {
+      expect(enumOf(reason)).toEqual(Object.keys(revocationReasons).sort());
+    }
+  });
+
+  it('the door answers share one ticket schema, and every ticket list refers to it', () => {
+    // Each response schema carries its own copy (the serialiser resolves only local refs): the copies stay equal.
+    expect(prop(checkinScans, 'definitions', 'ticket')).toEqual(prop(checkinSync, 'definitions', 'ticket'));
+    expect(prop(checkinSearch, 'definitions', 'ticket')).toEqual(prop(checkinSync, 'definitions', 'ticket'));
+    const ref = { $ref: '#/definitions/ticket' };
+    expect(prop(checkinSync, 'properties', 'tickets', 'items')).toEqual(ref);
+    expect(prop(checkinSearch, 'properties', 'tickets', 'items')).toEqual(ref);
+    expect(prop(checkinScans, 'properties', 'results', 'items', 'properties', 'ticket')).toEqual(ref);
   });
 
   it('every schema file under schemas/api is registered with the server', () => {
