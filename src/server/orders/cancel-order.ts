@@ -43,7 +43,7 @@ export async function callOffPaidOrder(ctx: AppContext, purchaseId: string, atte
     if (order.purchase.status !== 'paid') return false;
     const now = ctx.now().toISOString();
     const actor = change.reason === 'organiser' ? 'organiser' : 'provider';
-    await moveOrder(trx, purchaseId, { to: change.toStatus, actor, reason: change.reason, attemptId, note: change.note ?? null, now });
+    await moveOrder(trx, purchaseId, { from: ['paid'], to: change.toStatus, actor, reason: change.reason, attemptId, note: change.note ?? null, now });
     await revokeTicketsOfPurchase(trx, purchaseId, change.reason, now);
     if (change.refund) await requireRefund(trx, attemptId, ORGANISER_REFUND, now);
     await queueCancelledMail(trx, order.purchase, attemptId, now);

@@ -26,6 +26,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<PurchaseStatus, readonly Purchas
   expired: [],
 };
 
+/** The statuses of a purchase that holds units and awaits its payment. */
+export const AWAITING_PAYMENT: readonly PurchaseStatus[] = ['held', 'pending'];
+
 /** The status every purchase starts in, and the columns that go with it: its units counted until `holdUntil`. */
 export function openingStatus(holdUntil: string): Pick<Updateable<PurchaseTable>, 'status' | 'stock_until' | 'stock_counted'> & { status: 'held' } {
   return { status: 'held', stock_until: holdUntil, stock_counted: 1 };
@@ -33,6 +36,8 @@ export function openingStatus(holdUntil: string): Pick<Updateable<PurchaseTable>
 
 /** One move of an order: where to, who asked and why, and what goes with it. */
 export interface OrderTransition {
+  /** The statuses the caller saw the purchase in and means to move it from: in any other, the move is refused. */
+  from: readonly PurchaseStatus[];
   to: PurchaseStatus;
   actor: OrderActor;
   reason: OrderTransitionReason;
@@ -50,9 +55,10 @@ export interface OrderTransition {
 
 /**
  * Moves a purchase to `change.to` inside the caller's transaction, the only way a purchase's status
- * changes. Refused (409 `ORDER_TRANSITION_REFUSED`, the caller's transaction rolls back) when the
- * table has no such move from the status it is in, or when another writer moved it first: the
- * UPDATE's WHERE holds the status it was read in (compare-and-set), so of two racing moves one wins.
+ * changes. Refused (409 `ORDER_TRANSITION_REFUSED`, the caller's transaction rolls back) when it is
+ * not in one of the statuses the caller moves it from, when the table has no such move from the
+ * status it is in, or when another writer moved it first: the UPDATE's WHERE holds the status it
+ * was read in (compare-and-set), so of two racing moves one wins.
  * With the status it writes the columns that go with it and moves the stock counters:
  * - to `pending`: the units are counted (again, if its hold had been released) until `holdUntil`;
  * - `pending` → `held`: the purchase's own hold (`expires_at`) is what is left;
@@ -65,9 +71,9 @@ export async function moveOrder(trx: Kysely<Database>, purchaseId: string, chang
   const current = await findPurchase(trx, purchaseId);
   if (!current) throw errors.purchaseNotFound();
   const from = current.status;
-  if (!ORDER_TRANSITIONS[from].includes(change.to)) throw errors.orderTransitionRefused();
+  if (!change.from.includes(from) || !ORDER_TRANSITIONS[from].includes(change.to)) throw errors.orderTransitionRefused();
   const counted = current.stock_counted === 1;
-  const unpaid = from === 'held' || from === 'pending';
+  const unpaid = AWAITING_PAYMENT.includes(from);
   const columns: Updateable<PurchaseTable> = { status: change.to, updated_at: change.now };
   let held = 0;
   let sold = 0;

@@ -8,7 +8,7 @@ import { emitTickets } from '../fulfilment/emit-tickets';
 import { deliverMail, queueTicketsMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
 import { cancelPaidOrder } from '../orders/cancel-order';
-import { moveOrder } from '../orders/lifecycle';
+import { moveOrder, AWAITING_PAYMENT } from '../orders/lifecycle';
 import { loadOrder, type Order } from '../repositories/order.repository';
 import {
   claimPaymentId,
@@ -144,7 +144,7 @@ async function holdUntilVoucherDeadline(rt: PaymentsRuntime, attempt: PaymentAtt
     const until = current.stock_until && current.stock_until > deadline ? current.stock_until : deadline;
     // The same voucher read again (every loader call and webhook re-reads it): nothing moves.
     if (current.status === 'pending' && until === current.stock_until) return;
-    await moveOrder(trx, current.id, { to: 'pending', actor: 'provider', reason: 'voucher_issued', attemptId: attempt.id, holdUntil: until, now });
+    await moveOrder(trx, current.id, { from: AWAITING_PAYMENT, to: 'pending', actor: 'provider', reason: 'voucher_issued', attemptId: attempt.id, holdUntil: until, now });
   });
 }
 
@@ -159,7 +159,7 @@ async function releaseVoucherHold(rt: PaymentsRuntime, attempt: PaymentAttemptRo
     await rt.ctx.db.dialect.lockPurchase(trx, purchase.id);
     // Paid or called off meanwhile: it stays.
     if ((await findPurchase(trx, purchase.id))?.status !== 'pending') return;
-    await moveOrder(trx, purchase.id, { to: 'held', actor: 'provider', reason: 'voucher_ended', attemptId: attempt.id, now });
+    await moveOrder(trx, purchase.id, { from: ['pending'], to: 'held', actor: 'provider', reason: 'voucher_ended', attemptId: attempt.id, now });
   });
 }
 
@@ -233,20 +233,20 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     const holdIsLive = (current.status === 'held' || current.status === 'pending') && current.stock_until !== null && current.stock_until > now;
     if (!holdIsLive && !(await stockRemains(dialect, trx, order, now))) {
       await requireRefund(trx, attempt.id, 'sold_out', now);
-      await moveOrder(trx, current.id, { to: 'cancelled', actor: 'provider', reason: 'sold_out', attemptId: attempt.id, buyer, now });
+      await moveOrder(trx, current.id, { from: AWAITING_PAYMENT, to: 'cancelled', actor: 'provider', reason: 'sold_out', attemptId: attempt.id, buyer, now });
       return;
     }
     // The code's uses are counted under the same lock as the stock: one past `max_uses` is refunded like a sold-out one.
     if (!(await discountUseRemains(trx, order, now, holdIsLive))) {
       await requireRefund(trx, attempt.id, 'discount_exhausted', now);
       // Its counted units, live or run out, go back with the move.
-      await moveOrder(trx, current.id, { to: 'cancelled', actor: 'provider', reason: 'discount_exhausted', attemptId: attempt.id, buyer, now });
+      await moveOrder(trx, current.id, { from: AWAITING_PAYMENT, to: 'cancelled', actor: 'provider', reason: 'discount_exhausted', attemptId: attempt.id, buyer, now });
       return;
     }
     const paid = { ...current, buyer };
     const emissionId = await emitTickets(trx, { order: { ...order, purchase: paid }, attemptId: attempt.id, now, signingSecret: rt.ctx.config.signingSecret, seatLabels: await seatLabelsByTicket(trx, order) });
     // Counted units leave `held` and every unit enters `sold` with the move.
-    await moveOrder(trx, current.id, { to: 'paid', actor: 'provider', reason: 'paid', attemptId: attempt.id, emissionId, buyer, now });
+    await moveOrder(trx, current.id, { from: AWAITING_PAYMENT, to: 'paid', actor: 'provider', reason: 'paid', attemptId: attempt.id, emissionId, buyer, now });
     await queueTicketsMail(trx, paid, attempt.id, now);
   });
 }

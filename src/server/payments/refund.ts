@@ -39,7 +39,7 @@ export async function settleRefund(rt: PaymentsRuntime, attempt: PaymentAttemptR
     // Only a purchase this payment could not have (sold out meanwhile) ends refunded; a paid one keeps its
     // tickets (a duplicate payment) and a held one stays payable (an amount that no longer matched).
     if ((await findPurchase(trx, attempt.purchase_id))!.status === 'cancelled') {
-      await moveOrder(trx, attempt.purchase_id, { to: 'refunded', actor: 'provider', reason: 'refund_done', attemptId: attempt.id, now });
+      await moveOrder(trx, attempt.purchase_id, { from: ['cancelled'], to: 'refunded', actor: 'provider', reason: 'refund_done', attemptId: attempt.id, now });
     }
     const purchase = (await findPurchase(trx, attempt.purchase_id))!;
     // A refund the organiser ordered with a cancellation was announced by the cancellation's e-mail: one e-mail, not two.

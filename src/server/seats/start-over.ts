@@ -20,7 +20,7 @@ export async function startOver(ctx: AppContext, purchaseId: string): Promise<bo
     await ctx.db.dialect.lockPurchase(trx, purchaseId);
     const current = (await loadOrder(trx, purchaseId))!.purchase;
     if (current.status !== 'held') return false;
-    await moveOrder(trx, purchaseId, { to: 'cancelled', actor: 'buyer', reason: 'started_over', now });
+    await moveOrder(trx, purchaseId, { from: ['held'], to: 'cancelled', actor: 'buyer', reason: 'started_over', now });
     return true;
   });
   // After the commit: the seat provider is called over HTTP, never inside a transaction.
