@@ -42,7 +42,12 @@ describe.skipIf(skipDatabase)('POST /api/admin/purchases/{id}/cancel', () => {
 
     expect(await paypalRefunds()).toBe(refundsBefore + 1);
     expect((await t.rows('payment_attempts', 'id', paid.attempt.id))[0]).toMatchObject({ status: 'refunded', refund_status: 'done', refund_reason: 'organiser' });
-    expect(await t.rows('order_status_changes', 'purchase_id', paid.id)).toMatchObject([{ from_status: 'paid', to_status: 'cancelled', reason: 'organiser', note: 'Evento reprogramado' }]);
+    // The order's history: paid, called off by the organiser (once, with the first request's words), then its refund made.
+    expect(await t.rows('order_status_changes', 'purchase_id', paid.id)).toMatchObject([
+      { from_status: 'held', to_status: 'paid', actor: 'provider', reason: 'paid', attempt_id: paid.attempt.id },
+      { from_status: 'paid', to_status: 'cancelled', actor: 'organiser', reason: 'organiser', note: 'Evento reprogramado' },
+      { from_status: 'cancelled', to_status: 'refunded', actor: 'provider', reason: 'refund_done', attempt_id: paid.attempt.id },
+    ]);
     expect((await t.rows('ticket_revocations', 'reason', 'organiser')).filter((r) => paid.tickets.some((x) => x.id === r.ticket_id))).toHaveLength(2);
     expect(await sold()).toBe(soldBefore - 2);
 

@@ -19,6 +19,7 @@ import { orderStatusChangesMigration } from './migrations/20261130_0028_order_st
 import { sandboxTablesLeaveMigration } from './migrations/20261201_0029_sandbox_tables_leave';
 import { eventShareMigration } from './migrations/20261201_0040_event_share';
 import { checkinMigration } from './migrations/20261201_0030_checkin';
+import { orderHistoryMigration } from './migrations/20261202_0041_order_history';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -42,6 +43,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261201_0029_sandbox_tables_leave': sandboxTablesLeaveMigration(),
     '20261201_0030_checkin': checkinMigration(db.dialect.name),
     '20261201_0040_event_share': eventShareMigration(),
+    '20261202_0041_order_history': orderHistoryMigration(db.dialect.name),
   };
 }
 

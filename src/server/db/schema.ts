@@ -218,13 +218,28 @@ export interface PaymentAttemptTable {
 /** Why a paid purchase was called off: its paying attempt refunded in full at the provider, or a dispute (chargeback) lost. */
 export type OrderChangeReason = 'refunded' | 'dispute_lost' | 'organiser';
 
-/** A paid purchase's status change, recorded once (unique per purchase and new status) by `orders/cancel-order.ts`. */
+/** Who moved an order: its buyer, a payment provider's word, the organiser, or the server itself. */
+export type OrderActor = 'buyer' | 'provider' | 'organiser' | 'system';
+
+/** Why an order moved (`orders/lifecycle.ts`); a paid order called off keeps its call-off reason (`OrderChangeReason`). */
+export type OrderTransitionReason =
+  | OrderChangeReason
+  | 'voucher_issued'
+  | 'voucher_ended'
+  | 'paid'
+  | 'sold_out'
+  | 'discount_exhausted'
+  | 'started_over'
+  | 'refund_done';
+
+/** The order's history: one row per change of a purchase's status, written with the change by `orders/lifecycle.ts`. */
 export interface OrderStatusChangeTable {
   id: Generated<number>;
   purchase_id: string;
   from_status: PurchaseStatus;
   to_status: PurchaseStatus;
-  reason: OrderChangeReason;
+  reason: OrderTransitionReason;
+  actor: OrderActor;
   attempt_id: string | null;
   /** The operator's words when the order was cancelled by hand (`organiser`); null otherwise. */
   note: Generated<string | null>;

@@ -6,7 +6,7 @@ import { listTicketsOfPurchase } from '../repositories/emission.repository';
 import { findEventById } from '../repositories/event.repository';
 import { claimMail, deadLetterExhausted, finishMail, mailToSend, queueMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
 import { loadOrder } from '../repositories/order.repository';
-import { findOrderStatusChange } from '../repositories/order-status.repository';
+import { findCallOff } from '../repositories/order-status.repository';
 import { findAttempt, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import type { PurchaseRow } from '../repositories/purchase.repository';
 import { issueAccessKey } from '../services/access-keys';
@@ -102,7 +102,7 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
     };
   }
   if (row.kind === 'cancelled') {
-    const change = (await findOrderStatusChange(db, purchase.id, 'refunded')) ?? (await findOrderStatusChange(db, purchase.id, 'cancelled'));
+    const change = await findCallOff(db, purchase.id);
     const paying = row.attempt_id ? await findAttempt(db, row.attempt_id) : undefined;
     const { subject, text } = cancelledMail(lang, {
       eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, reason: change?.reason ?? null,

@@ -60,6 +60,8 @@ export const errors = {
   purchaseNotFound: () => coded(404, 'PURCHASE_NOT_FOUND'),
   purchaseExpired: () => coded(410, 'PURCHASE_EXPIRED'),
   purchaseClosed: () => coded(409, 'PURCHASE_CLOSED'),
+  /** A move of an order its status does not allow (`orders/lifecycle.ts`), or one another writer made first. */
+  orderTransitionRefused: () => coded(409, 'ORDER_TRANSITION_REFUSED'),
   soldOut: (name?: string) => (name ? coded(409, 'SOLD_OUT', { name }) : coded(409, 'SOLD_OUT', {}, 'variants.SOLD_OUT_unnamed')),
   productSoldOut: (name: string) => coded(409, 'PRODUCT_SOLD_OUT', { name }),
   unknownTicket: (id: number) => coded(400, 'UNKNOWN_TICKET', { id }),

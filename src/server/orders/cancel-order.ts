@@ -4,11 +4,10 @@ import type { OrderChangeReason } from '../db/schema';
 import { queueCancelledMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
 import { loadOrder } from '../repositories/order.repository';
-import { recordOrderStatusChange } from '../repositories/order-status.repository';
 import { requireRefund } from '../repositories/payment-attempt.repository';
-import { findPurchase, markPaidPurchaseCalledOff } from '../repositories/purchase.repository';
-import { moveOrderCounters } from '../repositories/stock.repository';
+import { findPurchase } from '../repositories/purchase.repository';
 import { revokeTicketsOfPurchase } from '../repositories/ticket-revocation.repository';
+import { moveOrder } from './lifecycle';
 
 /** The refund reason of a payment the organiser gives back with the cancellation (its e-mail is the cancellation's). */
 export const ORGANISER_REFUND = 'organiser';
@@ -23,11 +22,11 @@ export interface CallOff {
 
 /**
  * Calls off a paid order, in one transaction under the event's stock lock:
- * - the purchase moves `paid` → `toStatus` (compare-and-set: a repeated call changes nothing);
- * - its units go back on sale (`sold` falls by its lines, as `stock:check` recounts only paid
- *   purchases; an event already over sells nothing more anyway);
+ * - the purchase moves `paid` → `toStatus` through `moveOrder` (a repeated call, finding it moved, changes nothing):
+ *   its units go back on sale (`sold` falls by its lines, as `stock:check` recounts only paid
+ *   purchases; an event already over sells nothing more anyway) and the change is recorded in its
+ *   history (who: the organiser, or the provider that gave the payment back; why; which payment; the operator's note);
  * - its tickets are revoked (`ticket_revocations`, what door scanners sync);
- * - the change is recorded (`order_status_changes`: from, to, why, which payment, the operator's note);
  * - with `refund`, the paying attempt's refund is owed (settled after the commit, or by the retry loop);
  * - the buyer's "your purchase was cancelled" e-mail is queued (the outbox sends it once).
  * Its tickets stop opening with it: the PDF routes, the pass page and the passes serve only a paid
@@ -41,11 +40,11 @@ export async function callOffPaidOrder(ctx: AppContext, purchaseId: string, atte
     const emission = await findEmissionOfPurchase(trx, purchaseId);
     if (emission?.attempt_id !== attemptId) return false;
     const order = (await loadOrder(trx, purchaseId))!;
+    if (order.purchase.status !== 'paid') return false;
     const now = ctx.now().toISOString();
-    if (!(await markPaidPurchaseCalledOff(trx, purchaseId, change.toStatus, now))) return false;
-    await moveOrderCounters(trx, order, 0, -1);
+    const actor = change.reason === 'organiser' ? 'organiser' : 'provider';
+    await moveOrder(trx, purchaseId, { from: ['paid'], to: change.toStatus, actor, reason: change.reason, attemptId, note: change.note ?? null, now });
     await revokeTicketsOfPurchase(trx, purchaseId, change.reason, now);
-    await recordOrderStatusChange(trx, { purchase_id: purchaseId, from_status: 'paid', to_status: change.toStatus, reason: change.reason, attempt_id: attemptId, note: change.note ?? null, created_at: now });
     if (change.refund) await requireRefund(trx, attemptId, ORGANISER_REFUND, now);
     await queueCancelledMail(trx, order.purchase, attemptId, now);
     return true;

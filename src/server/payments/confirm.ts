@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BuyerInfo } from '../../shared/api';
 import type { Dialect } from '../db/dialect';
-import { withStockLock } from '../db/locked-transaction';
+import { withStockLock, withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { emitTickets } from '../fulfilment/emit-tickets';
 import { deliverMail, queueTicketsMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
 import { cancelPaidOrder } from '../orders/cancel-order';
+import { moveOrder, AWAITING_PAYMENT } from '../orders/lifecycle';
 import { loadOrder, type Order } from '../repositories/order.repository';
 import {
   claimPaymentId,
@@ -20,9 +21,9 @@ import {
   requireRefund,
   type PaymentAttemptRow,
 } from '../repositories/payment-attempt.repository';
-import { findPurchase, returnPendingToHold, updatePurchase } from '../repositories/purchase.repository';
+import { findPurchase, updatePurchase } from '../repositories/purchase.repository';
 import { bookPurchaseSeats, keepSeatsForVoucher, seatLabelsByTicket } from '../seats/purchase-seats';
-import { discountUses, expiredCounted, moveOrderCounters, releaseCounted, remaining } from '../repositories/stock.repository';
+import { discountUses, expiredCounted, remaining } from '../repositories/stock.repository';
 import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
 import { settleRefund } from './refund';
@@ -138,13 +139,12 @@ async function holdUntilVoucherDeadline(rt: PaymentsRuntime, attempt: PaymentAtt
     if (deadline <= now || current.amount_cents + current.products_cents !== attempt.amount_cents) return;
     const live = current.stock_until !== null && current.stock_until > now;
     if (!(await discountUseRemains(trx, order, now, live))) return;
-    if (!live) {
-      // Its own hold ran out: it competes for the stock again like a new hold.
-      if (!(await stockRemains(dialect, trx, order, now))) return;
-      await moveOrderCounters(trx, order, 1, 0);
-    }
+    // Its own hold ran out: it competes for the stock again like a new hold (the move counts its units again).
+    if (!live && !(await stockRemains(dialect, trx, order, now))) return;
     const until = current.stock_until && current.stock_until > deadline ? current.stock_until : deadline;
-    await updatePurchase(trx, current.id, { status: 'pending', stock_until: until, stock_counted: 1, updated_at: now });
+    // The same voucher read again (every loader call and webhook re-reads it): nothing moves.
+    if (current.status === 'pending' && until === current.stock_until) return;
+    await moveOrder(trx, current.id, { from: AWAITING_PAYMENT, to: 'pending', actor: 'provider', reason: 'voucher_issued', attemptId: attempt.id, holdUntil: until, now });
   });
 }
 
@@ -155,21 +155,25 @@ async function releaseVoucherHold(rt: PaymentsRuntime, attempt: PaymentAttemptRo
   if (!purchase || purchase.status !== 'pending') return;
   const now = rt.ctx.now().toISOString();
   if (await hasOtherLiveVoucher(db, purchase.id, attempt.id, now)) return;
-  await returnPendingToHold(db, purchase.id, purchase.expires_at, now);
+  await withWriteTransaction(rt.ctx.db, async (trx) => {
+    await rt.ctx.db.dialect.lockPurchase(trx, purchase.id);
+    // Paid or called off meanwhile: it stays.
+    if ((await findPurchase(trx, purchase.id))?.status !== 'pending') return;
+    await moveOrder(trx, purchase.id, { from: ['pending'], to: 'held', actor: 'provider', reason: 'voucher_ended', attemptId: attempt.id, now });
+  });
 }
 
 /**
- * Whether every line of an order whose hold ran out still fits in what is left. Its own hold, if
- * still counted, is released first; the items' rows are then read (locked on PostgreSQL, so no
- * hold commits between the check and the write that follows) with other run-out holds given back.
+ * Whether every line of an order whose hold ran out still fits in what is left. The items' rows
+ * are read (locked on PostgreSQL, so no hold commits between the check and the move that follows)
+ * with the run-out holds still counted given back, its own among them: nothing is written here.
  */
 async function stockRemains(dialect: Dialect, trx: Kysely<Database>, order: Order, now: string): Promise<boolean> {
-  const { id, event_id: eventId } = order.purchase;
-  if (order.purchase.stock_counted) await releaseCounted(trx, [id]);
+  const { event_id: eventId } = order.purchase;
   const tickets = await dialect.lockStockRows(trx, 'ticket', order.tickets.map((t) => t.ticket.id));
   const products = await dialect.lockStockRows(trx, 'product', order.products.map((p) => p.product.id));
-  const expiredTickets = await expiredCounted(trx, eventId, 'ticket', now, id);
-  const expiredProducts = await expiredCounted(trx, eventId, 'product', now, id);
+  const expiredTickets = await expiredCounted(trx, eventId, 'ticket', now);
+  const expiredProducts = await expiredCounted(trx, eventId, 'product', now);
   return (
     order.tickets.every(({ ticket, quantity }) => remaining(tickets.get(ticket.id)!, ticket.capacity, expiredTickets) >= quantity) &&
     order.products.every(({ product, quantity }) => remaining(products.get(product.id)!, product.stock, expiredProducts) >= quantity)
@@ -210,6 +214,11 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     }
     const fresh = (await findAttempt(trx, attempt.id))!;
     if (fresh.refund_status !== null || current.status === 'refunded') return;
+    // A purchase given up or called off before this payment came is not revived by it: the payment goes back.
+    if (current.status === 'cancelled') {
+      await requireRefund(trx, attempt.id, 'cancelled', now);
+      return;
+    }
     // A purchase paid without buyer info (PayPal's create-order has none) takes the payer the provider knows:
     // the tickets, or the news of a refund, go to that address.
     const buyer: BuyerInfo | null =
@@ -224,22 +233,20 @@ async function settleApproved(rt: PaymentsRuntime, attempt: PaymentAttemptRow, o
     const holdIsLive = (current.status === 'held' || current.status === 'pending') && current.stock_until !== null && current.stock_until > now;
     if (!holdIsLive && !(await stockRemains(dialect, trx, order, now))) {
       await requireRefund(trx, attempt.id, 'sold_out', now);
-      await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer, updated_at: now });
+      await moveOrder(trx, current.id, { from: AWAITING_PAYMENT, to: 'cancelled', actor: 'provider', reason: 'sold_out', attemptId: attempt.id, buyer, now });
       return;
     }
     // The code's uses are counted under the same lock as the stock: one past `max_uses` is refunded like a sold-out one.
     if (!(await discountUseRemains(trx, order, now, holdIsLive))) {
       await requireRefund(trx, attempt.id, 'discount_exhausted', now);
-      // A live hold gives its units back (a run-out one was released by `stockRemains`).
-      if (holdIsLive && current.stock_counted) await releaseCounted(trx, [current.id]);
-      await updatePurchase(trx, current.id, { status: 'cancelled', stock_until: null, buyer, updated_at: now });
+      // Its counted units, live or run out, go back with the move.
+      await moveOrder(trx, current.id, { from: AWAITING_PAYMENT, to: 'cancelled', actor: 'provider', reason: 'discount_exhausted', attemptId: attempt.id, buyer, now });
       return;
     }
-    // Held units become sold ones in the same statement; a run-out hold (released above) only adds sold units.
-    await moveOrderCounters(trx, order, holdIsLive && current.stock_counted ? -1 : 0, 1);
     const paid = { ...current, buyer };
     const emissionId = await emitTickets(trx, { order: { ...order, purchase: paid }, attemptId: attempt.id, now, signingSecret: rt.ctx.config.signingSecret, seatLabels: await seatLabelsByTicket(trx, order) });
-    await updatePurchase(trx, current.id, { status: 'paid', stock_until: null, stock_counted: 0, emission_id: emissionId, buyer, updated_at: now });
+    // Counted units leave `held` and every unit enters `sold` with the move.
+    await moveOrder(trx, current.id, { from: AWAITING_PAYMENT, to: 'paid', actor: 'provider', reason: 'paid', attemptId: attempt.id, emissionId, buyer, now });
     await queueTicketsMail(trx, paid, attempt.id, now);
   });
 }

@@ -1,7 +1,8 @@
 import { queueRefundMail } from '../fulfilment/outbox';
 import { ORGANISER_REFUND } from '../orders/cancel-order';
 import { claimRefund, markRefundDone, releaseRefund, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
-import { findPurchase, markCancelledPurchaseRefunded } from '../repositories/purchase.repository';
+import { moveOrder } from '../orders/lifecycle';
+import { findPurchase } from '../repositories/purchase.repository';
 import type { PaymentsRuntime } from './runtime';
 
 /** A refund call silent for this long is taken to have died with its process. */
@@ -37,7 +38,9 @@ export async function settleRefund(rt: PaymentsRuntime, attempt: PaymentAttemptR
     await markRefundDone(trx, attempt.id, refundId, now);
     // Only a purchase this payment could not have (sold out meanwhile) ends refunded; a paid one keeps its
     // tickets (a duplicate payment) and a held one stays payable (an amount that no longer matched).
-    await markCancelledPurchaseRefunded(trx, attempt.purchase_id, now);
+    if ((await findPurchase(trx, attempt.purchase_id))!.status === 'cancelled') {
+      await moveOrder(trx, attempt.purchase_id, { from: ['cancelled'], to: 'refunded', actor: 'provider', reason: 'refund_done', attemptId: attempt.id, now });
+    }
     const purchase = (await findPurchase(trx, attempt.purchase_id))!;
     // A refund the organiser ordered with a cancellation was announced by the cancellation's e-mail: one e-mail, not two.
     if (attempt.refund_reason !== ORGANISER_REFUND) await queueRefundMail(trx, purchase, attempt, now);

@@ -11,8 +11,11 @@ type JsonColumns = 'buyer_info_json' | 'form_json';
 /** A purchase with its buyer and attendee answers decoded (null until given, and after an unpaid purchase's data is erased). */
 export type PurchaseRow = Omit<Selectable<PurchaseTable>, JsonColumns> & { buyer: BuyerInfo | null; attendee_answers: OrderFormAnswers | null };
 export type NewPurchase = Omit<Insertable<PurchaseTable>, JsonColumns> & { buyer: BuyerInfo | null; attendee_answers: OrderFormAnswers | null };
-/** A change to a purchase; `buyer` / `attendee_answers` are written only when present (null erases them). */
-export type PurchasePatch = Omit<Updateable<PurchaseTable>, JsonColumns> & { buyer?: BuyerInfo | null; attendee_answers?: OrderFormAnswers | null };
+/**
+ * A change to a purchase; `buyer` / `attendee_answers` are written only when present (null erases them).
+ * Never its status: that moves through `orders/lifecycle.ts` alone.
+ */
+export type PurchasePatch = Omit<Updateable<PurchaseTable>, JsonColumns | 'status'> & { buyer?: BuyerInfo | null; attendee_answers?: OrderFormAnswers | null };
 
 /** A line with its product options decoded (option id → chosen value; null on ticket lines). */
 export type PurchaseLineRow = Omit<Selectable<PurchaseLineTable>, 'options_json'> & { options: Record<string, string> | null };
@@ -33,7 +36,8 @@ function encodeJson(value: unknown): string | null | undefined {
   return value === undefined ? undefined : value === null ? null : JSON.stringify(value);
 }
 
-function encodePatch({ buyer, attendee_answers, ...patch }: PurchasePatch): Updateable<PurchaseTable> {
+/** A patch as its columns are stored (buyer and answers encoded). */
+export function storedPatch({ buyer, attendee_answers, ...patch }: PurchasePatch): Updateable<PurchaseTable> {
   const encoded: Updateable<PurchaseTable> = { ...patch };
   if (buyer !== undefined) encoded.buyer_info_json = encodeJson(buyer);
   if (attendee_answers !== undefined) encoded.form_json = encodeJson(attendee_answers);
@@ -148,21 +152,5 @@ export async function lockPurchaseRow(db: Kysely<Database>, id: string): Promise
 
 /** Applies `patch` to a purchase. */
 export async function updatePurchase(db: Kysely<Database>, id: string, patch: PurchasePatch): Promise<void> {
-  await db.updateTable('purchases').set(encodePatch(patch)).where('id', '=', id).execute();
-}
-
-/** A voucher ended: a purchase still `pending` goes back to its own hold, which lasts until `holdUntil` (likely over already). */
-export async function returnPendingToHold(db: Kysely<Database>, id: string, holdUntil: string, now: string): Promise<void> {
-  await db.updateTable('purchases').set({ status: 'held', stock_until: holdUntil, updated_at: now }).where('id', '=', id).where('status', '=', 'pending').execute();
-}
-
-/** A purchase cancelled for lack of stock whose payment was given back ends `refunded`; any other status stays. */
-export async function markCancelledPurchaseRefunded(db: Kysely<Database>, id: string, now: string): Promise<void> {
-  await db.updateTable('purchases').set({ status: 'refunded', stock_until: null, updated_at: now }).where('id', '=', id).where('status', '=', 'cancelled').execute();
-}
-
-/** A paid purchase called off: `refunded` (its payment went back) or `cancelled` (by the organiser), compare-and-set on `paid`; true when this call moved it. */
-export async function markPaidPurchaseCalledOff(db: Kysely<Database>, id: string, status: 'refunded' | 'cancelled', now: string): Promise<boolean> {
-  const result = await db.updateTable('purchases').set({ status, updated_at: now }).where('id', '=', id).where('status', '=', 'paid').executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  await db.updateTable('purchases').set(storedPatch(patch)).where('id', '=', id).execute();
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Order } from './order.repository';
 import { affectedRows, precompiled } from './precompiled';
 
 /** Purchases of an event (`p`) whose stock is taken and unpaid at `now`: held orders and pending vouchers before `stock_until`. */
@@ -40,14 +39,21 @@ export async function moveCounters(trx: Kysely<Database>, kind: StockKind, itemI
   await trx.updateTable(stockTable(kind)).set((eb) => ({ held: eb('held', '+', held), sold: eb('sold', '+', sold) })).where('id', '=', itemId).execute();
 }
 
-/** Moves every line of an order: `held` by `heldSign` × quantity, `sold` by `soldSign` × quantity; tickets then products, each in id order. */
-export async function moveOrderCounters(trx: Kysely<Database>, order: Order, heldSign: number, soldSign: number): Promise<void> {
-  for (const { ticket, quantity } of [...order.tickets].sort((a, b) => a.ticket.id - b.ticket.id)) {
-    await moveCounters(trx, 'ticket', ticket.id, heldSign * quantity, soldSign * quantity);
-  }
-  for (const { product, quantity } of [...order.products].sort((a, b) => a.product.id - b.product.id)) {
-    await moveCounters(trx, 'product', product.id, heldSign * quantity, soldSign * quantity);
-  }
+/** Units per item in these purchases' lines, items in (kind, id) order: tickets first, each in id order (the order rows are locked in). */
+async function unitsOf(trx: Kysely<Database>, purchaseIds: string[]): Promise<{ kind: StockKind; itemId: number; units: number }[]> {
+  const rows = await trx.selectFrom('purchase_lines')
+    .select(['kind', 'item_id', (eb) => eb.fn.sum<number | string>('quantity').as('units')])
+    .where('purchase_id', 'in', purchaseIds)
+    .groupBy(['kind', 'item_id'])
+    .orderBy('kind', 'desc').orderBy('item_id')
+    .execute();
+  // PostgreSQL returns SUM as a string (bigint); SQLite as a number.
+  return rows.map((r) => ({ kind: r.kind, itemId: Number(r.item_id), units: Number(r.units) }));
+}
+
+/** Moves the counters of every item of a purchase: `held` by `heldSign` × its units, `sold` by `soldSign` × its units. */
+export async function movePurchaseCounters(trx: Kysely<Database>, purchaseId: string, heldSign: number, soldSign: number): Promise<void> {
+  for (const u of await unitsOf(trx, [purchaseId])) await moveCounters(trx, u.kind, u.itemId, heldSign * u.units, soldSign * u.units);
 }
 
 /** The counters of these items, their rows locked until the transaction ends where the database can (`FOR UPDATE`, PostgreSQL), in id order. */
@@ -65,8 +71,8 @@ export async function lockStockRows(trx: Kysely<Database>, kind: StockKind, ids:
  * `stock_until` passed, not released yet): subtracting them makes a read of the counters exact
  * without writing. Bounded by the (event_id, stock_counted, stock_until) index to what awaits release.
  */
-export async function expiredCounted(db: Kysely<Database>, eventId: number, kind: StockKind, now: string, excludePurchaseId?: string): Promise<Map<number, number>> {
-  let query = db
+export async function expiredCounted(db: Kysely<Database>, eventId: number, kind: StockKind, now: string): Promise<Map<number, number>> {
+  const query = db
     .selectFrom('purchases as p')
     .innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
     .where('p.event_id', '=', eventId)
@@ -75,7 +81,6 @@ export async function expiredCounted(db: Kysely<Database>, eventId: number, kind
     .where('l.kind', '=', kind)
     .groupBy('l.item_id')
     .select(['l.item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('units')]);
-  if (excludePurchaseId) query = query.where('p.id', '!=', excludePurchaseId);
   // PostgreSQL returns SUM as a string (bigint); SQLite as a number.
   return new Map((await query.execute()).map((r) => [Number(r.item_id), Number(r.units)]));
 }
@@ -105,13 +110,7 @@ export async function releaseCounted(trx: Kysely<Database>, purchaseIds: string[
   const released = await trx.updateTable('purchases').set({ stock_counted: 0 })
     .where('id', 'in', purchaseIds).where('stock_counted', '=', 1).returning('id').execute();
   if (released.length === 0) return 0;
-  const units = await trx.selectFrom('purchase_lines')
-    .select(['kind', 'item_id', (eb) => eb.fn.sum<number | string>('quantity').as('units')])
-    .where('purchase_id', 'in', released.map((r) => r.id))
-    .groupBy(['kind', 'item_id'])
-    .orderBy('kind', 'desc').orderBy('item_id')
-    .execute();
-  for (const u of units) await moveCounters(trx, u.kind, Number(u.item_id), -Number(u.units));
+  for (const u of await unitsOf(trx, released.map((r) => r.id))) await moveCounters(trx, u.kind, u.itemId, -u.units);
   return released.length;
 }
 

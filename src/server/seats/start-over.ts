@@ -2,8 +2,7 @@ import type { AppContext } from '../context';
 import { withWriteTransaction } from '../db/locked-transaction';
 import { errors } from '../http/app-error';
 import { loadOrder } from '../repositories/order.repository';
-import { updatePurchase } from '../repositories/purchase.repository';
-import { releaseCounted } from '../repositories/stock.repository';
+import { moveOrder } from '../orders/lifecycle';
 import { releasePurchaseSeats, seatsConfigOf } from './purchase-seats';
 
 /**
@@ -21,8 +20,7 @@ export async function startOver(ctx: AppContext, purchaseId: string): Promise<bo
     await ctx.db.dialect.lockPurchase(trx, purchaseId);
     const current = (await loadOrder(trx, purchaseId))!.purchase;
     if (current.status !== 'held') return false;
-    await releaseCounted(trx, [purchaseId]);
-    await updatePurchase(trx, purchaseId, { status: 'cancelled', stock_until: null, updated_at: now });
+    await moveOrder(trx, purchaseId, { from: ['held'], to: 'cancelled', actor: 'buyer', reason: 'started_over', now });
     return true;
   });
   // After the commit: the seat provider is called over HTTP, never inside a transaction.

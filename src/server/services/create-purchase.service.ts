@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { withStockLock, withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
+import { openingStatus } from '../orders/lifecycle';
 import type { DiscountCodeRow } from '../repositories/event.repository';
 import type { Dialect } from '../db/dialect';
 import { storedLine, storedPurchase, type NewPurchase } from '../repositories/purchase.repository';
@@ -87,18 +88,16 @@ async function holdOrder(ctx: AppContext, input: NewPurchaseInput, found: Cached
   const newPurchase = (discount: DiscountCodeRow | undefined, totals: OrderTotals): NewPurchase => ({
     id,
     event_id: event.id,
-    status: 'held',
+    ...openingStatus(expiresAt),
     referrer: input.referrer ?? null,
     discount_code_id: discount?.id ?? null,
     ...totalsColumns(totals),
     expires_at: expiresAt,
-    stock_until: expiresAt,
     buyer: null,
     attendee_answers: null,
     form_completed: 0,
     emission_id: null,
     client_key: input.clientKey,
-    stock_counted: 1,
     created_at: now,
     updated_at: now,
   });
