@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { body } from '../support/test-app';
 import { createPaymentsApp, URL_SLUG, type PaymentsTestApp } from './payments/helpers';
 
@@ -20,6 +21,25 @@ export async function paidWithPayPal(t: PaymentsTestApp, names = ['Ana López', 
   const [attempt] = await t.rows('payment_attempts', 'purchase_id', id);
   const tickets = (await t.rows('tickets', 'purchase_id', id)).sort((a, b) => Number(a.folio) - Number(b.folio));
   return { id, attempt, tickets };
+}
+
+/** Pairs a door device to `list` of the test event through the admin API (201). */
+export async function pairDevice(t: PaymentsTestApp, list: string, name: string): Promise<{ device_id: string; token: string; url: string }> {
+  const res = await t.app.inject({ method: 'POST', url: `/api/admin/events/${URL_SLUG}/checkin-devices`, headers: admin, payload: { list, name } });
+  expect(res.statusCode, res.body).toBe(201);
+  return body(res) as { device_id: string; token: string; url: string };
+}
+
+export interface TestScan { nonce?: string; code: string; scanned_at?: string; direction?: 'in' | 'out' }
+
+/** Sends `scans` as the device of `token` (200): a nonce from `nextNonce` and the time now where a scan names none. */
+export async function sendScans(t: PaymentsTestApp, token: string, scans: TestScan[], nextNonce: () => string): Promise<Record<string, any>[]> {
+  const res = await t.app.inject({
+    method: 'POST', url: '/api/checkin/scans', headers: { authorization: `Bearer ${token}` },
+    payload: { scans: scans.map((s) => ({ nonce: s.nonce ?? nextNonce(), scanned_at: s.scanned_at ?? new Date().toISOString(), code: s.code, ...(s.direction ? { direction: s.direction } : {}) })) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return body(res).results as Record<string, any>[];
 }
 
 export { URL_SLUG };

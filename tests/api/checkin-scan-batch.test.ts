@@ -1,10 +1,9 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/connection';
-import { body } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
 import fixture from './fixtures/pagos-api.event.json';
-import { admin, createCheckinApp, paidWithPayPal, URL_SLUG } from './checkin-helpers';
+import { createCheckinApp, pairDevice, paidWithPayPal, sendScans, type TestScan } from './checkin-helpers';
 import type { PaymentsTestApp } from './payments/helpers';
 
 /** Counts the statements Kysely builds, in and out of write transactions. */
@@ -29,19 +28,8 @@ describe.skipIf(skipDatabase)('door check-in: a batch of scans', () => {
   let t: PaymentsTestApp;
   let nonce = 0;
   const next = () => `batch-nonce-${String(++nonce).padStart(6, '0')}`;
-  const device = async (list: string, name: string) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/events/${URL_SLUG}/checkin-devices`, headers: admin, payload: { list, name } });
-    expect(res.statusCode, res.body).toBe(201);
-    return body(res) as { device_id: string; token: string };
-  };
-  const scan = async (token: string, scans: { nonce?: string; code: string; scanned_at?: string; direction?: 'in' | 'out' }[]) => {
-    const res = await t.app.inject({
-      method: 'POST', url: '/api/checkin/scans', headers: { authorization: `Bearer ${token}` },
-      payload: { scans: scans.map((s) => ({ nonce: s.nonce ?? next(), scanned_at: s.scanned_at ?? new Date().toISOString(), code: s.code, ...(s.direction ? { direction: s.direction } : {}) })) },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return body(res).results as Record<string, any>[];
-  };
+  const device = (list: string, name: string) => pairDevice(t, list, name);
+  const scan = (token: string, scans: TestScan[]) => sendScans(t, token, scans, next);
 
   beforeAll(async () => {
     t = await createCheckinApp();

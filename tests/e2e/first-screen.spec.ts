@@ -48,6 +48,12 @@ async function placesOf(page: import('@playwright/test').Page, texts: string[]):
 // The first two rows: their places do not depend on stock another test may sell meanwhile.
 const DRAWN = ['Festival Marea Sonora 2027 · Parque Bicentenario, CDMX', 'Elige tus boletos', 'General', '$350.00', 'VIP', '$1,200.00'];
 
+/** A held purchase's steps and their headings: a General ticket has attendee fields; a VIP one goes straight to the payment step. */
+const HELD_STEPS = [
+  [{ General: 1 }, '/demo/form', /Asigna tus boletos/],
+  [{ VIP: 1 }, '/demo/payment-method', /Elige tu método de pago/],
+] as const;
+
 test('the first paint comes from the HTML: the event and its tickets before the JavaScript, where React then draws them, and nothing shifts on /demo or on a held purchase\'s steps', { tag: '@phone' }, async ({ page }) => {
   // Without the JavaScript the page already shows the event and its ticket rows.
   await page.route('**/assets/*.js', (route) => route.abort());
@@ -82,13 +88,9 @@ test('the first paint comes from the HTML: the event and its tickets before the 
 
   // Opened afresh with a held purchase (as after a refresh): restoring it moves nothing on the
   // phone's screen, where buyers arrive. (On the desktop the footer still shows under the short
-  // loading page and moves when the step arrives.) A General ticket has attendee fields; a VIP
-  // one goes straight to the payment step.
+  // loading page and moves when the step arrives.)
   if (test.info().project.name !== 'phone') return;
-  for (const [tickets, path, heading] of [
-    [{ General: 1 }, '/demo/form', /Asigna tus boletos/],
-    [{ VIP: 1 }, '/demo/payment-method', /Elige tu método de pago/],
-  ] as const) {
+  for (const [tickets, path, heading] of HELD_STEPS) {
     await holdPurchase(page, tickets, path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -103,11 +105,7 @@ test('headings in order and axe on every screen: the ticket page, the attendee f
   expect(await headingSkips(page)).toEqual([]);
   await expectAccessible(page, 'ticket page (first view)');
 
-  // A General ticket has attendee fields; a VIP one goes straight to the payment step.
-  for (const [tickets, path, heading] of [
-    [{ General: 1 }, '/demo/form', /Asigna tus boletos/],
-    [{ VIP: 1 }, '/demo/payment-method', /Elige tu método de pago/],
-  ] as const) {
+  for (const [tickets, path, heading] of HELD_STEPS) {
     await holdPurchase(page, tickets, path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     expect(await headingSkips(page), path).toEqual([]);
