@@ -1,4 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 export interface ServerProcess {
   baseUrl: string;
@@ -15,9 +19,35 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/server/cli/serve.ts` as a separate OS process (as production would run it) and waits for its URL. */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/serve.ts'], {
+// The server built from the current source (`scripts/build-server.mjs`), once per test process, into a
+// folder of its own: a process starts it with less than half the CPU that tsx needs to compile it.
+// Folders are named after their process; one whose process has gone (a test worker may be killed
+// rather than exit) is removed by the next build.
+const BUILDS = join(process.cwd(), 'dist', 'test-server');
+let built: Promise<string> | undefined;
+function builtServer(): Promise<string> {
+  built ??= (() => {
+    for (const name of existsSync(BUILDS) ? readdirSync(BUILDS) : []) {
+      if (!processAlive(Number(name.split('-')[0]))) rmSync(join(BUILDS, name), { recursive: true, force: true });
+    }
+    return buildServer(join(BUILDS, `${process.pid}-${randomUUID()}`));
+  })();
+  return built;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Starts the server (`src/server/cli/serve.ts`, built) as a separate OS process, as production would run it, and waits for its URL. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const entry = await builtServer();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_EVENTS: 'off', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
