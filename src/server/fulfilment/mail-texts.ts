@@ -39,7 +39,7 @@ interface RefundMail { eventName: string; buyerName: string; purchaseId: string;
 interface CancelledMail { eventName: string; buyerName: string; purchaseId: string; reason: string | null; note?: string | null; refunding?: boolean }
 
 /** What every e-mail of a purchase shares: the event as its header, the greeting, the purchase number as its last line. */
-function purchaseWords(lang: MailLang, data: { eventName: string; buyerName: string; purchaseId: string }) {
+export function purchaseWords(lang: MailLang, data: { eventName: string; buyerName: string; purchaseId: string }) {
   return lang === 'en'
     ? { lang, heading: data.eventName, greeting: `Hello ${data.buyerName},`, footer: `Purchase number: ${data.purchaseId}` }
     : { lang, heading: data.eventName, greeting: `Hola ${data.buyerName}:`, footer: `Número de compra: ${data.purchaseId}` };
