@@ -1,18 +1,31 @@
-import mjml2html from 'mjml';
+import { fileURLToPath } from 'node:url';
+import Piscina from 'piscina';
 import { layoutSource, SLOT, type LayoutShape } from './mail-layout';
 import type { MailWords } from './mail-texts';
 
 /**
  * The layouts compiled so far, one per shape (language, number of paragraphs and facts, a button or
- * not: a few dozen at most). MJML costs milliseconds of CPU per compile; filling a compiled layout's
- * slots costs microseconds, so each shape is compiled once per process.
+ * not: a few dozen at most). Filling a compiled layout's slots costs microseconds, so each shape is
+ * compiled once per process.
  */
 const compiled = new Map<string, Promise<string>>();
 
-async function compile(shape: LayoutShape): Promise<string> {
-  const { html, errors } = await mjml2html(layoutSource(shape), { validationLevel: 'strict', keepComments: false });
-  if (errors.length) throw new Error(`e-mail layout: ${errors.map((e) => e.formattedMessage).join('; ')}`);
-  return html;
+let pool: Piscina<string, string> | undefined;
+
+/**
+ * MJML takes about a second to load and milliseconds of CPU per compile, so it runs on a worker
+ * thread of its own (`mail-layout-worker.mjs`; never loaded on the event loop's thread): one
+ * thread, started by the first shape to compile; an idle one ends after a minute and never keeps
+ * a process alive.
+ */
+function compile(shape: LayoutShape): Promise<string> {
+  pool ??= new Piscina<string, string>({
+    filename: fileURLToPath(new URL('./mail-layout-worker.mjs', import.meta.url)),
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 60_000,
+  });
+  return pool.run(layoutSource(shape));
 }
 
 function compiledLayout(shape: LayoutShape): Promise<string> {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml, mailHtml } from '../../../../src/server/fulfilment/mail-html';
 import { mailPlainText, renderMail } from '../../../../src/server/fulfilment/mail-message';
 import { cancelledMail, refundMail, ticketsMail, type MailWords } from '../../../../src/server/fulfilment/mail-texts';
@@ -22,6 +23,13 @@ const everyMail: [string, MailWords][] = (['es', 'en'] as const).flatMap((lang) 
 const contentTags = (html: string) => [...html.slice(html.indexOf('<body')).replace(/<!--\[if mso \| IE\]>[\s\S]*?<!\[endif\]-->/g, '').matchAll(/<(div|td|table|a|p|span|h[1-6])\b[^>]*>/gi)].map((m) => m[0]);
 
 describe('the HTML part of every e-mail (MJML layout)', () => {
+  // The first render starts the worker thread, which loads tsx and MJML: seconds on a busy machine, once.
+  beforeAll(async () => {
+    const started = performance.now();
+    await mailHtml(tickets('es'));
+    console.log(`e-mail HTML: worker started and first layout compiled in ${(performance.now() - started).toFixed(0)} ms`);
+  }, 60_000);
+
   it.each(everyMail)('%s: the same words as the text part, in an HTML document of its language, inline styles only', async (_, words) => {
     const { text, html, lang, subject } = await renderMail(words);
     expect(lang).toBe(words.lang);
@@ -91,5 +99,11 @@ describe('the HTML part of every e-mail (MJML layout)', () => {
     // Logged, not asserted: the cost of one MJML compile against one cached render on this machine.
     console.log(`e-mail HTML: first render (MJML compile) ${compiled.toFixed(1)} ms, cached render ${filled.toFixed(2)} ms`);
     expect(html).toContain('Hola Berta:');
+  });
+
+  it('MJML (a second to load, milliseconds to compile) never runs on this thread: the layouts compile on a worker', async () => {
+    await mailHtml(tickets('en', { free: true }));
+    const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) => /[\\/]node_modules[\\/]mjml/.test(path));
+    expect(loaded).toEqual([]);
   });
 });
