@@ -22,7 +22,8 @@ export function hasCalendarTime(startsAt: string | null | undefined): startsAt i
 
 /**
  * An iCalendar file (`METHOD:PUBLISH`: an announcement to add, not a meeting request to answer)
- * with the one event, built by the `ics` library, which escapes and folds every text value. Times
+ * with the one event, built by the `ics` library, which escapes every text value; its lines are
+ * then folded at 75 octets (`foldLines`: the library counts characters, too many octets once a line has accents). Times
  * go out in UTC (`…Z`), which every calendar converts to its own zone; the file's offset is thus
  * honoured without shipping a VTIMEZONE. An event without an end ends at its start, as RFC 5545
  * reads a VEVENT that has no DTEND.
@@ -52,7 +53,39 @@ export function eventCalendar(input: EventCalendarInput): string {
     { method: 'PUBLISH', productId: 'checkout-boletos/ics' },
   );
   if (error || !value) throw error ?? new Error('calendar not built');
-  return value;
+  return foldLines(value);
+}
+
+/** RFC 5545 §3.1: a content line is at most 75 octets, the leading space of a continuation included. */
+const LINE_OCTETS = 75;
+
+/**
+ * Unfolds a calendar's lines and folds them again at 75 octets of UTF-8 (CRLF + one space), breaking
+ * only between code points, so a fold never splits a multi-octet character.
+ */
+function foldLines(ics: string): string {
+  return ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .map((line) => {
+      const pieces: string[] = [];
+      let piece = '';
+      let octets = 0;
+      for (const char of line) {
+        const size = Buffer.byteLength(char, 'utf8');
+        // The first piece has the whole line's room; every continuation gives one octet to its leading space.
+        if (octets + size > (pieces.length === 0 ? LINE_OCTETS : LINE_OCTETS - 1)) {
+          pieces.push(piece);
+          piece = '';
+          octets = 0;
+        }
+        piece += char;
+        octets += size;
+      }
+      pieces.push(piece);
+      return pieces.join('\r\n ');
+    })
+    .join('\r\n');
 }
 
 /**

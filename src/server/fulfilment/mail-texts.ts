@@ -7,9 +7,30 @@ export function mailLang(value: unknown): MailLang {
   return value === 'en' ? 'en' : 'es';
 }
 
+/**
+ * One e-mail's words, in one language. `mail-message.ts` lays them out twice, as the text part and
+ * (through the shared layout of `mail-html.ts`) as the HTML part, so both say the same. A new kind of
+ * e-mail is one function here (or beside its module) returning this.
+ */
+export interface MailWords {
+  lang: MailLang;
+  subject: string;
+  /** The HTML part's header: the event's name. */
+  heading: string;
+  greeting: string;
+  /** One line each in the text part, one paragraph each in the HTML. */
+  paragraphs: string[];
+  /** `label: value` lines after the paragraphs (when, where). */
+  facts: { label: string; value: string }[];
+  /** The main link: in the text part `sentence url`; in the HTML the sentence and a button reading `button`. */
+  action: { sentence: string; button: string; url: string } | null;
+  /** The last line: the reference to give support. */
+  footer: string;
+}
+
 /** `ticketsUrl`: the buyer's thank-you page, with the key that opens it; `purchaseId`: the reference to give support. */
-/** `when` / `venue`: the event's date line and venue line (`event-when.ts`), null when the event file gives none. `seats`: seated events' places, in ticket order. */
-interface TicketsMail { eventName: string; when: string | null; venue: string | null; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null; seats?: string[] }
+/** `when` / `venue`: the event's date line and venue line (`event-when.ts`), null when the event file gives none. `seats`: seated events' places, in ticket order. `free`: a registration (the free claim), not a payment. */
+interface TicketsMail { eventName: string; when: string | null; venue: string | null; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null; seats?: string[]; free?: boolean }
 interface RefundMail { eventName: string; buyerName: string; purchaseId: string; amountCents: number; currency: string; reason: string | null }
 /**
  * `reason`: why the paid order was called off (its payment refunded at the provider, taken back after a dispute, or
@@ -17,40 +38,43 @@ interface RefundMail { eventName: string; buyerName: string; purchaseId: string;
  */
 interface CancelledMail { eventName: string; buyerName: string; purchaseId: string; reason: string | null; note?: string | null; refunding?: boolean }
 
-/** The e-mail with the tickets attached, in the buyer's language. */
-export function ticketsMail(lang: MailLang, data: TicketsMail): { subject: string; text: string } {
+/** What every e-mail of a purchase shares: the event as its header, the greeting, the purchase number as its last line. */
+export function purchaseWords(lang: MailLang, data: { eventName: string; buyerName: string; purchaseId: string }) {
+  return lang === 'en'
+    ? { lang, heading: data.eventName, greeting: `Hello ${data.buyerName},`, footer: `Purchase number: ${data.purchaseId}` }
+    : { lang, heading: data.eventName, greeting: `Hola ${data.buyerName}:`, footer: `Número de compra: ${data.purchaseId}` };
+}
+
+/** The e-mail with the tickets attached, in the buyer's language; a free registration says so instead of a payment. */
+export function ticketsMail(lang: MailLang, data: TicketsMail): MailWords {
+  const seats = data.seats?.length ? [...new Set(data.seats)].join(', ') : null;
   if (lang === 'en') {
+    const tickets = data.count === 1 ? 'ticket' : `${data.count} tickets`;
     return {
-      subject: `Your tickets for ${data.eventName}`,
-      text: [
-        `Hello ${data.buyerName},`,
-        '',
-        `Your payment was approved. Attached you will find your ${data.count === 1 ? 'ticket' : `${data.count} tickets`} for ${data.eventName} as a PDF: show each QR code at the entrance.`,
-        ...(data.when || data.venue ? ['', ...(data.when ? [`When: ${data.when}`] : []), ...(data.venue ? [`Where: ${data.venue}`] : [])] : []),
-        data.seats?.length ? `Your places: ${[...new Set(data.seats)].join(', ')}.` : '',
-        data.ticketsUrl ? `You can also see and download them here (keep this link to yourself): ${data.ticketsUrl}` : '',
-        '',
-        `Purchase number: ${data.purchaseId}`,
-      ].join('\n'),
+      ...purchaseWords(lang, data),
+      subject: data.free ? `Registration confirmed: your tickets for ${data.eventName}` : `Your tickets for ${data.eventName}`,
+      paragraphs: [
+        `${data.free ? 'Registration confirmed.' : 'Your payment was approved.'} Attached you will find your ${tickets} for ${data.eventName} as a PDF: show each QR code at the entrance.`,
+        ...(seats ? [`Your places: ${seats}.`] : []),
+      ],
+      facts: [...(data.when ? [{ label: 'When', value: data.when }] : []), ...(data.venue ? [{ label: 'Where', value: data.venue }] : [])],
+      action: data.ticketsUrl ? { sentence: 'You can also see and download them here (keep this link to yourself):', button: `See my ${data.count === 1 ? 'ticket' : 'tickets'}`, url: data.ticketsUrl } : null,
     };
   }
   return {
-    subject: `Tus boletos para ${data.eventName}`,
-    text: [
-      `Hola ${data.buyerName}:`,
-      '',
-      `Tu pago fue aprobado. Adjuntamos ${data.count === 1 ? 'tu boleto' : `tus ${data.count} boletos`} para ${data.eventName} en PDF: presenta cada código QR en el acceso.`,
-      ...(data.when || data.venue ? ['', ...(data.when ? [`Cuándo: ${data.when}`] : []), ...(data.venue ? [`Dónde: ${data.venue}`] : [])] : []),
-      data.seats?.length ? `Tus lugares: ${[...new Set(data.seats)].join(', ')}.` : '',
-      data.ticketsUrl ? `También puedes verlos y descargarlos aquí (no compartas este enlace): ${data.ticketsUrl}` : '',
-      '',
-      `Número de compra: ${data.purchaseId}`,
-    ].join('\n'),
+    ...purchaseWords(lang, data),
+    subject: data.free ? `Registro confirmado: tus boletos para ${data.eventName}` : `Tus boletos para ${data.eventName}`,
+    paragraphs: [
+      `${data.free ? 'Registro confirmado.' : 'Tu pago fue aprobado.'} Adjuntamos ${data.count === 1 ? 'tu boleto' : `tus ${data.count} boletos`} para ${data.eventName} en PDF: presenta cada código QR en el acceso.`,
+      ...(seats ? [`Tus lugares: ${seats}.`] : []),
+    ],
+    facts: [...(data.when ? [{ label: 'Cuándo', value: data.when }] : []), ...(data.venue ? [{ label: 'Dónde', value: data.venue }] : [])],
+    action: data.ticketsUrl ? { sentence: 'También puedes verlos y descargarlos aquí (no compartas este enlace):', button: `Ver mis ${data.count === 1 ? 'boleto' : 'boletos'}`, url: data.ticketsUrl } : null,
   };
 }
 
 /** The e-mail telling a buyer their payment was given back, and why. */
-export function refundMail(lang: MailLang, data: RefundMail): { subject: string; text: string } {
+export function refundMail(lang: MailLang, data: RefundMail): MailWords {
   const amount = formatMoney(data.amountCents, data.currency, lang === 'en' ? 'en-US' : 'es-MX');
   const free = data.amountCents === 0;
   if (lang === 'en') {
@@ -61,15 +85,14 @@ export function refundMail(lang: MailLang, data: RefundMail): { subject: string;
       discount_exhausted: 'Your payment arrived after your reservation had expired, and by then your discount code had no uses left.',
     };
     return {
+      ...purchaseWords(lang, data),
       subject: free ? `We could not confirm your registration for ${data.eventName}` : `Refund of your payment for ${data.eventName}`,
-      text: [
-        `Hello ${data.buyerName},`,
-        '',
+      paragraphs: [
         why[data.reason ?? ''] ?? 'We could not complete your purchase.',
         free ? 'No charge was made.' : `We have refunded ${amount} to the same payment method; depending on your bank it may take a few days to show.`,
-        '',
-        `Purchase number: ${data.purchaseId}`,
-      ].join('\n'),
+      ],
+      facts: [],
+      action: null,
     };
   }
   const why: Record<string, string> = {
@@ -79,26 +102,24 @@ export function refundMail(lang: MailLang, data: RefundMail): { subject: string;
     discount_exhausted: 'Tu pago llegó cuando tu reservación ya había vencido y para entonces tu código de descuento ya no tenía usos disponibles.',
   };
   return {
+    ...purchaseWords(lang, data),
     subject: free ? `No pudimos confirmar tu registro para ${data.eventName}` : `Reembolso de tu pago para ${data.eventName}`,
-    text: [
-      `Hola ${data.buyerName}:`,
-      '',
+    paragraphs: [
       why[data.reason ?? ''] ?? 'No pudimos completar tu compra.',
       free ? 'No se realizó ningún cargo.' : `Te reembolsamos ${amount} al mismo medio de pago; según tu banco puede tardar unos días en reflejarse.`,
-      '',
-      `Número de compra: ${data.purchaseId}`,
-    ].join('\n'),
+    ],
+    facts: [],
+    action: null,
   };
 }
 
 /** The e-mail telling a buyer a paid order was called off because its payment went back: its tickets no longer admit anyone. */
-export function cancelledMail(lang: MailLang, data: CancelledMail): { subject: string; text: string } {
+export function cancelledMail(lang: MailLang, data: CancelledMail): MailWords {
   if (lang === 'en') {
     return {
+      ...purchaseWords(lang, data),
       subject: `Your purchase for ${data.eventName} was cancelled`,
-      text: [
-        `Hello ${data.buyerName},`,
-        '',
+      paragraphs: [
         ...(data.reason === 'organiser'
           ? [
             `The organiser cancelled your purchase.${data.note ? ` Reason: ${data.note}` : ''}`,
@@ -106,16 +127,15 @@ export function cancelledMail(lang: MailLang, data: CancelledMail): { subject: s
           ]
           : [data.reason === 'dispute_lost' ? 'The payment of your purchase was returned to you by your bank after a dispute.' : 'The payment of your purchase was refunded.']),
         'The tickets of this purchase and their QR codes are no longer valid.',
-        '',
-        `Purchase number: ${data.purchaseId}`,
-      ].join('\n'),
+      ],
+      facts: [],
+      action: null,
     };
   }
   return {
+    ...purchaseWords(lang, data),
     subject: `Tu compra para ${data.eventName} fue cancelada`,
-    text: [
-      `Hola ${data.buyerName}:`,
-      '',
+    paragraphs: [
       ...(data.reason === 'organiser'
         ? [
           `El organizador canceló tu compra.${data.note ? ` Motivo: ${data.note}` : ''}`,
@@ -123,9 +143,9 @@ export function cancelledMail(lang: MailLang, data: CancelledMail): { subject: s
         ]
         : [data.reason === 'dispute_lost' ? 'Tu banco te devolvió el pago de tu compra tras una aclaración.' : 'El pago de tu compra fue reembolsado.']),
       'Los boletos de esta compra y sus códigos QR ya no son válidos.',
-      '',
-      `Número de compra: ${data.purchaseId}`,
-    ].join('\n'),
+    ],
+    facts: [],
+    action: null,
   };
 }
 

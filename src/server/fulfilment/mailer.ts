@@ -3,22 +3,25 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config';
+import type { RenderedMail } from './mail-message';
 import { oneLine } from './mail-safe';
 
-export interface OutgoingMail {
+/** One message: its words rendered by `renderMail` (subject, text and HTML parts, language), where it goes, what it carries. */
+export interface OutgoingMail extends RenderedMail {
   to: string;
-  subject: string;
-  text: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
   /**
-   * An iCalendar file announcing the event (`METHOD:PUBLISH`): nodemailer sends it as a
-   * `text/calendar; method=PUBLISH` alternative, which mail clients offer to add to the calendar,
-   * and as an `.ics` attachment for the clients that only open files.
+   * An iCalendar file announcing the event (`METHOD:PUBLISH`): sent as the last alternative of the
+   * body, which mail clients offer to add to the calendar, and as an `.ics` attachment for the
+   * clients that only open files; both `text/calendar; method=PUBLISH; charset=UTF-8`.
    */
   calendar?: { filename: string; content: string };
   /** The outbox row's dedupe key: names the .eml file and derives the Message-ID, so a re-send is the same message. */
   dedupeKey: string;
 }
+
+/** The calendar's media type: an announcement to add (RFC 5546 PUBLISH), in UTF-8. */
+const CALENDAR_TYPE = 'text/calendar; method=PUBLISH; charset=UTF-8';
 
 /** Sends one message and says where it went (SMTP message id, or the .eml file's path). */
 export type SendMail = (mail: OutgoingMail) => Promise<string>;
@@ -53,9 +56,16 @@ export function createMailer(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' |
       from: config.mailFrom,
       to: mail.to,
       subject: oneLine(mail.subject),
+      // multipart/alternative: the text, the HTML, then the calendar (a client shows the last one it can).
       text: mail.text,
-      attachments: mail.attachments,
-      icalEvent: mail.calendar ? { method: 'PUBLISH', filename: mail.calendar.filename, content: mail.calendar.content } : undefined,
+      html: mail.html,
+      // base64 keeps the calendar's CRLF line ends and 75-octet folds as they are.
+      alternatives: mail.calendar ? [{ contentType: CALENDAR_TYPE, content: mail.calendar.content, contentTransferEncoding: 'base64' }] : undefined,
+      attachments: [
+        ...(mail.attachments ?? []),
+        ...(mail.calendar ? [{ filename: mail.calendar.filename, content: mail.calendar.content, contentType: CALENDAR_TYPE }] : []),
+      ],
+      headers: { 'Content-Language': mail.lang },
       messageId: stableMessageId(mail.dedupeKey, config.mailFrom),
     });
     if (config.smtpUrl) return String(info.messageId ?? '');

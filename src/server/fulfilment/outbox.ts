@@ -13,6 +13,7 @@ import { issueAccessKey } from '../services/access-keys';
 import { thankYouFragment } from '../../shared/purchase-access';
 import { eventCalendarOf } from './event-calendar';
 import { eventWhen, venueLine } from './event-when';
+import { renderMail } from './mail-message';
 import { cancelledMail, mailLang, refundMail, ticketsMail } from './mail-texts';
 import { oneLine } from './mail-safe';
 import { PdfRenderPool } from './pdf-pool';
@@ -91,12 +92,14 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
       ? `${base}/${event.url}/payment-status#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}`
       : null;
     const when = eventWhen(event.starts_at, event.ends_at, lang);
-    const { subject, text } = ticketsMail(lang, { eventName: event.name, when, venue: venueLine(event.venue), buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl, seats });
+    // The free claim is a registration, not a payment: its e-mail says so.
+    const free = row.attempt_id ? (await findAttempt(db, row.attempt_id))?.provider === 'free' : false;
+    const words = ticketsMail(lang, { eventName: event.name, when, venue: venueLine(event.venue), buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl, seats, free });
     const pdf = await purchasePdf(db, purchase);
     // An invitation to the buyer's calendar when the event has a date (its link only with PUBLIC_URL, like the e-mail's).
     const calendar = eventCalendarOf(event, base ?? null);
     return {
-      to: row.recipient, subject, text, dedupeKey: row.dedupe_key,
+      to: row.recipient, ...(await renderMail(words)), dedupeKey: row.dedupe_key,
       attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }],
       ...(calendar ? { calendar: { filename: 'evento.ics', content: calendar } } : {}),
     };
@@ -104,18 +107,18 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
   if (row.kind === 'cancelled') {
     const change = await findCallOff(db, purchase.id);
     const paying = row.attempt_id ? await findAttempt(db, row.attempt_id) : undefined;
-    const { subject, text } = cancelledMail(lang, {
+    const words = cancelledMail(lang, {
       eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, reason: change?.reason ?? null,
       note: change?.note ? oneLine(change.note) : null, refunding: paying?.refund_status != null,
     });
-    return { to: row.recipient, subject, text, dedupeKey: row.dedupe_key };
+    return { to: row.recipient, ...(await renderMail(words)), dedupeKey: row.dedupe_key };
   }
   const attempt = row.attempt_id ? await findAttempt(db, row.attempt_id) : undefined;
-  const { subject, text } = refundMail(lang, {
+  const words = refundMail(lang, {
     eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id,
     amountCents: attempt?.amount_cents ?? 0, currency: attempt?.currency ?? 'MXN', reason: attempt?.refund_reason ?? null,
   });
-  return { to: row.recipient, subject, text, dedupeKey: row.dedupe_key };
+  return { to: row.recipient, ...(await renderMail(words)), dedupeKey: row.dedupe_key };
 }
 
 /**

@@ -123,6 +123,28 @@ export function attachments(eml: string): { filename: string; contentType: strin
     });
 }
 
+/** The MIME parts of an .eml (every level of nesting), each with its unfolded headers and decoded body. */
+export function mimeParts(eml: string): { headers: string; content: string }[] {
+  const boundaries = [...eml.matchAll(/boundary="?([^"\r\n;]+)"?/gi)].map((m) => m[1]);
+  const parts: { headers: string; content: string }[] = [];
+  for (const boundary of boundaries) {
+    for (const chunk of eml.split(`--${boundary}`).slice(1)) {
+      const [head, ...rest] = chunk.split(/\r?\n\r?\n/);
+      const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+      if (/boundary=/i.test(headers) || !/Content-Type:/i.test(headers)) continue;
+      const raw = rest.join('\n\n').replace(/\r?\n--$/, '');
+      const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(headers)?.[1]?.toLowerCase();
+      const content = encoding === 'base64'
+        ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? raw.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/gi, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'))
+          : raw;
+      parts.push({ headers, content });
+    }
+  }
+  return parts;
+}
+
 /** A header of an RFC 822 message (unfolded). */
 export function mailHeader(eml: string, name: string): string | undefined {
   const head = eml.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');

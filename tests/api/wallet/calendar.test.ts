@@ -2,30 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body } from '../../support/test-app';
 import { skipDatabase } from '../../support/test-database';
 import fixture from '../fixtures/pagos-api.event.json';
-import { attachments } from '../payments/helpers';
+import { attachments, mimeParts } from '../payments/helpers';
 import { buyer, createPaymentsApp, eventWithDetails, payWithFintoc, type PaymentsTestApp } from './helpers';
-
-/** The MIME parts of an .eml (every level of nesting), each with its unfolded headers and decoded body. */
-function mimeParts(eml: string): { headers: string; content: string }[] {
-  const boundaries = [...eml.matchAll(/boundary="?([^"\r\n;]+)"?/gi)].map((m) => m[1]);
-  const parts: { headers: string; content: string }[] = [];
-  for (const boundary of boundaries) {
-    for (const chunk of eml.split(`--${boundary}`).slice(1)) {
-      const [head, ...rest] = chunk.split(/\r?\n\r?\n/);
-      const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-      if (/boundary=/i.test(headers) || !/Content-Type:/i.test(headers)) continue;
-      const raw = rest.join('\n\n').replace(/\r?\n--$/, '');
-      const encoding = /Content-Transfer-Encoding:\s*(\S+)/i.exec(headers)?.[1]?.toLowerCase();
-      const content = encoding === 'base64'
-        ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : encoding === 'quoted-printable'
-          ? raw.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/gi, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'))
-          : raw;
-      parts.push({ headers, content });
-    }
-  }
-  return parts;
-}
 
 /** The properties of the one VEVENT of a calendar, unfolded (RFC 5545 §3.1), by name. */
 function vevent(ics: string): Record<string, string> {
@@ -48,7 +26,7 @@ describe.skipIf(skipDatabase)('calendar invitations', () => {
   });
   afterAll(() => t.close());
 
-  it('the tickets e-mail of an event with starts_at carries a text/calendar; method=PUBLISH part and an .ics attachment', async () => {
+  it('the tickets e-mail of an event with starts_at carries a text/calendar; method=PUBLISH part and the same .ics attached', async () => {
     await t.importEvent(eventWithDetails);
     const paid = await payWithFintoc(t, await t.purchase([{ ticket_id: 2, cantidad: 1 }]), buyer({ email: 'calendar@example.mx' }));
     const eml = t.mails().find((m) => m.text.includes(paid.id))!.text;
@@ -70,8 +48,8 @@ describe.skipIf(skipDatabase)('calendar invitations', () => {
     expect(event.UID).toMatch(/^event-\d+-pagos-api@/);
 
     const files = attachments(eml);
-    expect(files.map((f) => f.contentType).sort()).toEqual(['application/ics', 'application/pdf']);
-    expect(files.find((f) => f.contentType === 'application/ics')!.content.toString('utf8').trimEnd()).toBe(ics.trimEnd());
+    expect(files.map((f) => f.contentType).sort()).toEqual(['application/pdf', 'text/calendar']);
+    expect(files.find((f) => f.contentType === 'text/calendar')!.content.toString('utf8').trimEnd()).toBe(ics.trimEnd());
   });
 
   it('an event without starts_at: no calendar in the e-mail', async () => {

@@ -50,3 +50,19 @@ describe('eventCalendar', () => {
     expect(hasCalendarTime('someday')).toBe(false);
   });
 });
+
+describe('eventCalendar line folding (RFC 5545 §3.1)', () => {
+  it('folds long lines with accented characters at 75 octets without splitting a UTF-8 sequence', () => {
+    const title = `Gran Función de Ópera «La Traviata» — Compañía Nacional de Ópera de México, día ${'ñ'.repeat(40)} 🎭🎶 ${'é🎟️'.repeat(20)}`;
+    const venue = { name: 'Teatro de la Ciudad Esperanza Iris, Sala Principal «Ángeles»', address: 'Donceles 36, Centro Histórico de la Ciudad de México, Cuauhtémoc, 06000 Ciudad de México' };
+    const ics = eventCalendar({ uid: 'event-9@boletos.example.mx', title, startsAt: '2026-03-14T16:00:00-06:00', endsAt: null, venue, url: null });
+    const physical = ics.split('\r\n');
+    expect(physical.every((line) => Buffer.byteLength(line, 'utf8') <= 75)).toBe(true);
+    // A fold never falls inside a character: no replacement character, no half of a surrogate pair.
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    expect(physical.filter((line) => line.includes('\uFFFD') || loneSurrogate.test(line))).toEqual([]);
+    // Unfolding gives back the values whole.
+    expect(prop(ics, 'SUMMARY')).toBe(title.replace(/,/g, '\\,'));
+    expect(prop(ics, 'LOCATION')).toBe(`${venue.name}, ${venue.address}`.replace(/,/g, '\\,'));
+  });
+});
