@@ -15,6 +15,7 @@ const admin = { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` };
 
 // Chromium's fake camera is a launch flag, so this file's browser gets it: its video file exists (blank) before the
 // browser starts, and gets a ticket's QR once the ticket is issued, before the page opens the camera.
+// The full Chromium, not the headless shell the other specs use: the shell shows the page no fake camera.
 const cameraVideo = join(mkdtempSync(join(tmpdir(), 'checkin-camera-')), 'qr.y4m');
 test.use({
   permissions: ['camera'],
