@@ -10,7 +10,7 @@ const pass: TicketPass = {
   eventName: 'Noche <de> Jazz', eventUrl: 'http://localhost/jazz', startsAt: '2026-05-02T20:30:00-06:00', endsAt: null,
   venue: { name: 'Foro Sol', address: 'Viaducto Río de la Piedad, CDMX' },
   colours: { background: 'rgb(250, 250, 250)', foreground: 'rgb(0, 0, 0)', label: 'rgb(90, 90, 90)' },
-  ticketTypeName: 'Palco', attendeeName: 'Luis Pérez', seat: null, lang: 'es',
+  ticketTypeName: 'Palco', attendeeName: 'Luis Pérez', seat: null, lang: 'es', voided: false,
 };
 
 describe('Google Wallet sandbox save page', () => {
