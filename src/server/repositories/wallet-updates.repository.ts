@@ -67,8 +67,8 @@ export async function recordPassChanges(db: Kysely<Database>, ticketIds: readonl
   await db.insertInto('wallet_pass_changes').values(ticketIds.map((ticketId) => ({ ticket_id: ticketId, changed_at: now }))).execute();
 }
 
-/** When a ticket's pass last changed: its newest change, else when the ticket was issued; undefined for no such ticket. */
-export async function passLastChanged(db: Kysely<Database>, ticketId: string): Promise<string | undefined> {
+/** When a ticket was issued and when its pass last changed (null if never); undefined for no such ticket. */
+export async function passTimes(db: Kysely<Database>, ticketId: string): Promise<{ issuedAt: string; changedAt: string | null } | undefined> {
   const row = await db
     .selectFrom('tickets as t')
     .leftJoin('wallet_pass_changes as c', 'c.ticket_id', 't.id')
@@ -76,6 +76,5 @@ export async function passLastChanged(db: Kysely<Database>, ticketId: string): P
     .where('t.id', '=', ticketId)
     .groupBy('t.created_at')
     .executeTakeFirst();
-  return row ? (row.changed_at ?? row.created_at) : undefined;
+  return row ? { issuedAt: row.created_at, changedAt: row.changed_at ?? null } : undefined;
 }
-
