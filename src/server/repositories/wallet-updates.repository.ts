@@ -78,3 +78,8 @@ export async function passTimes(db: Kysely<Database>, ticketId: string): Promise
     .executeTakeFirst();
   return row ? { issuedAt: row.created_at, changedAt: row.changed_at ?? null } : undefined;
 }
+
+/** Forgets every registration of a push token APNs says is no longer valid (`Unregistered`, `BadDeviceToken`). */
+export async function forgetPushToken(db: Kysely<Database>, passTypeId: string, pushToken: string): Promise<void> {
+  await db.deleteFrom('wallet_apple_registrations').where('pass_type_id', '=', passTypeId).where('push_token', '=', pushToken).execute();
+}

@@ -78,7 +78,7 @@ describe('Google Wallet with a service account', () => {
   it('has no sandbox save page', async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const serviceAccount = JSON.stringify({ client_email: 'w@p.iam.gserviceaccount.com', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }) });
-    const live = await createTestApp({ googleWallet: { issuerId: '3388000000012345678', serviceAccount, issuerName: 'Boletos', saveUrl: 'https://pay.google.com/gp/v/save/' } });
+    const live = await createTestApp({ googleWallet: { issuerId: '3388000000012345678', serviceAccount, issuerName: 'Boletos', saveUrl: 'https://pay.google.com/gp/v/save/', apiUrl: 'https://walletobjects.googleapis.com', tokenUrl: 'https://oauth2.googleapis.com/token' } });
     try {
       const res = await live.app.inject({ method: 'GET', url: '/sandbox/google-wallet/save/abc' });
       expect(res.statusCode).toBe(404);
