@@ -27,7 +27,7 @@ function keyOf(config: GoogleWalletConfig): GoogleWalletSigningKey {
  */
 async function accessToken(config: GoogleWalletConfig, tokenUrl: string, now: Date): Promise<string> {
   const key = keyOf(config);
-  const cacheKey = `${tokenUrl}|${key.email}`;
+  const cacheKey = `${tokenUrl}|${key.email}`; // as `patchEventTicketObject` forgets it
   const cached = tokens.get(cacheKey);
   if (cached && cached.until > now.getTime()) return cached.token;
   const issuedAt = Math.floor(now.getTime() / 1000);
@@ -72,6 +72,8 @@ export async function patchEventTicketObject(
   });
   await response.arrayBuffer().catch(() => undefined);
   if (response.status === 404) return 'absent';
+  // A token Google no longer takes (revoked, the key rotated) is not reused: the next update asks for a new one.
+  if (response.status === 401) tokens.delete(`${urls.tokenUrl}|${keyOf(config).email}`);
   if (!response.ok) throw new Error(`Google Wallet API answered ${response.status} to an event ticket object's update`);
   return 'updated';
 }
