@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /** What a registration names: the device's Wallet, the pass type and the serial (our ticket id). */
@@ -15,20 +15,18 @@ export async function registerPassDevice(db: Kysely<Database>, key: PassRegistra
     .onConflict((oc) => oc.columns(['device_library_id', 'pass_type_id', 'serial_number']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
-  await whereKey(db.updateTable('wallet_apple_registrations').set({ push_token: pushToken }), key).execute();
+  await db.updateTable('wallet_apple_registrations').set({ push_token: pushToken }).where(sameRegistration(key)).execute();
   return false;
 }
 
 /** Forgets a device's registration for a pass (the pass was deleted from the phone). */
 export async function unregisterPassDevice(db: Kysely<Database>, key: PassRegistrationKey): Promise<void> {
-  await whereKey(db.deleteFrom('wallet_apple_registrations'), key).execute();
+  await db.deleteFrom('wallet_apple_registrations').where(sameRegistration(key)).execute();
 }
 
-function whereKey<Q extends { where: (...args: any[]) => Q }>(query: Q, key: PassRegistrationKey): Q {
-  return query
-    .where('device_library_id', '=', key.deviceLibraryId)
-    .where('pass_type_id', '=', key.passTypeId)
-    .where('serial_number', '=', key.serialNumber);
+function sameRegistration(key: PassRegistrationKey) {
+  return (eb: ExpressionBuilder<Database, 'wallet_apple_registrations'>) =>
+    eb.and([eb('device_library_id', '=', key.deviceLibraryId), eb('pass_type_id', '=', key.passTypeId), eb('serial_number', '=', key.serialNumber)]);
 }
 
 /**

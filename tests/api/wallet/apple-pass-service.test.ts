@@ -10,7 +10,7 @@ const PUSH_TOKEN = 'f'.repeat(64);
 /** Apple's pass web service as a phone's Wallet calls it, with the pass's own token. */
 describe.skipIf(skipDatabase)('Apple pass web service', () => {
   let t: PaymentsTestApp;
-  let pass: { serialNumber: string; passTypeIdentifier: string; authenticationToken: string; webServiceURL: string };
+  let pass: { serialNumber: string; passTypeIdentifier: string; authenticationToken: string; webServiceURL: string } & Record<string, unknown>;
   let other: { serialNumber: string; authenticationToken: string };
 
   beforeAll(async () => {
@@ -38,6 +38,18 @@ describe.skipIf(skipDatabase)('Apple pass web service', () => {
     expect(pass.webServiceURL).toBe('https://boletos.example.mx/api/wallet/apple/');
     expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(16);
     expect(other.authenticationToken).not.toBe(pass.authenticationToken);
+  });
+
+  it('the pass carries its expiry, its relevant interval and the event\'s semantics, and is not voided while valid', () => {
+    // The event runs 2026-12-05 20:00 to 2026-12-06 01:30 (UTC-6).
+    expect(Date.parse(pass.expirationDate as string)).toBe(Date.parse('2026-12-06T07:30:00-06:00'));
+    expect((pass.relevantDates as { startDate: string; endDate: string }[]).map((d) => [Date.parse(d.startDate), Date.parse(d.endDate)]))
+      .toEqual([[Date.parse('2026-12-05T17:00:00-06:00'), Date.parse('2026-12-06T07:30:00-06:00')]]);
+    expect(pass.semantics).toEqual({
+      eventName: 'Concierto de Prueba', venueName: 'Foro Sol', venueLocation: { latitude: 19.4055, longitude: -99.0927 },
+      eventStartDate: '2026-12-06T02:00:00.000Z', eventEndDate: '2026-12-06T07:30:00.000Z', attendeeName: 'Jane Doe',
+    });
+    expect(pass.voided).toBeUndefined();
   });
 
   it('registers a device: 201, then 200 for the same one; 401 with no token, another pass\'s token or another pass type', async () => {
