@@ -10,13 +10,13 @@ import type { SandboxProvider, SandboxRuntime } from './runtime';
 import { seatsSandboxRoutes, type SeatLimits } from './seats/routes';
 import { purgeExpiredSandboxTokens } from './seats/state';
 import { tablesOf, type SandboxStore } from './store';
-import { googleWalletSaveSandbox, type GoogleWalletTestAccount } from './wallet';
+import { googleWalletApiSandbox, googleWalletSaveSandbox, GoogleWalletObjects, type ApnsSandbox, type GoogleWalletTestAccount } from './wallet';
 
 export { sandboxCredentials, type SandboxCredentials } from './credentials';
 export { SANDBOX_PROVIDERS, type SandboxProvider } from './runtime';
 export type { SandboxStore } from './store';
 export { botCheckSandboxKeys } from './bot-check';
-export { appleTestChain, APPLE_TEST_CHAIN_FILE, GOOGLE_WALLET_SAVE_PATH, googleWalletSandboxAccount } from './wallet';
+export { apnsSandbox, appleTestChain, APPLE_TEST_CHAIN_FILE, GOOGLE_WALLET_API_PATH, GOOGLE_WALLET_SAVE_PATH, GOOGLE_WALLET_TOKEN_PATH, googleWalletSandboxAccount } from './wallet';
 
 /** What the sandbox is given by whoever mounts it (the demo's composition in src/server/cli/). */
 export interface SandboxOptions {
@@ -33,14 +33,16 @@ export interface SandboxOptions {
   seats: SeatLimits;
   /** The Google Wallet test issuer whose save links the save page checks (with `google-wallet` in `parts`). */
   googleWalletAccount?: GoogleWalletTestAccount;
+  /** The APNs stand-in the composition started (with `apple-wallet` in `parts`): its pushes are read at `/sandbox/apns/api/pushes`. */
+  apns?: ApnsSandbox;
 }
 
 /** Often enough that a token goes within minutes of its use-by, rarely enough to cost nothing. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
- * The sandbox: stand-ins for the payment providers, the seat provider, reCAPTCHA and Google Wallet's
- * save page (and the Apple test chain the composition signs passes with), speaking each one's API
+ * The sandbox: stand-ins for the payment providers, the seat provider, reCAPTCHA, Google Wallet's
+ * save page and REST API (and the Apple test chain the composition signs passes with, and APNs), speaking each one's API
  * under /sandbox/{provider}/…, with state in its own tables of the store it is given. Mounted beside
  * the API by the demo's composition; the production server never imports it.
  */
@@ -60,7 +62,16 @@ export const sandboxPlugin = fp(async (app: FastifyInstance, options: SandboxOpt
   await app.register(paymentSandboxRoutes, { rt });
   if (rt.parts.has('seats')) await app.register(seatsSandboxRoutes, { rt, limits: options.seats });
   if (rt.parts.has('bot-check')) await app.register(botCheckSandbox, { secret: options.secret, now: options.now, store: options.store });
-  if (rt.parts.has('google-wallet') && options.googleWalletAccount) await app.register(googleWalletSaveSandbox, { account: options.googleWalletAccount, now: options.now });
+  if (rt.parts.has('google-wallet') && options.googleWalletAccount) {
+    const objects = new GoogleWalletObjects();
+    await app.register(googleWalletSaveSandbox, { account: options.googleWalletAccount, now: options.now, objects });
+    await app.register(googleWalletApiSandbox, { account: options.googleWalletAccount, objects, secret: options.secret, now: options.now, limits: options.limits });
+  }
+  const apns = options.apns;
+  if (apns) {
+    app.get('/sandbox/apns/api/pushes', { config: { rateLimit: { max: options.limits.readMax } } }, async () => ({ pushes: apns.pushes() }));
+    app.addHook('onClose', apns.close);
+  }
   purgeOnATimer(app, rt);
 }, { name: 'sandbox' });
 

@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import { messageLanguage } from '../../src/shared/accept-language';
 import { esc, htmlDocument } from '../../src/shared/node/html-page';
 import type { GoogleWalletTestAccount } from './google-account';
+import type { GoogleWalletObjects, StoredObject } from './google-wallet-objects';
 
 /** Where the save page is: the JWT goes after it, as on `pay.google.com/gp/v/save/`. */
 export const SAVE_PATH = '/sandbox/google-wallet/save/';
@@ -153,9 +154,11 @@ function refuse(reply: FastifyReply, lang: Lang, reason: SaveJwtRefusal) {
 /**
  * The stand-in for Google's save page (`pay.google.com/gp/v/save/{jwt}`): it checks the JWT as
  * Google does (signature with the test service account's public half, audience, type, expiry)
- * and shows the event ticket it carries, or refuses a tampered or expired link with a 4xx page.
+ * and shows the event ticket it carries, or refuses a tampered or expired link with a 4xx page. Like
+ * Google's first save, it creates each object the link carries that `objects` does not hold yet (the
+ * REST API's updates then find it).
  */
-export async function googleWalletSaveSandbox(app: FastifyInstance, { account, now }: { account: GoogleWalletTestAccount; now: () => Date }) {
+export async function googleWalletSaveSandbox(app: FastifyInstance, { account, now, objects }: { account: GoogleWalletTestAccount; now: () => Date; objects: GoogleWalletObjects }) {
   const { client_email: email, private_key: privateKey } = JSON.parse(account.serviceAccount) as { client_email: string; private_key: string };
   const key = { email, publicKey: createPublicKey(privateKey) };
   // A wildcard, not a `:jwt` parameter: a save JWT is far longer than the router's parameter limit.
@@ -167,6 +170,7 @@ export async function googleWalletSaveSandbox(app: FastifyInstance, { account, n
     const verdict = await verifySaveJwt(jwt, key, now());
     if (!verdict.ok) return refuse(reply, askedLang, verdict.reason);
     const { eventTicketClasses = [], eventTicketObjects } = verdict.claims.payload;
+    for (const object of eventTicketObjects) if (!objects.get(object.id)) objects.put(object as unknown as StoredObject);
     const lang: Lang = eventTicketObjects[0]?.ticketType?.defaultValue?.language?.startsWith('en') ? 'en' : 'es';
     const passes = await Promise.all(eventTicketObjects.map((ticket) =>
       passHtml(lang, eventTicketClasses.find((c) => c.id === ticket.classId), ticket)));

@@ -32,6 +32,7 @@ import { previewRoutes } from './routes/preview.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 import { siteIndexRoutes } from './routes/site-index.routes';
 import { walletRoutes } from './routes/wallet.routes';
+import { applePassServiceRoutes } from './routes/apple-pass-service.routes';
 import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
 import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);
   await app.register(walletRoutes, { ctx, googleWallet });
+  await app.register(applePassServiceRoutes, { ctx });
   await app.register(applePayRoutes, { config: ctx.config });
   await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });

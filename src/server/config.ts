@@ -123,7 +123,13 @@ export interface ServerConfig {
    * Google Wallet save links: with an issuer id and a service account (its JSON key, inline or
    * the file's path), signed links to `saveUrl` (Google's save page, the JWT appended); none without.
    */
-  googleWallet: { issuerId: string | undefined; serviceAccount: string | undefined; issuerName: string; saveUrl: string };
+  googleWallet: {
+    issuerId: string | undefined; serviceAccount: string | undefined; issuerName: string; saveUrl: string;
+    /** The Wallet REST API's base (`…/walletobjects/v1/eventTicketObject/{id}` below it): a ticket's saved pass is updated there. */
+    apiUrl: string;
+    /** Google's OAuth token endpoint: the service account's signed JWT is exchanged there for an access token. */
+    tokenUrl: string;
+  };
   /** Seconds a signed webhook timestamp may lag behind the clock (replays older than this are refused). */
   webhookToleranceSeconds: number;
   /** `smtp://…`/`smtps://…`; unset → each message is written as an .eml file under `mailOutboxDir`. */
@@ -149,6 +155,8 @@ export interface ServerConfig {
     wwdrCert: string | undefined;
     /** Name shown on the pass as its issuer. */
     organizationName: string;
+    /** APNs (HTTP/2): a pass's update push goes to `{apnsUrl}/3/device/{push token}`, authenticated by the pass certificate. */
+    apnsUrl: string;
   };
 }
 
@@ -273,6 +281,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       serviceAccount: env.GOOGLE_WALLET_SERVICE_ACCOUNT || undefined,
       issuerName: env.GOOGLE_WALLET_ISSUER_NAME || 'Boletos',
       saveUrl: env.GOOGLE_WALLET_SAVE_URL || 'https://pay.google.com/gp/v/save/',
+      apiUrl: env.GOOGLE_WALLET_API_URL || 'https://walletobjects.googleapis.com',
+      tokenUrl: env.GOOGLE_WALLET_TOKEN_URL || 'https://oauth2.googleapis.com/token',
     },
     webhookToleranceSeconds: numberFrom(env.WEBHOOK_TOLERANCE_SECONDS, 300),
     smtpUrl: env.SMTP_URL || undefined,
@@ -286,6 +296,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       keyPassphrase: env.APPLE_PASS_KEY_PASSPHRASE || undefined,
       wwdrCert: env.APPLE_WWDR_CERT || undefined,
       organizationName: env.APPLE_PASS_ORGANIZATION || 'Boletos',
+      apnsUrl: env.APPLE_APNS_URL || 'https://api.push.apple.com',
     },
     retryIntervalSeconds: numberFrom(env.RETRY_INTERVAL_SECONDS, 60),
     mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),

@@ -105,6 +105,12 @@ describe.skipIf(skipDatabase)('every route that does work is limited', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: {} })).statusCode).not.toBe(429);
   });
 
+  it("Apple's pass web service: RATE_LIMIT_MAX, refused tokens included", async () => {
+    const register = () => t.app.inject({ method: 'POST', url: '/api/wallet/apple/v1/devices/abc123/registrations/pass.x/t1', headers: { authorization: 'ApplePass adivinanza' }, payload: { pushToken: 'ab' } });
+    expect((await register()).statusCode).toBe(401);
+    expect(await callsBeforeLimit(register)).toBe(2);
+  });
+
   it('public event reads: RATE_LIMIT_READ_MAX', async () => {
     expect(await callsBeforeLimit(() => t.app.inject('/api/event/prueba-api'))).toBe(4);
   });

@@ -62,11 +62,15 @@ function storeOf(db: Db): SandboxStore {
 export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox> {
   const parts = sandboxedParts(config);
   if (parts.size === 0) return { config, mount: async () => undefined };
-  const { appleTestChain, botCheckSandboxKeys, GOOGLE_WALLET_SAVE_PATH, googleWalletSandboxAccount, sandboxCredentials, sandboxPlugin } = await import('../../../sandbox');
+  const {
+    apnsSandbox, appleTestChain, botCheckSandboxKeys, GOOGLE_WALLET_API_PATH, GOOGLE_WALLET_SAVE_PATH, GOOGLE_WALLET_TOKEN_PATH, googleWalletSandboxAccount, sandboxCredentials, sandboxPlugin,
+  } = await import('../../../sandbox');
   const keys = sandboxCredentials(config.signingSecret);
   const recaptcha = botCheckSandboxKeys(config.signingSecret);
   const googleAccount = parts.has('google-wallet') ? googleWalletSandboxAccount(config.walletSandboxDir) : undefined;
   const apple = parts.has('apple-wallet') ? appleTestChain(config.walletSandboxDir) : undefined;
+  // APNs speaks HTTP/2: its stand-in is a loopback listener of its own (closed with the sandbox).
+  const apns = apple ? await apnsSandbox(apple.passTypeId, () => new Date()) : undefined;
   const has = (part: SandboxProvider) => parts.has(part);
   // The server reaches the sandbox through a loopback listener of its own that closes last (unless INTERNAL_URL names one).
   const internal = config.internalUrl ? undefined : await internalListener();
@@ -83,9 +87,11 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
     ...(has('bot-check')
       ? { recaptchaSiteKey: recaptcha.siteKey, recaptchaSecret: recaptcha.secretKey, recaptchaVerifyUrl: '/sandbox/recaptcha/api/siteverify', recaptchaScriptUrl: '/sandbox/recaptcha/api.js' }
       : {}),
-    googleWallet: googleAccount ? { ...config.googleWallet, ...googleAccount, saveUrl: GOOGLE_WALLET_SAVE_PATH } : config.googleWallet,
+    googleWallet: googleAccount
+      ? { ...config.googleWallet, ...googleAccount, saveUrl: GOOGLE_WALLET_SAVE_PATH, apiUrl: GOOGLE_WALLET_API_PATH, tokenUrl: GOOGLE_WALLET_TOKEN_PATH }
+      : config.googleWallet,
     applePass: apple
-      ? { ...config.applePass, passTypeId: apple.passTypeId, teamId: apple.teamId, cert: apple.certPem, key: apple.keyPem, wwdrCert: apple.wwdrPem }
+      ? { ...config.applePass, passTypeId: apple.passTypeId, teamId: apple.teamId, cert: apple.certPem, key: apple.keyPem, wwdrCert: apple.wwdrPem, apnsUrl: apns!.url }
       : config.applePass,
   };
   const mount = async (app: FastifyInstance, ctx: AppContext) => {
@@ -99,6 +105,7 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
       parts,
       store,
       googleWalletAccount: googleAccount,
+      apns,
       secret: composed.signingSecret,
       now: ctx.now,
       publicUrl: composed.publicUrl,

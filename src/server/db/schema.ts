@@ -27,6 +27,8 @@ export interface Database {
   checkin_scans: CheckinScanTable;
   checkin_entries: CheckinEntryTable;
   checkin_conflicts: CheckinConflictTable;
+  wallet_apple_registrations: WalletAppleRegistrationTable;
+  wallet_pass_changes: WalletPassChangeTable;
 }
 
 export interface EventTable {
@@ -354,6 +356,22 @@ export interface TicketRevocationTable {
   event_id: number;
   reason: OrderChangeReason;
   created_at: string;
+}
+
+/** A phone's Wallet registered for a pass's updates (Apple's pass web service); `serial_number` is the ticket id. */
+export interface WalletAppleRegistrationTable {
+  device_library_id: string;
+  pass_type_id: string;
+  serial_number: string;
+  push_token: string;
+  created_at: string;
+}
+
+/** One change of a ticket's pass; the increasing id is the tag devices ask "changed since" with. */
+export interface WalletPassChangeTable {
+  id: Generated<number>;
+  ticket_id: string;
+  changed_at: string;
 }
 
 /** A door scanner paired to one check-in list of an event; only the SHA-256 of its token is kept. */

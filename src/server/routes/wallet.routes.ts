@@ -6,6 +6,7 @@ import { ticketLinkToken } from '../services/access-keys';
 import { buildApplePass } from '../wallet/apple-pass';
 import { publicOrigin } from '../http/public-origin';
 import { appleSigning, appleWalletMode } from '../wallet/apple-signing';
+import { passWebService } from '../wallet/apple-pass-service';
 import { findRevocation } from '../repositories/ticket-revocation.repository';
 import { loadTicketPass } from '../wallet/load-ticket-pass';
 import { passNotFoundHtml, passPageHtml, type WalletLinks } from '../wallet/pass-page';
@@ -71,7 +72,8 @@ export async function walletRoutes(app: FastifyInstance, { ctx, googleWallet }: 
   app.get<{ Params: PassParams }>('/api/wallet/passes/:ticketId/:token/apple.pkpass', { schema: { params }, config: limitedAs(ctx.config, 'pdf') }, async (request, reply) => {
     const pass = await openPass(request, reply);
     if (!pass) return reply;
-    const file = await buildApplePass(pass, appleSigning(ctx.config));
+    // The phone registers for the pass's updates (a corrected name, a transfer, a cancellation) with the web service.
+    const file = await buildApplePass(pass, appleSigning(ctx.config), passWebService(ctx, origin(), pass.ticketId));
     return reply
       .type('application/vnd.apple.pkpass')
       .header('content-disposition', `attachment; filename="boleto_${pass.folio}.pkpass"`)

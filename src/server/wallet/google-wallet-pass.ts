@@ -26,7 +26,8 @@ export interface EventTicketClass {
 export interface EventTicketObject {
   id: string;
   classId: string;
-  state: 'ACTIVE';
+  /** INACTIVE once the ticket no longer admits anyone (Google shows the pass as expired/void). */
+  state: 'ACTIVE' | 'INACTIVE';
   barcode: { type: 'QR_CODE'; value: string; alternateText: string };
   ticketHolderName: string;
   ticketNumber: string;
@@ -99,7 +100,7 @@ export function googleWalletTicket(pass: TicketPass, issuer: { issuerId: string;
   const eventTicketObject: EventTicketObject = {
     id: eventTicketObjectId(issuer.issuerId, pass.ticketId),
     classId,
-    state: 'ACTIVE',
+    state: pass.voided ? 'INACTIVE' : 'ACTIVE',
     // The same secret as the PDF's QR, so a gate scanner reads one format.
     barcode: { type: 'QR_CODE', value: pass.qrSecret, alternateText: pass.folio },
     ticketHolderName: pass.attendeeName,

@@ -3,22 +3,30 @@ import type { Database } from '../db/schema';
 import { formatFolio } from '../fulfilment/emit-tickets';
 import { findEventById } from '../repositories/event.repository';
 import { findPurchase } from '../repositories/purchase.repository';
-import { findPaidTicketForPass } from '../repositories/wallet.repository';
+import { findTicketForPass } from '../repositories/wallet.repository';
 import { passColours } from './pass-colours';
 import type { TicketPass } from './ticket-pass';
 
 export interface TicketPassOptions {
   /** The storefront's origin (`https://boletos.example.mx`, no trailing slash): the pass links to the event page there. */
   origin: string;
+  /**
+   * Also a ticket no longer valid (revoked, or its purchase no longer paid), marked `voided`: what a phone
+   * that registered the pass is served, so the pass on it shows the cancellation. Without it, undefined.
+   */
+  includeVoided?: boolean;
 }
 
 /**
- * Everything a wallet pass of one ticket shows, or undefined when there is no such ticket or
- * its purchase is not paid (any more). The QR secret is the ticket's own, the one its PDF carries.
+ * Everything a wallet pass of one ticket shows, as it is now (the attendee's current name), or
+ * undefined when there is no such ticket, or it is no longer valid (revoked, or its purchase not paid
+ * any more) unless `includeVoided`. The QR secret is the ticket's own, the one its PDF carries.
  */
 export async function loadTicketPass(db: Kysely<Database>, ticketId: string, options: TicketPassOptions): Promise<TicketPass | undefined> {
-  const ticket = await findPaidTicketForPass(db, ticketId);
+  const ticket = await findTicketForPass(db, ticketId);
   if (!ticket) return undefined;
+  const voided = ticket.purchase_status !== 'paid' || ticket.revocation_id !== null;
+  if (voided && !options.includeVoided) return undefined;
   const [event, purchase] = await Promise.all([findEventById(db, ticket.event_id), findPurchase(db, ticket.purchase_id)]);
   if (!event || !purchase) return undefined;
   return {
@@ -37,5 +45,6 @@ export async function loadTicketPass(db: Kysely<Database>, ticketId: string, opt
     attendeeName: ticket.attendee_name,
     seat: ticket.seat_label ?? null,
     lang: purchase.buyer?.lang === 'en' ? 'en' : 'es',
+    voided,
   };
 }

@@ -25,3 +25,20 @@ export function passPagePath(ticketId: string, token: string): string {
 export function applePassPath(ticketId: string, token: string): string {
   return `${passPagePath(ticketId, token)}/apple.pkpass`;
 }
+
+/**
+ * The Apple pass's `authenticationToken`: what the phone's Wallet sends (`Authorization: ApplePass …`) to
+ * register for the pass's updates and fetch its newest version. An HMAC-SHA256 of the ticket id under
+ * SIGNING_SECRET, like the page token but under another label (one never opens the other); nothing stored.
+ */
+export function applePassAuthToken(secret: string, ticketId: string): string {
+  return createHmac('sha256', secret).update(`apple-pass-service:${ticketId}`).digest('base64url');
+}
+
+/** Whether `token` is this ticket's Apple pass token; compared in constant time. */
+export function validApplePassAuthToken(secret: string, ticketId: string, token: string): boolean {
+  return sameSecret(token, applePassAuthToken(secret, ticketId));
+}
+
+/** Where Apple's pass web service is, below this server's public origin (the pass's `webServiceURL`). */
+export const APPLE_PASS_SERVICE_PATH = '/api/wallet/apple/';

@@ -44,4 +44,6 @@ export interface TicketPass {
   seat: string | null;
   /** The buyer's language: the pass page and the passes' labels follow it. */
   lang: 'es' | 'en';
+  /** The ticket no longer admits anyone (revoked, or its purchase refunded or cancelled): its passes say so. */
+  voided: boolean;
 }

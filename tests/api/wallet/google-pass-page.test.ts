@@ -83,7 +83,7 @@ describe.skipIf(skipDatabase)('the pass page’s Add to Google Wallet (live)', (
   it('links to Google’s save page, signed with the service account', async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const serviceAccount = JSON.stringify({ client_email: 'wallet@project.iam.gserviceaccount.com', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }) });
-    const t = await createPaymentsApp({ googleWallet: { issuerId: '3388000000012345678', serviceAccount, issuerName: 'Boletos', saveUrl: GOOGLE_SAVE_URL } });
+    const t = await createPaymentsApp({ googleWallet: { issuerId: '3388000000012345678', serviceAccount, issuerName: 'Boletos', saveUrl: GOOGLE_SAVE_URL, apiUrl: 'https://walletobjects.googleapis.com', tokenUrl: 'https://oauth2.googleapis.com/token' } });
     try {
       await t.importEvent(eventWithDetails);
       const paid = await payWithFintoc(t, await t.purchase([{ ticket_id: 2, cantidad: 1 }]));

@@ -10,7 +10,7 @@ const pass: TicketPass = {
   eventName: 'Noche <de> Jazz', eventUrl: 'http://localhost/jazz', startsAt: '2026-05-02T20:30:00-06:00', endsAt: null,
   venue: { name: 'Foro Sol', address: 'Viaducto Río de la Piedad, CDMX' },
   colours: { background: 'rgb(250, 250, 250)', foreground: 'rgb(0, 0, 0)', label: 'rgb(90, 90, 90)' },
-  ticketTypeName: 'Palco', attendeeName: 'Luis Pérez', seat: null, lang: 'es',
+  ticketTypeName: 'Palco', attendeeName: 'Luis Pérez', seat: null, lang: 'es', voided: false,
 };
 
 describe('Google Wallet sandbox save page', () => {
@@ -78,7 +78,7 @@ describe('Google Wallet with a service account', () => {
   it('has no sandbox save page', async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const serviceAccount = JSON.stringify({ client_email: 'w@p.iam.gserviceaccount.com', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }) });
-    const live = await createTestApp({ googleWallet: { issuerId: '3388000000012345678', serviceAccount, issuerName: 'Boletos', saveUrl: 'https://pay.google.com/gp/v/save/' } });
+    const live = await createTestApp({ googleWallet: { issuerId: '3388000000012345678', serviceAccount, issuerName: 'Boletos', saveUrl: 'https://pay.google.com/gp/v/save/', apiUrl: 'https://walletobjects.googleapis.com', tokenUrl: 'https://oauth2.googleapis.com/token' } });
     try {
       const res = await live.app.inject({ method: 'GET', url: '/sandbox/google-wallet/save/abc' });
       expect(res.statusCode).toBe(404);

@@ -38,6 +38,7 @@ describe.skipIf(skipDatabase)('event details and loadTicketPass', () => {
       attendeeName: 'Jane Doe',
       seat: null,
       lang: 'en',
+      voided: false,
     });
   });
 

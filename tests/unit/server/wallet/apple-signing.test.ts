@@ -8,7 +8,7 @@ import { appleSigning, appleWalletMode } from '../../../../src/server/wallet/app
 const dir = mkdtempSync(join(tmpdir(), 'apple-signing-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const none = { passTypeId: undefined, teamId: undefined, cert: undefined, key: undefined, keyPassphrase: undefined, wwdrCert: undefined, organizationName: 'Boletos' };
+const none = { passTypeId: undefined, teamId: undefined, cert: undefined, key: undefined, keyPassphrase: undefined, wwdrCert: undefined, organizationName: 'Boletos', apnsUrl: 'https://api.push.apple.com' };
 
 describe('Apple Wallet signing material', () => {
   it('the test chain: generated once under its directory and reused from disk, its root as the WWDR', () => {

@@ -33,6 +33,7 @@ const pass: TicketPass = {
   attendeeName: 'Ana López',
   seat: 'A-12',
   lang: 'es',
+  voided: false,
 };
 const now = new Date('2026-03-01T12:00:00Z');
 
