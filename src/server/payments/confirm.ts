@@ -6,7 +6,7 @@ import { withStockLock, withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { emitTickets } from '../fulfilment/emit-tickets';
 import { deliverMail, queueTicketsMail } from '../fulfilment/outbox';
-import { findEmissionOfPurchase } from '../repositories/emission.repository';
+import { findEmissionOfPurchase, listTicketsOfPurchase } from '../repositories/emission.repository';
 import { cancelPaidOrder } from '../orders/cancel-order';
 import { moveOrder, AWAITING_PAYMENT } from '../orders/lifecycle';
 import { loadOrder, type Order } from '../repositories/order.repository';
@@ -28,6 +28,7 @@ import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
 import { settleRefund } from './refund';
 import type { PaymentsRuntime } from './runtime';
+import { passesChanged } from '../wallet/pass-updates';
 
 /**
  * The one confirm path. Loader calls and webhooks both end here with what the provider
@@ -81,6 +82,8 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
       // The whole payment went back at the provider: if it is the one that paid for the tickets, the order is called off.
       if (await cancelPaidOrder(rt.ctx, attempt.purchase_id, attempt.id, observed.refundKind ?? 'refunded')) {
         rt.log.info({ purchase: attempt.purchase_id, attempt: attempt.id, reason: observed.refundKind ?? 'refunded' }, 'paid order cancelled: its payment went back at the provider');
+        // Committed: the phones holding its passes are told (they show them void).
+        await passesChanged(rt, (await listTicketsOfPurchase(db, attempt.purchase_id)).map((ticket) => ticket.id), rt.ctx.now());
       }
       break;
   }

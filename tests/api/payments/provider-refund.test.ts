@@ -75,6 +75,10 @@ describe.skipIf(skipDatabase)('payments refunded at the provider', () => {
     const text = plainBody(mails[0].text);
     expect(text).toContain(reason === 'dispute_lost' ? 'Tu banco te devolvió el pago de tu compra tras una aclaración.' : 'El pago de tu compra fue reembolsado.');
     expect(text).toContain('Los boletos de esta compra y sus códigos QR ya no son válidos.');
+    // The phones holding its passes are told (wallet/pass-updates.ts): each ticket's pass changed.
+    const tickets = await t.rows('tickets', 'purchase_id', id);
+    const changes = (await Promise.all(tickets.map((ticket) => t.rows('wallet_pass_changes', 'ticket_id', ticket.id)))).flat();
+    expect(changes.map((change) => change.ticket_id).sort()).toEqual(tickets.map((ticket) => ticket.id).sort());
   }
 
   // ---- Openpay ----
