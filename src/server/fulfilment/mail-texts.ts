@@ -10,6 +10,8 @@ export function mailLang(value: unknown): MailLang {
 /** `ticketsUrl`: the buyer's thank-you page, with the key that opens it; `purchaseId`: the reference to give support. */
 /** `when` / `venue`: the event's date line and venue line (`event-when.ts`), null when the event file gives none. `seats`: seated events' places, in ticket order. */
 interface TicketsMail { eventName: string; when: string | null; venue: string | null; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null; seats?: string[] }
+/** `orderUrl`: the order page with a new key (null without PUBLIC_URL). */
+interface OrderLinkMail { eventName: string; buyerName: string; purchaseId: string; orderUrl: string | null }
 interface RefundMail { eventName: string; buyerName: string; purchaseId: string; amountCents: number; currency: string; reason: string | null }
 /**
  * `reason`: why the paid order was called off (its payment refunded at the provider, taken back after a dispute, or
@@ -123,6 +125,36 @@ export function cancelledMail(lang: MailLang, data: CancelledMail): { subject: s
         ]
         : [data.reason === 'dispute_lost' ? 'Tu banco te devolvió el pago de tu compra tras una aclaración.' : 'El pago de tu compra fue reembolsado.']),
       'Los boletos de esta compra y sus códigos QR ya no son válidos.',
+      '',
+      `Número de compra: ${data.purchaseId}`,
+    ].join('\n'),
+  };
+}
+
+/** "Find my order"'s e-mail: a new link to the buyer's order page. */
+export function orderLinkMail(lang: MailLang, data: OrderLinkMail): { subject: string; text: string } {
+  if (lang === 'en') {
+    return {
+      subject: `Your order for ${data.eventName}`,
+      text: [
+        `Hello ${data.buyerName},`,
+        '',
+        'Someone asked for the link to your order with this e-mail address and its purchase number.',
+        data.orderUrl ? `Open your order here (keep this link to yourself): ${data.orderUrl}` : 'Open the event page and look for your order with your purchase number.',
+        'If it was not you, you can ignore this message: nobody else gets this link.',
+        '',
+        `Purchase number: ${data.purchaseId}`,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Tu compra para ${data.eventName}`,
+    text: [
+      `Hola ${data.buyerName}:`,
+      '',
+      'Alguien pidió el enlace a tu compra con este correo y su número de compra.',
+      data.orderUrl ? `Abre tu compra aquí (no compartas este enlace): ${data.orderUrl}` : 'Abre la página del evento y busca tu compra con tu número de compra.',
+      'Si no fuiste tú, ignora este mensaje: nadie más recibe este enlace.',
       '',
       `Número de compra: ${data.purchaseId}`,
     ].join('\n'),
