@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { EventLayout } from './layout/EventLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
-import { CheckinPage, FormPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, PreviewPage, ProductsPage } from './pages/lazyPages';
+import { CheckinPage, FormPage, OrderPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, PreviewPage, ProductsPage } from './pages/lazyPages';
 import { TicketsPage } from './pages/TicketsPage';
 
 // One loader page per provider segment (docs/product-rules.md, *Loader pages*); one data-driven page serves them all (payments/loader).
@@ -33,6 +33,15 @@ export function AppRoutes() {
           element={
             <Suspense fallback={null}>
               <CheckinPage />
+            </Suspense>
+          }
+        />
+        {/* The buyer's order page: after the sale, outside the checkout's layout (no step bar, no order summary). */}
+        <Route
+          path=":url/order"
+          element={
+            <Suspense fallback={null}>
+              <OrderPage />
             </Suspense>
           }
         />

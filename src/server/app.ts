@@ -28,6 +28,7 @@ import { emissionRoutes } from './routes/emission.routes';
 import { eventRoutes } from './routes/event.routes';
 import { eventCalendarRoutes } from './routes/event-calendar.routes';
 import { healthRoutes } from './routes/health.routes';
+import { orderRoutes } from './routes/order.routes';
 import { previewRoutes } from './routes/preview.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 import { siteIndexRoutes } from './routes/site-index.routes';
@@ -101,6 +102,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
   await app.register(adminPurchaseRoutes, { rt: payments });
+  // The buyer's order page: its view, "find my order", resend, corrected answers.
+  await app.register(orderRoutes, { rt: payments });
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);
   await app.register(walletRoutes, { ctx, googleWallet });

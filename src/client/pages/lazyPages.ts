@@ -13,6 +13,8 @@ export const FormPage = lazyWithRetry(loaders.information);
 export const PaymentMethodPage = lazyWithRetry(loaders.payment);
 export const PaymentStatusPage = lazyWithRetry(() => import('./PaymentStatusPage'));
 export const PaymentLoaderPage = lazyWithRetry(() => import('./PaymentLoaderPage'));
+/** The buyer's order page (`/{url}/order`): its own chunk, reached from e-mails and the thank-you page. */
+export const OrderPage = lazyWithRetry(() => import('./OrderPage'));
 /** The operators' event preview (`/admin/preview`): its own chunk, never on a buyer's walk. */
 export const PreviewPage = lazyWithRetry(() => import('../preview/PreviewPage'));
 /** The door scanner (`/checkin`): its own chunk, never on a buyer's walk. */

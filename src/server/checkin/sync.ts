@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import { touchDeviceSync } from '../repositories/checkin-device.repository';
 import { ticketsInside } from '../repositories/checkin-entry.repository';
-import { doorTicketsAfter, doorTicketsEnteredSince, searchDoorTickets } from '../repositories/checkin-ticket.repository';
+import { doorTicketsAfter, doorTicketsChangedSince, doorTicketsEnteredSince, searchDoorTickets } from '../repositories/checkin-ticket.repository';
 import { revocationsSince } from '../repositories/ticket-revocation.repository';
 import type { DoorContext } from './devices';
 import { ticketView } from './door-ticket';
@@ -36,7 +36,7 @@ const writeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toSt
 
 /**
  * What changed for a device since its cursor: the list, the event's public keys, the tickets the list
- * admits issued since (a page at a time), those whose entries changed, and revocations. The cursor keeps
+ * admits issued since (a page at a time), those whose entries or holder's name changed, and revocations. The cursor keeps
  * a keyset over tickets (created_at, id) and, for entries and revocations, the time of the last full sync.
  */
 export async function syncDoor(ctx: AppContext, door: DoorContext, cursorText: string | undefined): Promise<CheckinSyncResponse> {
@@ -48,7 +48,11 @@ export async function syncDoor(ctx: AppContext, door: DoorContext, cursorText: s
   const more = fresh.length > SYNC_PAGE;
   const page = fresh.slice(0, SYNC_PAGE);
   const entered = cursor.since ? await doorTicketsEnteredSince(db, event.id, list.id, cursor.since, SYNC_PAGE) : [];
-  const rows = [...page, ...entered.filter((e) => list.ticket_types.includes(e.type))];
+  // Tickets whose holder was renamed since (the buyer's corrected answers): the scanner keeps the newest row by id.
+  const renamed = cursor.since ? await doorTicketsChangedSince(db, event.id, cursor.since, SYNC_PAGE) : [];
+  const sent = new Set(page.map((r) => r.id));
+  const again = [...entered, ...renamed].filter((e) => list.ticket_types.includes(e.type) && !sent.has(e.id) && (sent.add(e.id), true));
+  const rows = [...page, ...again];
   const inside = await ticketsInside(db, event.id, list.id, rows.map((r) => r.id));
   const revocations = await revocationsSince(db, event.id, cursor.since);
   await touchDeviceSync(db, device.id, now.toISOString());

@@ -29,6 +29,7 @@ export interface Database {
   checkin_conflicts: CheckinConflictTable;
   wallet_apple_registrations: WalletAppleRegistrationTable;
   wallet_pass_changes: WalletPassChangeTable;
+  order_events: OrderEventTable;
 }
 
 export interface EventTable {
@@ -44,6 +45,8 @@ export interface EventTable {
   /** The event file's `starts_at` / `ends_at`, as written (ISO 8601 with the event's offset); null when not given. */
   starts_at: string | null;
   ends_at: string | null;
+  /** The event file's `changes_until` (until when buyers may correct their answers); null: 24 h before `starts_at`. */
+  changes_until: string | null;
   /** The event file's `venue` (JSON), null when not given. */
   venue_json: string | null;
   /** The event file's `pass_colors` (JSON, as written), null when not given. */
@@ -293,7 +296,8 @@ export interface MailOutboxTable {
   id: string;
   dedupe_key: string;
   purchase_id: string;
-  kind: 'tickets' | 'refund' | 'cancelled';
+  /** `order_link`: "find my order"'s e-mail with a new link to the order page. */
+  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link';
   attempt_id: string | null;
   recipient: string;
   lang: string;
@@ -346,6 +350,21 @@ export interface CheckinKeyTable {
   public_key: string;
   /** PKCS#8 private key sealed with AES-256-GCM under a key derived from SIGNING_SECRET. */
   private_key_sealed: string;
+  created_at: string;
+}
+
+/** Why an order changed without changing its status (`order_events`). */
+export type OrderEventReason = 'answers_corrected';
+
+/** What happened to an order besides its status moves: one row per buyer's correction of a ticket's answers. */
+export interface OrderEventTable {
+  id: Generated<number>;
+  purchase_id: string;
+  /** The ticket it concerns, when one. */
+  ticket_id: string | null;
+  event_id: number;
+  actor: OrderActor;
+  reason: OrderEventReason;
   created_at: string;
 }
 

@@ -31,6 +31,8 @@ export interface MailWords {
 /** `ticketsUrl`: the buyer's thank-you page, with the key that opens it; `purchaseId`: the reference to give support. */
 /** `when` / `venue`: the event's date line and venue line (`event-when.ts`), null when the event file gives none. `seats`: seated events' places, in ticket order. `free`: a registration (the free claim), not a payment. */
 interface TicketsMail { eventName: string; when: string | null; venue: string | null; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null; seats?: string[]; free?: boolean }
+/** `orderUrl`: the order page with a new key (null without PUBLIC_URL). */
+interface OrderLinkMail { eventName: string; buyerName: string; purchaseId: string; orderUrl: string | null }
 interface RefundMail { eventName: string; buyerName: string; purchaseId: string; amountCents: number; currency: string; reason: string | null }
 /**
  * `reason`: why the paid order was called off (its payment refunded at the provider, taken back after a dispute, or
@@ -146,6 +148,34 @@ export function cancelledMail(lang: MailLang, data: CancelledMail): MailWords {
     ],
     facts: [],
     action: null,
+  };
+}
+
+/** "Find my order"'s e-mail: a new link to the buyer's order page. */
+export function orderLinkMail(lang: MailLang, data: OrderLinkMail): MailWords {
+  if (lang === 'en') {
+    return {
+      ...purchaseWords(lang, data),
+      subject: `Your order for ${data.eventName}`,
+      paragraphs: [
+        'Someone asked for the link to your order with this e-mail address and its purchase number.',
+        ...(data.orderUrl ? [] : ['Open the event page and look for your order with your purchase number.']),
+        'If it was not you, you can ignore this message: nobody else gets this link.',
+      ],
+      facts: [],
+      action: data.orderUrl ? { sentence: 'Open your order here (keep this link to yourself):', button: 'Open my order', url: data.orderUrl } : null,
+    };
+  }
+  return {
+    ...purchaseWords(lang, data),
+    subject: `Tu compra para ${data.eventName}`,
+    paragraphs: [
+      'Alguien pidió el enlace a tu compra con este correo y su número de compra.',
+      ...(data.orderUrl ? [] : ['Abre la página del evento y busca tu compra con tu número de compra.']),
+      'Si no fuiste tú, ignora este mensaje: nadie más recibe este enlace.',
+    ],
+    facts: [],
+    action: data.orderUrl ? { sentence: 'Abre tu compra aquí (no compartas este enlace):', button: 'Abrir mi compra', url: data.orderUrl } : null,
   };
 }
 

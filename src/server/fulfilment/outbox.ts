@@ -14,7 +14,7 @@ import { thankYouFragment } from '../../shared/purchase-access';
 import { eventCalendarOf } from './event-calendar';
 import { eventWhen, venueLine } from './event-when';
 import { renderMail } from './mail-message';
-import { cancelledMail, mailLang, refundMail, ticketsMail } from './mail-texts';
+import { cancelledMail, mailLang, orderLinkMail, refundMail, ticketsMail } from './mail-texts';
 import { oneLine } from './mail-safe';
 import { PdfRenderPool } from './pdf-pool';
 
@@ -37,28 +37,43 @@ function buyerOf(purchase: PurchaseRow): { name: string; email: string; lang: st
 }
 
 /** Queues one e-mail to the purchase's buyer, once per `dedupeKey` (a unique key in the outbox); nothing without a buyer e-mail. */
-async function queueBuyerMail(trx: Kysely<Database>, purchase: PurchaseRow, kind: MailOutboxTable['kind'], dedupeKey: string, attemptId: string, now: string): Promise<void> {
+async function queueBuyerMail(trx: Kysely<Database>, purchase: PurchaseRow, kind: MailOutboxTable['kind'], dedupeKey: string, attemptId: string | null, now: string): Promise<boolean> {
   const buyer = buyerOf(purchase);
-  if (!buyer) return;
-  await queueMail(trx, {
+  if (!buyer) return false;
+  return queueMail(trx, {
     id: randomUUID(), dedupe_key: dedupeKey, purchase_id: purchase.id, kind, attempt_id: attemptId,
     recipient: buyer.email, lang: buyer.lang, status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: now,
   });
 }
 
 /** Queues the tickets e-mail of a purchase, in the confirming transaction (at most one per purchase). */
-export function queueTicketsMail(trx: Kysely<Database>, purchase: PurchaseRow, attemptId: string, now: string): Promise<void> {
-  return queueBuyerMail(trx, purchase, 'tickets', `tickets:${purchase.id}`, attemptId, now);
+export async function queueTicketsMail(trx: Kysely<Database>, purchase: PurchaseRow, attemptId: string, now: string): Promise<void> {
+  await queueBuyerMail(trx, purchase, 'tickets', ticketsMailKey(purchase.id), attemptId, now);
+}
+
+/** The dedupe key of a purchase's first tickets e-mail (a resend has its own, `orders/resend-tickets.ts`). */
+export function ticketsMailKey(purchaseId: string): string {
+  return `tickets:${purchaseId}`;
+}
+
+/** Queues the tickets e-mail again at the buyer's request (the order page's "Resend"), under a new dedupe key; false without a buyer e-mail. */
+export function queueTicketsResend(db: Kysely<Database>, purchase: PurchaseRow, now: string): Promise<boolean> {
+  return queueBuyerMail(db, purchase, 'tickets', `tickets-resend:${purchase.id}:${randomUUID()}`, null, now);
+}
+
+/** Queues "find my order"'s e-mail: a new link (a new key) to the order page, to the buyer's stored address. */
+export function queueOrderLinkMail(db: Kysely<Database>, purchase: PurchaseRow, now: string): Promise<boolean> {
+  return queueBuyerMail(db, purchase, 'order_link', `order-link:${purchase.id}:${randomUUID()}`, null, now);
 }
 
 /** Queues the e-mail telling the buyer a payment was refunded (one per refunded attempt). */
-export function queueRefundMail(trx: Kysely<Database>, purchase: PurchaseRow, attempt: PaymentAttemptRow, now: string): Promise<void> {
-  return queueBuyerMail(trx, purchase, 'refund', `refund:${attempt.id}`, attempt.id, now);
+export async function queueRefundMail(trx: Kysely<Database>, purchase: PurchaseRow, attempt: PaymentAttemptRow, now: string): Promise<void> {
+  await queueBuyerMail(trx, purchase, 'refund', `refund:${attempt.id}`, attempt.id, now);
 }
 
 /** Queues the e-mail telling the buyer a paid order was called off (its payment went back), in the cancelling transaction (one per purchase). */
-export function queueCancelledMail(trx: Kysely<Database>, purchase: PurchaseRow, attemptId: string, now: string): Promise<void> {
-  return queueBuyerMail(trx, purchase, 'cancelled', `cancelled:${purchase.id}`, attemptId, now);
+export async function queueCancelledMail(trx: Kysely<Database>, purchase: PurchaseRow, attemptId: string, now: string): Promise<void> {
+  await queueBuyerMail(trx, purchase, 'cancelled', `cancelled:${purchase.id}`, attemptId, now);
 }
 
 /** The PDF of a purchase's tickets (the download route and the e-mail attachment are the same file). */
@@ -87,9 +102,10 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
     const seats = tickets.map((t) => t.seat_label).filter((label): label is string => Boolean(label));
     // Only with PUBLIC_URL: a link built from a request's Host header could point the key at someone else's site.
     const base = rt.ctx.config.publicUrl;
-    // Each e-mail gets a key of its own (only its hash is stored), so the link opens the thank-you page on any device.
+    // Each e-mail gets a key of its own (only its hash is stored), so the link opens the order page (the thank-you
+    // page while the order is not paid) on any device.
     const ticketsUrl = base && purchase.emission_id
-      ? `${base}/${event.url}/payment-status#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}`
+      ? `${base}/${event.url}/${purchase.status === 'paid' ? 'order' : 'payment-status'}#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}`
       : null;
     const when = eventWhen(event.starts_at, event.ends_at, lang);
     // The free claim is a registration, not a payment: its e-mail says so.
@@ -103,6 +119,13 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
       attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }],
       ...(calendar ? { calendar: { filename: 'evento.ics', content: calendar } } : {}),
     };
+  }
+  if (row.kind === 'order_link') {
+    // Only with PUBLIC_URL, like the tickets e-mail's link; a new key for every such e-mail.
+    const base = rt.ctx.config.publicUrl;
+    const orderUrl = base ? `${base}/${event.url}/order#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}` : null;
+    const words = orderLinkMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, orderUrl });
+    return { to: row.recipient, ...(await renderMail(words)), dedupeKey: row.dedupe_key };
   }
   if (row.kind === 'cancelled') {
     const change = await findCallOff(db, purchase.id);

@@ -50,6 +50,12 @@ import updateProductosResponse from '../../../schemas/api/update-productos.respo
 import verifyDiscountRequest from '../../../schemas/api/verify-discount.request.json';
 import verifyDiscountResponse from '../../../schemas/api/verify-discount.response.json';
 import walletEmissionsResponse from '../../../schemas/api/wallet-emissions.response.json';
+import orderAnswersRequest from '../../../schemas/api/order-answers.request.json';
+import orderAnswersResponse from '../../../schemas/api/order-answers.response.json';
+import orderFindRequest from '../../../schemas/api/order-find.request.json';
+import orderFindResponse from '../../../schemas/api/order-find.response.json';
+import orderResendResponse from '../../../schemas/api/order-resend.response.json';
+import orderViewResponse from '../../../schemas/api/order-view.response.json';
 
 /**
  * Every schema under schemas/api, registered with `addSchema` and referenced by `$id` from routes:
@@ -75,6 +81,8 @@ export const apiSchemas: { $id: string }[] = [
   adminCancelPurchaseRequest, adminCancelPurchaseResponse,
   checkinDeviceRequest, checkinScansRequest,
   checkinDeviceResponse, checkinReportResponse, checkinScansResponse, checkinSearchResponse, checkinSyncResponse,
+  orderAnswersRequest, orderFindRequest,
+  orderAnswersResponse, orderFindResponse, orderResendResponse, orderViewResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */

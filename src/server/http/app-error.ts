@@ -140,4 +140,15 @@ export const errors = {
   /** A scanner's token unknown or revoked. */
   checkinDeviceUnauthorized: () => coded(401, 'CHECKIN_DEVICE_UNAUTHORIZED'),
   checkinCursorInvalid: () => coded(400, 'CHECKIN_CURSOR_INVALID'),
+  /** The order page: no key in `X-Purchase-Key` (401), or one that does not open this purchase (403). */
+  orderKeyRequired: () => coded(401, 'ORDER_KEY_REQUIRED'),
+  orderKeyInvalid: () => coded(403, 'ORDER_KEY_INVALID'),
+  /** The order page of a purchase still held or awaiting a voucher's payment. */
+  orderNotPaid: () => coded(409, 'ORDER_NOT_PAID'),
+  /** `until`: the event's `changes_until` as the buyer's page shows it. */
+  orderChangesClosed: (until: string) => coded(409, 'ORDER_CHANGES_CLOSED', { until }),
+  /** `field`: the label of an attendee field marked `locked_after_purchase`. */
+  orderAnswerLocked: (field: string) => coded(409, 'ORDER_ANSWER_LOCKED', { field }),
+  orderTicketNotFound: () => coded(404, 'ORDER_TICKET_NOT_FOUND'),
+  orderResendLimit: (max: number) => coded(429, 'ORDER_RESEND_LIMIT', { max }),
 };

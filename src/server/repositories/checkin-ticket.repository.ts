@@ -61,6 +61,12 @@ export async function doorTicketsEnteredSince(db: Kysely<Database>, eventId: num
   return doorTickets(db, eventId).where('t.id', 'in', ids).where('p.status', '=', 'paid').limit(limit).execute();
 }
 
+/** The event's tickets of paid purchases whose holder changed after `since` (a buyer corrected the answers: `order_events`). */
+export async function doorTicketsChangedSince(db: Kysely<Database>, eventId: number, since: string, limit: number): Promise<DoorTicketRow[]> {
+  const ids = db.selectFrom('order_events').select('ticket_id').where('event_id', '=', eventId).where('created_at', '>', since).where('ticket_id', 'is not', null).$narrowType<{ ticket_id: string }>();
+  return doorTickets(db, eventId).where('t.id', 'in', ids).where('p.status', '=', 'paid').limit(limit).execute();
+}
+
 /** Tickets of `types` whose folio is `folio` or whose holder's name contains `text` (case-insensitive), at most `limit`. */
 export async function searchDoorTickets(db: Kysely<Database>, eventId: number, types: number[], query: { folio: number | null; text: string }, limit: number): Promise<DoorTicketRow[]> {
   if (types.length === 0) return [];

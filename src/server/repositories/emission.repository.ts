@@ -40,3 +40,8 @@ export async function listTicketsOfPurchase(db: Kysely<Database>, purchaseId: st
     .orderBy('t.unit_index')
     .execute();
 }
+
+/** Gives a ticket its holder's new name (the buyer corrected the answers): the PDF, the passes and the door read it from here. */
+export async function renameTicketHolder(db: Kysely<Database>, ticketId: string, attendeeName: string): Promise<void> {
+  await db.updateTable('tickets').set({ attendee_name: attendeeName }).where('id', '=', ticketId).execute();
+}

@@ -91,3 +91,23 @@ export async function requeueDeadMail(db: Kysely<Database>, id: string): Promise
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * How many messages of `kind` were queued after `since`, of one purchase and/or to one address, leaving out
+ * the one with `exceptKey` (a purchase's first tickets e-mail): the caps of the order page's e-mails.
+ */
+export async function countMailsSince(
+  db: Kysely<Database>,
+  query: { kind: MailOutboxTable['kind']; since: string; purchaseId?: string; recipient?: string; exceptKey?: string },
+): Promise<number> {
+  let select = db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('kind', '=', query.kind)
+    .where('created_at', '>', query.since);
+  if (query.purchaseId !== undefined) select = select.where('purchase_id', '=', query.purchaseId);
+  if (query.recipient !== undefined) select = select.where('recipient', '=', query.recipient);
+  if (query.exceptKey !== undefined) select = select.where('dedupe_key', '!=', query.exceptKey);
+  const row = await select.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

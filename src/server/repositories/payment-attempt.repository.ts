@@ -214,3 +214,8 @@ export async function recordRefundedCents(db: Kysely<Database>, id: string, cent
     .where((eb) => eb.or([eb('refunded_cents', 'is', null), eb('refunded_cents', '<', cents)]))
     .execute();
 }
+
+/** The attempts of a purchase that took money (approved, or refunded since), oldest first: the order page's payments. */
+export async function listPaymentsOfPurchase(db: Kysely<Database>, purchaseId: string): Promise<PaymentAttemptRow[]> {
+  return db.selectFrom('payment_attempts').selectAll().where('purchase_id', '=', purchaseId).where('status', 'in', ['approved', 'refunded']).orderBy('created_at').orderBy('id').execute();
+}

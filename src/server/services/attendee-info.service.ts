@@ -80,7 +80,7 @@ function orderFormLines(tickets: { ticket: TicketTypeRow; quantity: number }[]):
  * names and answers are shown on the tickets, the pass and in e-mails. Anything else is left
  * as sent (the schema judges it).
  */
-function plainAnswers(lines: OrderFormLine[], form: Record<string, unknown>): Record<string, unknown> {
+export function plainAnswers(lines: OrderFormLine[], form: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...form };
   for (const line of lines) {
     const units = form[String(line.ticketId)];

@@ -69,6 +69,7 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
       image_path: file.event.image_path ?? null,
       starts_at: file.event.starts_at ?? null,
       ends_at: file.event.ends_at ?? null,
+      changes_until: file.event.changes_until ?? null,
       venue: file.event.venue ?? null,
       pass_colors: file.event.pass_colors ?? null,
       share: file.event.share ?? null,

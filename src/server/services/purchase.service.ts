@@ -49,7 +49,7 @@ export function amountsResponse(totals: ApiAmountSource): OrderAmounts {
 }
 
 /** A purchase's stored amounts as the totals the API mapping reads (they were priced when the order last changed). */
-function storedTotals(purchase: PurchaseRow): ApiAmountSource {
+export function storedTotals(purchase: PurchaseRow): ApiAmountSource {
   return {
     amountCents: purchase.amount_cents,
     comissionCents: purchase.comission_cents,

@@ -79,6 +79,8 @@ export interface AttendeeField {
   /** Input hint; for a checkbox, the URL of the link beside the label. */
   placeholder?: string;
   required?: boolean;
+  /** Once paid, the buyer cannot change this answer on the order page. */
+  locked_after_purchase?: boolean;
   /** select and multiselect only. */
   options?: SelectOptions;
   validation?: AttendeeFieldValidation;
@@ -174,6 +176,8 @@ export interface EventDetails {
   /** ISO 8601 date and time with its offset (`2026-12-05T20:00:00-06:00`): the event's own clock. */
   starts_at?: string;
   ends_at?: string;
+  /** Until when buyers may correct their answers (ISO 8601 with offset); absent: 24 h before `starts_at`. */
+  changes_until?: string;
   venue?: EventVenue;
   pass_colors?: PassColors;
   share?: EventShare;

@@ -47,7 +47,7 @@ describe.skipIf(skipDatabase)('the e-mail a buyer reads: text and HTML parts, la
     expect(html).toContain('Ana &lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;img src=x onerror=alert(2)&gt;');
     expect(html).not.toMatch(/<script|<img|<link/i);
     // The thank-you link with its key is the button.
-    const link = new RegExp(`href="${PUBLIC}/pagos-api/payment-status#purchase_id=${paid.id}&amp;key=[A-Za-z0-9_-]{43}"`).exec(html);
+    const link = new RegExp(`href="${PUBLIC}/pagos-api/order#purchase_id=${paid.id}&amp;key=[A-Za-z0-9_-]{43}"`).exec(html);
     expect(link).not.toBeNull();
     expect(html).toContain(`Número de compra: ${paid.id}`);
     expect(html).toContain('Foro Sol, Viaducto Río de la Piedad s/n, CDMX');

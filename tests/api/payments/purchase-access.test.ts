@@ -136,10 +136,10 @@ describe.skipIf(skipDatabase)('purchase id versus access key', () => {
     expect((await t.app.inject(pathOf(url))).statusCode).toBe(404);
   });
 
-  it('e-mails a link to the thank-you page that carries a key of its own, and the purchase id as the reference', async () => {
+  it('e-mails a link to the order page that carries a key of its own, and the purchase id as the reference', async () => {
     const mail = mailText(t.mails().find((m) => m.text.includes(paid.id))!.text);
     expect(mail).toContain(`Número de compra: ${paid.id}`);
-    const link = new RegExp(`${PUBLIC}/${URL_SLUG}/payment-status#purchase_id=${paid.id}&key=([A-Za-z0-9_-]{43})`).exec(mail);
+    const link = new RegExp(`${PUBLIC}/${URL_SLUG}/order#purchase_id=${paid.id}&key=([A-Za-z0-9_-]{43})`).exec(mail);
     expect(link).not.toBeNull();
     const mailKey = link![1];
     expect(mailKey).not.toBe(t.keyOf(paid.id));

@@ -5,10 +5,12 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router';
 import { eventCalendarUrl } from '../../../shared/api';
+import { thankYouFragment } from '../../../shared/purchase-access';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { Panel } from '../../components/Panel';
 import { SafeHtml } from '../../components/SafeHtml';
 import { lazyWithRetry } from '../../lib/lazyWithRetry';
+import { purchaseKeyFor } from '../../stores/purchaseKeys';
 import { useStores } from '../../StoreContext';
 import { adoptThankYouLink, readPaymentResult } from '../paymentResult';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
@@ -65,7 +67,7 @@ function useRestoredPurchase(): 'restoring' | 'done' {
  */
 export const ThankYouView = observer(function ThankYouView() {
   const { t } = usePaymentsTranslation();
-  const { checkout, event } = useStores();
+  const { checkout, event, sessionStorage } = useStores();
   const restored = useRestoredPurchase();
   const titleId = useId();
   const [walletOpen, setWalletOpen] = useState(false);
@@ -78,6 +80,9 @@ export const ThankYouView = observer(function ThankYouView() {
   const wallets = event.event?.config?.download_wallets === true;
   // Only an event with a date can go in a calendar; the file is the event's own, public like its page.
   const calendar = event.event?.starts_at && event.url ? eventCalendarUrl(event.url) : null;
+  // The order page opens with this tab's key, in the fragment (never sent to a server).
+  const key = emissionId ? purchaseKeyFor(sessionStorage, purchaseId) : null;
+  const orderPage = key ? `/${event.url ?? ''}/order#${thankYouFragment(purchaseId, key)}` : null;
 
   return (
     <>
@@ -108,6 +113,11 @@ export const ThankYouView = observer(function ThankYouView() {
             {calendar ? (
               <Button variant="outlined" size="large" href={calendar} download>
                 {t('status.calendar')}
+              </Button>
+            ) : null}
+            {orderPage ? (
+              <Button variant="outlined" size="large" href={orderPage}>
+                {t('status.orderPage')}
               </Button>
             ) : null}
           </Box>

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml, mailHtml } from '../../../../src/server/fulfilment/mail-html';
 import { mailPlainText, renderMail } from '../../../../src/server/fulfilment/mail-message';
-import { cancelledMail, refundMail, ticketsMail, type MailWords } from '../../../../src/server/fulfilment/mail-texts';
+import { cancelledMail, orderLinkMail, refundMail, ticketsMail, type MailWords } from '../../../../src/server/fulfilment/mail-texts';
 
 const HOSTILE = 'Ana <script>alert(1)</script> "><img src=x onerror=alert(2)> \'%%0%%\' & co';
 const tickets = (lang: 'es' | 'en', extra: Partial<Parameters<typeof ticketsMail>[1]> = {}) =>
@@ -17,6 +17,7 @@ const everyMail: [string, MailWords][] = (['es', 'en'] as const).flatMap((lang) 
   [`free registration ${lang}`, tickets(lang, { free: true, seats: [], when: null, venue: null, ticketsUrl: null })],
   [`refund ${lang}`, refundMail(lang, { eventName: 'Festival', buyerName: 'Ana', purchaseId: 'p-1', amountCents: 150_000, currency: 'MXN', reason: 'sold_out' })],
   [`cancelled ${lang}`, cancelledMail(lang, { eventName: 'Festival', buyerName: 'Ana', purchaseId: 'p-1', reason: 'organiser', note: 'Lluvia', refunding: true })],
+  [`order link ${lang}`, orderLinkMail(lang, { eventName: 'Festival', buyerName: 'Ana', purchaseId: 'p-1', orderUrl: 'https://boletos.example.mx/festival/order#k' })],
 ] as [string, MailWords][]);
 
 /** The opening tags of the body that carry content or layout (rows, table bodies and Outlook's conditional wrapper tables aside). */

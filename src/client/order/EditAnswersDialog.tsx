@@ -1,0 +1,106 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useState } from 'react';
+import { SchemaForm } from '../../../renderers/SchemaForm/SchemaForm';
+import { SchemaFormState } from '../../../renderers/state/SchemaFormState';
+import { createPrecompiledValidator } from '../../../renderers/validator/createPrecompiledValidator';
+import type { OrderTicket } from '../../shared/api';
+import { answerProblems } from '../../shared/attendee-form/answer-problems';
+import type { AttendeeAnswers } from '../../shared/attendee-form/attendee-form.types';
+import { ApiError } from '../api/ApiError';
+import { loadAttendeeModule } from '../forms/attendee/attendeeModule';
+import { useOrderTranslation } from './orderNamespace';
+
+interface EditForm {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  validator: ValidatorType<AttendeeAnswers>;
+  state: SchemaFormState<AttendeeAnswers>;
+}
+
+/** The ticket type's attendee form from the event's validators module (what the checkout's form step renders), locked fields disabled. */
+async function loadEditForm(eventUrl: string, ticket: OrderTicket): Promise<EditForm> {
+  const module = await loadAttendeeModule(eventUrl);
+  const key = String(ticket.tipo_id);
+  const form = module.forms[key];
+  const validate = module.validators[key];
+  if (!form || !validate) throw new Error(`No attendee form for ticket type ${key}`);
+  const schema = form.schema as RJSFSchema;
+  const problemsOf = (data: AttendeeAnswers | undefined) => (validate(data ?? {}) ? [] : answerProblems(validate.errors));
+  const uiSchema: UiSchema = { ...(form.uiSchema as UiSchema) };
+  for (const field of ticket.bloqueados) uiSchema[field] = { ...(uiSchema[field] as UiSchema | undefined), 'ui:disabled': true };
+  return {
+    schema,
+    uiSchema,
+    validator: createPrecompiledValidator<AttendeeAnswers>(validate, schema, problemsOf),
+    state: new SchemaFormState<AttendeeAnswers>(problemsOf, (ticket.respuestas ?? {}) as AttendeeAnswers, `edit${ticket.id.slice(0, 8)}`),
+  };
+}
+
+/**
+ * The edit dialog of one ticket: its attendee form with the answers it holds, judged in the browser by
+ * the precompiled validator and then by the server (`save`), whose per-field refusals land on their fields
+ * and whose other refusals (deadline passed, a locked field) are said in an alert.
+ */
+export const EditAnswersDialog = observer(function EditAnswersDialog({
+  eventUrl, ticket, save, onClose,
+}: { eventUrl: string; ticket: OrderTicket; save: (answers: AttendeeAnswers) => Promise<void>; onClose: () => void }) {
+  const { t } = useOrderTranslation();
+  const titleId = useId();
+  const [form, setForm] = useState<EditForm | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    loadEditForm(eventUrl, ticket).then((loaded) => live && setForm(loaded), (error: unknown) => {
+      console.error('Could not load the attendee form', error);
+      if (live) setFailure(t('edit.loadFailed'));
+    });
+    return () => {
+      live = false;
+    };
+  }, [eventUrl, ticket, t]);
+
+  const submit = async () => {
+    if (!form) return;
+    form.state.markSubmitted();
+    if (form.state.hasErrors) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await save(JSON.parse(JSON.stringify(form.state.data)) as AttendeeAnswers);
+    } catch (error) {
+      if (error instanceof ApiError && error.validationErrors.length > 0) form.state.setServerProblems(error.validationErrors.map((e) => ({ pointer: e.path, message: e.message })));
+      else setFailure(error instanceof ApiError && error.mensaje ? error.mensaje : t('edit.loadFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t('edit.title', { folio: ticket.folio })}</DialogTitle>
+      <DialogContent>
+        {ticket.bloqueados.length > 0 ? <Typography variant="body2" sx={{ mb: 2 }}>{t('edit.locked', { fields: ticket.bloqueados.join(', ') })}</Typography> : null}
+        {form ? (
+          <SchemaForm<AttendeeAnswers> schema={form.schema} uiSchema={form.uiSchema} validator={form.validator} state={form.state} tagName="div" disabled={saving} />
+        ) : null}
+        <div role="alert">{failure ? <Alert severity="error">{failure}</Alert> : null}</div>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('edit.cancel')}</Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={!form || saving}>
+          {t('edit.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+});
