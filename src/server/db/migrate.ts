@@ -20,6 +20,7 @@ import { sandboxTablesLeaveMigration } from './migrations/20261201_0029_sandbox_
 import { eventShareMigration } from './migrations/20261201_0040_event_share';
 import { checkinMigration } from './migrations/20261201_0030_checkin';
 import { orderHistoryMigration } from './migrations/20261202_0041_order_history';
+import { orderChangesMigration } from './migrations/20261203_0043_order_changes';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -44,6 +45,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261201_0030_checkin': checkinMigration(db.dialect.name),
     '20261201_0040_event_share': eventShareMigration(),
     '20261202_0041_order_history': orderHistoryMigration(db.dialect.name),
+    '20261203_0043_order_changes': orderChangesMigration(),
   };
 }
 

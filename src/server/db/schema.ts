@@ -27,6 +27,9 @@ export interface Database {
   checkin_scans: CheckinScanTable;
   checkin_entries: CheckinEntryTable;
   checkin_conflicts: CheckinConflictTable;
+  order_events: OrderEventTable;
+  buyer_cancellations: BuyerCancellationTable;
+  payouts: PayoutTable;
 }
 
 export interface EventTable {
@@ -50,6 +53,10 @@ export interface EventTable {
   share_json: string | null;
   /** The event file's `checkin_lists` (JSON), null when not given (one list `all`). */
   checkin_lists_json: Generated<string | null>;
+  /** The event file's `transfers` (JSON), null when absent (`orders/order-policy.ts` gives the defaults). */
+  transfers_json: Generated<string | null>;
+  /** The event file's `refund_policy` (JSON: `{until, fee_percent}` or "none"), null when absent (none). */
+  refund_policy_json: Generated<string | null>;
   /** Bumped on every import, so caches keyed by (event, version) go stale. */
   version: number;
   updated_at: string;
@@ -120,7 +127,7 @@ export interface DiscountCodeTable {
   active: number;
 }
 
-export type PurchaseStatus = 'held' | 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+export type PurchaseStatus = 'held' | 'pending' | 'paid' | 'partially_cancelled' | 'expired' | 'cancelled' | 'refunded';
 
 export interface PurchaseTable {
   id: string;
@@ -167,6 +174,8 @@ export interface PurchaseLineTable {
   quantity: number;
   unit_price_cents: number;
   options_json: string | null;
+  /** Units of this line its buyer cancelled (already out of `sold`). */
+  cancelled_quantity: Generated<number>;
 }
 
 /** Bot-check tokens spent when the server kept them single-use itself; nothing writes here now (siteverify does). */
@@ -216,7 +225,10 @@ export interface PaymentAttemptTable {
 }
 
 /** Why a paid purchase was called off: its paying attempt refunded in full at the provider, or a dispute (chargeback) lost. */
-export type OrderChangeReason = 'refunded' | 'dispute_lost' | 'organiser';
+export type OrderChangeReason = 'refunded' | 'dispute_lost' | 'organiser' | 'buyer';
+
+/** Why a ticket no longer admits anyone: its order called off, or the ticket itself transferred to someone else. */
+export type RevocationReason = OrderChangeReason | 'transferred';
 
 /** Who moved an order: its buyer, a payment provider's word, the organiser, or the server itself. */
 export type OrderActor = 'buyer' | 'provider' | 'organiser' | 'system';
@@ -283,6 +295,10 @@ export interface TicketTable {
   attendee_name: string;
   /** Seated events: the label of the place this ticket admits to ('A-12'; an area's label); null otherwise. */
   seat_label: Generated<string | null>;
+  /** The ticket a transfer replaced with this one (its code revoked); null for a ticket of the emission. */
+  transferred_from: Generated<string | null>;
+  /** Whom a transfer gave this ticket to (their e-mail); null for the buyer's own tickets. */
+  holder_email: Generated<string | null>;
   created_at: string;
 }
 
@@ -291,7 +307,7 @@ export interface MailOutboxTable {
   id: string;
   dedupe_key: string;
   purchase_id: string;
-  kind: 'tickets' | 'refund' | 'cancelled';
+  kind: 'tickets' | 'refund' | 'cancelled' | 'transfer';
   attempt_id: string | null;
   recipient: string;
   lang: string;
@@ -304,6 +320,8 @@ export interface MailOutboxTable {
   error: string | null;
   /** Where the message went: the .eml path, or the SMTP message id. */
   message_ref: string | null;
+  /** The ticket the e-mail is about (a transfer's recipient's); null for a whole purchase's. */
+  ticket_id: Generated<string | null>;
   created_at: string;
 }
 
@@ -312,6 +330,8 @@ export interface PurchaseAccessKeyTable {
   key_hash: string;
   purchase_id: string;
   issued_to: 'browser' | 'mail';
+  /** A key that opens this one ticket only (a transfer's recipient); null opens the whole purchase. */
+  ticket_id: Generated<string | null>;
   created_at: string;
 }
 
@@ -352,7 +372,7 @@ export interface TicketRevocationTable {
   id: Generated<number>;
   ticket_id: string;
   event_id: number;
-  reason: OrderChangeReason;
+  reason: RevocationReason;
   created_at: string;
 }
 
@@ -399,4 +419,50 @@ export interface CheckinConflictTable {
   nonce: string;
   scanned_at: string;
   created_at: string;
+}
+
+/** Something that happened to an order besides a status move (a ticket transferred), for its history. */
+export interface OrderEventTable {
+  id: Generated<number>;
+  purchase_id: string;
+  ticket_id: string | null;
+  actor: OrderActor | 'holder';
+  kind: string;
+  note: string | null;
+  created_at: string;
+}
+
+/** How a buyer's cancellation is given back: through the payment's provider, paid by hand to a CLABE, or nothing to give. */
+export type RefundMethod = 'provider' | 'payout' | 'none';
+
+/** One cancellation by the buyer: which tickets, what they paid, the fee kept, what goes back and how (claimed once). */
+export interface BuyerCancellationTable {
+  id: string;
+  purchase_id: string;
+  attempt_id: string;
+  ticket_ids_json: string;
+  paid_cents: number;
+  fee_cents: number;
+  refund_cents: number;
+  method: RefundMethod;
+  /** `provider` refunds: required → in_progress → done (null for the other methods). */
+  refund_status: RefundStatus | null;
+  refund_reference: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A refund paid by hand to the buyer's CLABE (cash voucher or bank-transfer payments), once per cancellation. */
+export interface PayoutTable {
+  id: string;
+  purchase_id: string;
+  cancellation_id: string;
+  amount_cents: number;
+  /** 18 digits, control digit checked; not a card number. */
+  clabe: string;
+  bank_name: string;
+  status: 'queued' | 'paid';
+  created_at: string;
+  confirmed_by: string | null;
+  confirmed_at: string | null;
 }

@@ -63,7 +63,7 @@ export function queueCancelledMail(trx: Kysely<Database>, purchase: PurchaseRow,
 /** The PDF of a purchase's tickets (the download route and the e-mail attachment are the same file). */
 export async function purchasePdf(db: Kysely<Database>, purchase: PurchaseRow, onlyTicketId?: string): Promise<Buffer> {
   const event = (await findEventById(db, purchase.event_id))!;
-  const tickets = (await listTicketsOfPurchase(db, purchase.id)).filter((t) => !onlyTicketId || t.id === onlyTicketId);
+  const tickets = await listTicketsOfPurchase(db, purchase.id, onlyTicketId);
   const lang = mailLang(purchase.buyer?.lang);
   return pdfPool.render({
     eventName: event.name,

@@ -19,7 +19,7 @@ export interface ImportEventResponse {
 export interface DeadMailView {
   id: string;
   dedupe_key: string;
-  kind: 'tickets' | 'refund' | 'cancelled';
+  kind: 'tickets' | 'refund' | 'cancelled' | 'transfer';
   purchase_id: string;
   recipient: string;
   attempts: number;
