@@ -45,7 +45,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261201_0030_checkin': checkinMigration(db.dialect.name),
     '20261201_0040_event_share': eventShareMigration(),
     '20261202_0041_order_history': orderHistoryMigration(db.dialect.name),
-    '20261203_0043_order_changes': orderChangesMigration(),
+    '20261203_0043_order_changes': orderChangesMigration(db.dialect.name),
   };
 }
 

@@ -140,4 +140,23 @@ export const errors = {
   /** A scanner's token unknown or revoked. */
   checkinDeviceUnauthorized: () => coded(401, 'CHECKIN_DEVICE_UNAUTHORIZED'),
   checkinCursorInvalid: () => coded(400, 'CHECKIN_CURSOR_INVALID'),
+  // A buyer's changes after paying (orders/transfer-ticket.ts, orders/cancel-by-buyer.ts, the payouts of the operator).
+  ticketNotFound: () => coded(404, 'TICKET_NOT_FOUND'),
+  /** A ticket revoked (transferred, cancelled) or already admitted at the door. */
+  ticketNotTransferable: () => coded(409, 'TICKET_NOT_TRANSFERABLE'),
+  transfersNotAllowed: () => coded(409, 'TRANSFERS_NOT_ALLOWED'),
+  transferDeadlinePassed: (until: string) => coded(409, 'TRANSFER_DEADLINE_PASSED', { until }),
+  transferLimitReached: (max: number) => coded(409, 'TRANSFER_LIMIT_REACHED', { max }),
+  /** A transfer or cancellation of an order whose tickets are not live (unpaid, cancelled, refunded). */
+  orderNotPaid: () => coded(409, 'ORDER_NOT_PAID'),
+  cancellationNotAllowed: () => coded(409, 'CANCELLATION_NOT_ALLOWED'),
+  cancellationDeadlinePassed: (until: string) => coded(409, 'CANCELLATION_DEADLINE_PASSED', { until }),
+  /** A ticket already revoked (cancelled, transferred), transferred to someone else, or admitted at the door. */
+  ticketNotCancellable: () => coded(409, 'TICKET_NOT_CANCELLABLE'),
+  clabeRequired: () => coded(400, 'CLABE_REQUIRED'),
+  clabeLength: () => coded(400, 'CLABE_LENGTH'),
+  clabeControlDigit: () => coded(400, 'CLABE_CONTROL_DIGIT'),
+  clabeUnknownBank: (code: string) => coded(400, 'CLABE_UNKNOWN_BANK', { code }),
+  clabeUnknownCity: (code: string) => coded(400, 'CLABE_UNKNOWN_CITY', { code }),
+  payoutNotFound: () => coded(404, 'PAYOUT_NOT_FOUND'),
 };

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from '../dialect';
 
 /**
  * What a buyer may change after paying: transfer a ticket, cancel some or all of an order.
@@ -12,11 +13,11 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * - `buyer_cancellations`: each cancellation by the buyer, its amounts and its refund (claimed once by compare-and-set).
  * - `payouts`: refunds of cash and bank-transfer payments, paid by hand to a CLABE and confirmed by an operator.
  */
-export function orderChangesMigration(): Migration {
-  return { up, down };
+export function orderChangesMigration(dialect: DialectName): Migration {
+  return { up: (db) => up(db, dialect), down };
 }
 
-async function up(db: Kysely<unknown>): Promise<void> {
+async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   await db.schema.alterTable('events').addColumn('transfers_json', 'text').execute();
   await db.schema.alterTable('events').addColumn('refund_policy_json', 'text').execute();
   await db.schema.alterTable('tickets').addColumn('transferred_from', 'text').execute();
@@ -27,9 +28,8 @@ async function up(db: Kysely<unknown>): Promise<void> {
   // One transfer replaces a ticket once: of two at the same moment, the second insert fails.
   await sql`create unique index tickets_transferred_from on tickets (transferred_from)`.execute(db);
 
-  await db.schema.createTable('order_events')
-    .ifNotExists()
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  const events = db.schema.createTable('order_events').ifNotExists();
+  await (dialect === 'postgres' ? events.addColumn('id', 'serial', (c) => c.primaryKey()) : events.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
     .addColumn('purchase_id', 'text', (c) => c.notNull().references('purchases.id'))
     .addColumn('ticket_id', 'text')
     .addColumn('actor', 'text', (c) => c.notNull())
