@@ -299,6 +299,8 @@ export interface TicketTable {
   transferred_from: Generated<string | null>;
   /** Whom a transfer gave this ticket to (their e-mail); null for the buyer's own tickets. */
   holder_email: Generated<string | null>;
+  /** The new holder's answers to the ticket type's attendee form (JSON), judged like the purchase's; null for the buyer's own tickets. */
+  holder_answers_json: Generated<string | null>;
   created_at: string;
 }
 

@@ -13,3 +13,4 @@ export type * from './openpay';
 export type * from './payment';
 export type * from './purchase';
 export type * from './checkin';
+export type * from './order-changes';

@@ -5,7 +5,7 @@ import type { DialectName } from '../dialect';
  * What a buyer may change after paying: transfer a ticket, cancel some or all of an order.
  * - `events.transfers_json`, `events.refund_policy_json`: the event file's `transfers` and `refund_policy` (null: the defaults).
  * - `tickets.transferred_from`: the ticket a transfer replaced (its code revoked); `tickets.holder_email`: whom it was
- *   transferred to (null for the buyer's own tickets).
+ *   transferred to (null for the buyer's own tickets); `tickets.holder_answers_json`: their answers to the type's attendee form.
  * - `purchase_access_keys.ticket_id`: a key that opens one ticket only (a transfer's recipient); null opens the purchase.
  * - `purchase_lines.cancelled_quantity`: units of the line the buyer cancelled (out of `sold` already).
  * - `mail_outbox.ticket_id`: the ticket an e-mail is about (a transfer's recipient's).
@@ -22,6 +22,7 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   await db.schema.alterTable('events').addColumn('refund_policy_json', 'text').execute();
   await db.schema.alterTable('tickets').addColumn('transferred_from', 'text').execute();
   await db.schema.alterTable('tickets').addColumn('holder_email', 'text').execute();
+  await db.schema.alterTable('tickets').addColumn('holder_answers_json', 'text').execute();
   await db.schema.alterTable('purchase_access_keys').addColumn('ticket_id', 'text').execute();
   await db.schema.alterTable('purchase_lines').addColumn('cancelled_quantity', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('mail_outbox').addColumn('ticket_id', 'text').execute();
@@ -77,6 +78,7 @@ async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('mail_outbox').dropColumn('ticket_id').execute();
   await db.schema.alterTable('purchase_lines').dropColumn('cancelled_quantity').execute();
   await db.schema.alterTable('purchase_access_keys').dropColumn('ticket_id').execute();
+  await db.schema.alterTable('tickets').dropColumn('holder_answers_json').execute();
   await db.schema.alterTable('tickets').dropColumn('holder_email').execute();
   await db.schema.alterTable('tickets').dropColumn('transferred_from').execute();
   await db.schema.alterTable('events').dropColumn('refund_policy_json').execute();
