@@ -20,6 +20,7 @@ import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
 import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
+import { orderChangeRoutes } from './routes/order-changes.routes';
 import { adminCheckinRoutes } from './routes/admin-checkin.routes';
 import { checkinRoutes } from './routes/checkin.routes';
 import { configRoutes } from './routes/config.routes';
@@ -102,8 +103,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
   await app.register(adminPurchaseRoutes, { rt: payments });
-  // The buyer's order page: its view, "find my order", resend, corrected answers.
+  // The buyer's order page: its view, "find my order", resend, corrected answers; transfers and cancellations.
   await app.register(orderRoutes, { rt: payments });
+  await app.register(orderChangeRoutes, { rt: payments });
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);
   await app.register(walletRoutes, { ctx, googleWallet });

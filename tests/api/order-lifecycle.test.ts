@@ -101,8 +101,33 @@ describe.skipIf(skipDatabase)(`the order lifecycle on ${testDialect}`, () => {
       { from_status: 'pending', to_status: 'cancelled', actor: 'provider', reason: 'sold_out' },
     ]);
 
+    // paid → partially_cancelled → partially_cancelled → cancelled: one unit, then another, then the rest (none left)
+    const generalId = (await t.ctx.db.kysely.selectFrom('ticket_types as tt').innerJoin('events as e', 'e.id', 'tt.event_id')
+      .select('tt.id').where('e.url', '=', url).where('tt.external_id', '=', 1).executeTakeFirstOrThrow()).id;
+    const one = new Map([[generalId, 1]]);
+    const e = await held();
+    await move(e, { to: 'paid', actor: 'provider', reason: 'paid' });
+    await move(e, { to: 'partially_cancelled', actor: 'buyer', reason: 'buyer', cancelledUnits: one });
+    expect(await counters()).toEqual({ held: 0, sold: UNITS - 1 });
+    await move(e, { to: 'partially_cancelled', actor: 'buyer', reason: 'buyer', cancelledUnits: one });
+    expect(await counters()).toEqual({ held: 0, sold: UNITS - 2 });
+    await move(e, { to: 'cancelled', actor: 'buyer', reason: 'buyer' });
+    expect(await counters()).toEqual({ held: 0, sold: 0 });
+    // paid → partially_cancelled → refunded: the units not cancelled leave `sold`, once.
+    const f = await held();
+    await move(f, { to: 'paid', actor: 'provider', reason: 'paid' });
+    await move(f, { to: 'partially_cancelled', actor: 'buyer', reason: 'buyer', cancelledUnits: one });
+    await move(f, { to: 'refunded', actor: 'provider', reason: 'refunded' });
+    expect(await counters()).toEqual({ held: 0, sold: 0 });
+    expect(await history(e)).toMatchObject([
+      { to_status: 'paid' },
+      { from_status: 'paid', to_status: 'partially_cancelled', actor: 'buyer', reason: 'buyer' },
+      { from_status: 'partially_cancelled', to_status: 'partially_cancelled', actor: 'buyer', reason: 'buyer' },
+      { from_status: 'partially_cancelled', to_status: 'cancelled', actor: 'buyer', reason: 'buyer' },
+    ]);
+
     // Every move the table allows was made and recorded, each with its time.
-    const made = (await Promise.all([a, b, c, d].map(history))).flat();
+    const made = (await Promise.all([a, b, c, d, e, f].map(history))).flat();
     expect(made.every((row) => row.created_at && row.actor && row.reason)).toBe(true);
     const legal = Object.entries(ORDER_TRANSITIONS).flatMap(([from, tos]) => tos.map((to) => `${from} → ${to}`));
     expect([...new Set(made.map((row) => `${row.from_status} → ${row.to_status}`))].sort()).toEqual(legal.sort());

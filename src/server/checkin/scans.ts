@@ -9,6 +9,7 @@ import type { DoorTicketRow } from '../repositories/checkin-ticket.repository';
 import type { DoorContext } from './devices';
 import { ticketView } from './door-ticket';
 import { ticketsOfCodes } from './scan-codes';
+import { ticketsLive } from '../orders/statuses';
 
 /** A scan made this long before it reached the server was decided offline by its device. */
 export const OFFLINE_AFTER_MS = 10_000;
@@ -83,7 +84,7 @@ async function decide(db: Kysely<Database>, now: Date, door: DoorContext, scan: 
   const answer = (verdict: CheckinVerdict, extra: Partial<CheckinScanResult> = {}): Decided => ({ result: { nonce: scan.nonce, verdict, ...extra } });
   if (!row) return answer('unknown');
   const view = (inside: boolean) => ticketView(row, inside);
-  if (row.revoked_reason || row.purchase_status !== 'paid') return answer('revoked', { ticket: view(false), revoked_reason: row.revoked_reason ?? 'organiser' });
+  if (row.revoked_reason || !ticketsLive(row.purchase_status)) return answer('revoked', { ticket: view(false), revoked_reason: row.revoked_reason ?? 'organiser' });
   if (!list.ticket_types.includes(row.type)) return answer('wrong_list', { ticket: view(false) });
   if (list.opens_at && Date.parse(scannedAt) < Date.parse(list.opens_at)) return answer('not_open', { ticket: view(false) });
   if (list.closes_at && Date.parse(scannedAt) > Date.parse(list.closes_at)) return answer('closed', { ticket: view(false) });

@@ -22,6 +22,7 @@ import { checkinMigration } from './migrations/20261201_0030_checkin';
 import { orderHistoryMigration } from './migrations/20261202_0041_order_history';
 import { walletPassUpdatesMigration } from './migrations/20261203_0044_wallet_pass_updates';
 import { orderPageMigration } from './migrations/20261203_0042_order_page';
+import { orderChangesMigration } from './migrations/20261203_0043_order_changes';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -48,6 +49,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261202_0041_order_history': orderHistoryMigration(db.dialect.name),
     '20261203_0044_wallet_pass_updates': walletPassUpdatesMigration(db.dialect.name),
     '20261203_0042_order_page': orderPageMigration(db.dialect.name),
+    '20261203_0043_order_changes': orderChangesMigration(),
   };
 }
 

@@ -30,6 +30,8 @@ export interface Database {
   wallet_apple_registrations: WalletAppleRegistrationTable;
   wallet_pass_changes: WalletPassChangeTable;
   order_events: OrderEventTable;
+  buyer_cancellations: BuyerCancellationTable;
+  payouts: PayoutTable;
 }
 
 export interface EventTable {
@@ -55,6 +57,10 @@ export interface EventTable {
   share_json: string | null;
   /** The event file's `checkin_lists` (JSON), null when not given (one list `all`). */
   checkin_lists_json: Generated<string | null>;
+  /** The event file's `transfers` (JSON), null when absent (`orders/order-policy.ts` gives the defaults). */
+  transfers_json: Generated<string | null>;
+  /** The event file's `refund_policy` (JSON: `{until, fee_percent}` or "none"), null when absent (none). */
+  refund_policy_json: Generated<string | null>;
   /** Bumped on every import, so caches keyed by (event, version) go stale. */
   version: number;
   updated_at: string;
@@ -125,7 +131,7 @@ export interface DiscountCodeTable {
   active: number;
 }
 
-export type PurchaseStatus = 'held' | 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+export type PurchaseStatus = 'held' | 'pending' | 'paid' | 'partially_cancelled' | 'expired' | 'cancelled' | 'refunded';
 
 export interface PurchaseTable {
   id: string;
@@ -172,6 +178,8 @@ export interface PurchaseLineTable {
   quantity: number;
   unit_price_cents: number;
   options_json: string | null;
+  /** Units of this line its buyer cancelled (already out of `sold`). */
+  cancelled_quantity: Generated<number>;
 }
 
 /** Bot-check tokens spent when the server kept them single-use itself; nothing writes here now (siteverify does). */
@@ -221,7 +229,10 @@ export interface PaymentAttemptTable {
 }
 
 /** Why a paid purchase was called off: its paying attempt refunded in full at the provider, or a dispute (chargeback) lost. */
-export type OrderChangeReason = 'refunded' | 'dispute_lost' | 'organiser';
+export type OrderChangeReason = 'refunded' | 'dispute_lost' | 'organiser' | 'buyer';
+
+/** Why a ticket no longer admits anyone: its order called off, or the ticket itself transferred to someone else. */
+export type RevocationReason = OrderChangeReason | 'transferred';
 
 /** Who moved an order: its buyer, a payment provider's word, the organiser, or the server itself. */
 export type OrderActor = 'buyer' | 'provider' | 'organiser' | 'system';
@@ -288,6 +299,12 @@ export interface TicketTable {
   attendee_name: string;
   /** Seated events: the label of the place this ticket admits to ('A-12'; an area's label); null otherwise. */
   seat_label: Generated<string | null>;
+  /** The ticket a transfer replaced with this one (its code revoked); null for a ticket of the emission. */
+  transferred_from: Generated<string | null>;
+  /** Whom a transfer gave this ticket to (their e-mail); null for the buyer's own tickets. */
+  holder_email: Generated<string | null>;
+  /** The new holder's answers to the ticket type's attendee form (JSON), judged like the purchase's; null for the buyer's own tickets. */
+  holder_answers_json: Generated<string | null>;
   created_at: string;
 }
 
@@ -296,8 +313,8 @@ export interface MailOutboxTable {
   id: string;
   dedupe_key: string;
   purchase_id: string;
-  /** `order_link`: "find my order"'s e-mail with a new link to the order page. */
-  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link';
+  /** `order_link`: "find my order"'s e-mail with a new link to the order page; `transfer`: a transferred ticket's new holder's. */
+  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link' | 'transfer';
   attempt_id: string | null;
   recipient: string;
   lang: string;
@@ -310,6 +327,8 @@ export interface MailOutboxTable {
   error: string | null;
   /** Where the message went: the .eml path, or the SMTP message id. */
   message_ref: string | null;
+  /** The ticket the e-mail is about (a transfer's recipient's); null for a whole purchase's. */
+  ticket_id: Generated<string | null>;
   created_at: string;
 }
 
@@ -318,6 +337,8 @@ export interface PurchaseAccessKeyTable {
   key_hash: string;
   purchase_id: string;
   issued_to: 'browser' | 'mail';
+  /** A key that opens this one ticket only (a transfer's recipient); null opens the whole purchase. */
+  ticket_id: Generated<string | null>;
   created_at: string;
 }
 
@@ -353,8 +374,8 @@ export interface CheckinKeyTable {
   created_at: string;
 }
 
-/** Why an order changed without changing its status (`order_events`). */
-export type OrderEventReason = 'answers_corrected';
+/** Why an order changed without changing its status (`order_events`): a ticket's answers corrected, a ticket transferred. */
+export type OrderEventReason = 'answers_corrected' | 'ticket_transferred';
 
 /** What happened to an order besides its status moves: one row per buyer's correction of a ticket's answers. */
 export interface OrderEventTable {
@@ -363,8 +384,11 @@ export interface OrderEventTable {
   /** The ticket it concerns, when one. */
   ticket_id: string | null;
   event_id: number;
-  actor: OrderActor;
+  /** `holder`: a transferred ticket's new holder, by the key that opens that ticket only. */
+  actor: OrderActor | 'holder';
   reason: OrderEventReason;
+  /** What the buyer's history says beside the reason (the transferred ticket's folio). */
+  note: string | null;
   created_at: string;
 }
 
@@ -373,7 +397,7 @@ export interface TicketRevocationTable {
   id: Generated<number>;
   ticket_id: string;
   event_id: number;
-  reason: OrderChangeReason;
+  reason: RevocationReason;
   created_at: string;
 }
 
@@ -436,4 +460,40 @@ export interface CheckinConflictTable {
   nonce: string;
   scanned_at: string;
   created_at: string;
+}
+
+
+/** How a buyer's cancellation is given back: through the payment's provider, paid by hand to a CLABE, or nothing to give. */
+export type RefundMethod = 'provider' | 'payout' | 'none';
+
+/** One cancellation by the buyer: which tickets, what they paid, the fee kept, what goes back and how (claimed once). */
+export interface BuyerCancellationTable {
+  id: string;
+  purchase_id: string;
+  attempt_id: string;
+  ticket_ids_json: string;
+  paid_cents: number;
+  fee_cents: number;
+  refund_cents: number;
+  method: RefundMethod;
+  /** `provider` refunds: required → in_progress → done (null for the other methods). */
+  refund_status: RefundStatus | null;
+  refund_reference: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A refund paid by hand to the buyer's CLABE (cash voucher or bank-transfer payments), once per cancellation. */
+export interface PayoutTable {
+  id: string;
+  purchase_id: string;
+  cancellation_id: string;
+  amount_cents: number;
+  /** 18 digits, control digit checked; not a card number. */
+  clabe: string;
+  bank_name: string;
+  status: 'queued' | 'paid';
+  created_at: string;
+  confirmed_by: string | null;
+  confirmed_at: string | null;
 }

@@ -179,6 +179,63 @@ export function orderLinkMail(lang: MailLang, data: OrderLinkMail): MailWords {
   };
 }
 
+/** `orderUrl`: the recipient's own link to their ticket (their key in the fragment), null without PUBLIC_URL. */
+interface TransferMail { eventName: string; when: string | null; venue: string | null; holderName: string; fromName: string; orderUrl: string | null; purchaseId: string }
+
+/** The e-mail to a ticket's new holder after a transfer: their ticket attached, their own link. */
+export function transferMail(lang: MailLang, data: TransferMail): MailWords {
+  const footer = lang === 'en' ? `Purchase number: ${data.purchaseId}` : `Número de compra: ${data.purchaseId}`;
+  if (lang === 'en') {
+    return {
+      lang, heading: data.eventName, greeting: `Hello ${data.holderName},`, footer,
+      subject: `A ticket for ${data.eventName} is yours`,
+      paragraphs: [`${data.fromName || 'Its buyer'} transferred a ticket for ${data.eventName} to you. It is attached as a PDF: show its QR code at the entrance. The previous code no longer admits anyone.`],
+      facts: [...(data.when ? [{ label: 'When', value: data.when }] : []), ...(data.venue ? [{ label: 'Where', value: data.venue }] : [])],
+      action: data.orderUrl ? { sentence: 'You can also see and download it here (keep this link to yourself):', button: 'See my ticket', url: data.orderUrl } : null,
+    };
+  }
+  return {
+    lang, heading: data.eventName, greeting: `Hola ${data.holderName}:`, footer,
+    subject: `Te transfirieron un boleto para ${data.eventName}`,
+    paragraphs: [`${data.fromName || 'Quien lo compró'} te transfirió un boleto para ${data.eventName}. Lo adjuntamos en PDF: presenta su código QR en el acceso. El código anterior ya no es válido.`],
+    facts: [...(data.when ? [{ label: 'Cuándo', value: data.when }] : []), ...(data.venue ? [{ label: 'Dónde', value: data.venue }] : [])],
+    action: data.orderUrl ? { sentence: 'También puedes verlo y descargarlo aquí (no compartas este enlace):', button: 'Ver mi boleto', url: data.orderUrl } : null,
+  };
+}
+
+interface BuyerCancellationMail { eventName: string; buyerName: string; purchaseId: string; count: number; feeCents: number; refundCents: number; method: 'provider' | 'payout' | 'none'; currency: string }
+
+/** The e-mail confirming a buyer's own cancellation: how many tickets, what is given back and how, the fee kept. */
+export function buyerCancellationMail(lang: MailLang, data: BuyerCancellationMail): MailWords {
+  const money = (cents: number) => formatMoney(cents, data.currency, lang === 'en' ? 'en-US' : 'es-MX');
+  if (lang === 'en') {
+    const how = { provider: 'to the same payment method; depending on your bank it may take a few days to show', payout: 'by bank transfer to the CLABE you gave us, once the organiser makes it', none: '' }[data.method];
+    return {
+      ...purchaseWords(lang, data),
+      subject: `Your cancellation for ${data.eventName}`,
+      paragraphs: [
+        `You cancelled ${data.count === 1 ? 'a ticket' : `${data.count} tickets`} of your purchase; ${data.count === 1 ? 'its QR code is' : 'their QR codes are'} no longer valid.`,
+        data.refundCents > 0 ? `We are refunding ${money(data.refundCents)} ${how}.` : 'This cancellation comes without a refund.',
+        ...(data.feeCents > 0 ? [`The event's cancellation fee kept: ${money(data.feeCents)}.`] : []),
+      ],
+      facts: [],
+      action: null,
+    };
+  }
+  const how = { provider: 'al mismo medio de pago; según tu banco puede tardar unos días en reflejarse', payout: 'por transferencia a la CLABE que nos diste, en cuanto el organizador la haga', none: '' }[data.method];
+  return {
+    ...purchaseWords(lang, data),
+    subject: `Tu cancelación para ${data.eventName}`,
+    paragraphs: [
+      `Cancelaste ${data.count === 1 ? 'un boleto' : `${data.count} boletos`} de tu compra; ${data.count === 1 ? 'su código QR ya no es válido' : 'sus códigos QR ya no son válidos'}.`,
+      data.refundCents > 0 ? `Te reembolsamos ${money(data.refundCents)} ${how}.` : 'Esta cancelación no incluye reembolso.',
+      ...(data.feeCents > 0 ? [`Comisión de cancelación del evento: ${money(data.feeCents)}.`] : []),
+    ],
+    facts: [],
+    action: null,
+  };
+}
+
 /** Words printed on the PDF tickets. */
 export function pdfWords(lang: MailLang) {
   return lang === 'en'

@@ -13,8 +13,10 @@ import { issueAccessKey } from '../services/access-keys';
 import { thankYouFragment } from '../../shared/purchase-access';
 import { eventCalendarOf } from './event-calendar';
 import { eventWhen, venueLine } from './event-when';
+import { ticketsLive } from '../orders/statuses';
 import { renderMail } from './mail-message';
-import { cancelledMail, mailLang, orderLinkMail, refundMail, ticketsMail } from './mail-texts';
+import { buyerCancellationMail, cancelledMail, mailLang, orderLinkMail, refundMail, ticketsMail, transferMail } from './mail-texts';
+import { findCancellation } from '../repositories/order-changes.repository';
 import { oneLine } from './mail-safe';
 import { PdfRenderPool } from './pdf-pool';
 
@@ -76,10 +78,28 @@ export async function queueCancelledMail(trx: Kysely<Database>, purchase: Purcha
   await queueBuyerMail(trx, purchase, 'cancelled', `cancelled:${purchase.id}`, attemptId, now);
 }
 
+/** Queues the e-mail confirming a buyer's own cancellation (one per cancellation), in the cancelling transaction. */
+export async function queueBuyerCancellationMail(trx: Kysely<Database>, purchase: PurchaseRow, cancellationId: string, attemptId: string, now: string): Promise<void> {
+  await queueBuyerMail(trx, purchase, 'cancelled', `${BUYER_CANCELLATION_MAIL}${purchase.id}:${cancellationId}`, attemptId, now);
+}
+const BUYER_CANCELLATION_MAIL = 'cancelled:';
+/** The cancellation a buyer-cancellation e-mail's dedupe key names (`cancelled:{purchase}:{cancellation}`); null for a call-off's. */
+function cancellationOfMail(dedupeKey: string): string | null {
+  return dedupeKey.startsWith(BUYER_CANCELLATION_MAIL) ? (dedupeKey.split(':')[2] ?? null) : null;
+}
+
+/** Queues the e-mail to a transfer's recipient (their ticket, their own link), once per new ticket, in the transfer's transaction. */
+export async function queueTransferMail(trx: Kysely<Database>, purchase: PurchaseRow, ticketId: string, recipient: string, now: string): Promise<void> {
+  await queueMail(trx, {
+    id: randomUUID(), dedupe_key: `transfer:${ticketId}`, purchase_id: purchase.id, kind: 'transfer', attempt_id: null, ticket_id: ticketId,
+    recipient, lang: mailLang(purchase.buyer?.lang), status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: now,
+  });
+}
+
 /** The PDF of a purchase's tickets (the download route and the e-mail attachment are the same file). */
 export async function purchasePdf(db: Kysely<Database>, purchase: PurchaseRow, onlyTicketId?: string): Promise<Buffer> {
   const event = (await findEventById(db, purchase.event_id))!;
-  const tickets = (await listTicketsOfPurchase(db, purchase.id)).filter((t) => !onlyTicketId || t.id === onlyTicketId);
+  const tickets = await listTicketsOfPurchase(db, purchase.id, onlyTicketId);
   const lang = mailLang(purchase.buyer?.lang);
   return pdfPool.render({
     eventName: event.name,
@@ -105,7 +125,7 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
     // Each e-mail gets a key of its own (only its hash is stored), so the link opens the order page (the thank-you
     // page while the order is not paid) on any device.
     const ticketsUrl = base && purchase.emission_id
-      ? `${base}/${event.url}/${purchase.status === 'paid' ? 'order' : 'payment-status'}#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}`
+      ? `${base}/${event.url}/${ticketsLive(purchase.status) ? 'order' : 'payment-status'}#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}`
       : null;
     const when = eventWhen(event.starts_at, event.ends_at, lang);
     // The free claim is a registration, not a payment: its e-mail says so.
@@ -125,6 +145,27 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
     const base = rt.ctx.config.publicUrl;
     const orderUrl = base ? `${base}/${event.url}/order#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString()))}` : null;
     const words = orderLinkMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, orderUrl });
+    return { to: row.recipient, ...(await renderMail(words)), dedupeKey: row.dedupe_key };
+  }
+  if (row.kind === 'transfer' && row.ticket_id) {
+    const [ticket] = await listTicketsOfPurchase(db, purchase.id, row.ticket_id);
+    const base = rt.ctx.config.publicUrl;
+    // The recipient's own key opens their ticket only: never the buyer's data or payments.
+    const orderUrl = base ? `${base}/${event.url}/order#${thankYouFragment(purchase.id, await issueAccessKey(db, purchase.id, 'mail', rt.ctx.now().toISOString(), row.ticket_id))}` : null;
+    const words = transferMail(lang, {
+      eventName: event.name, when: eventWhen(event.starts_at, event.ends_at, lang), venue: venueLine(event.venue),
+      holderName: oneLine(ticket?.attendee_name ?? ''), fromName: buyer?.name ?? '', orderUrl, purchaseId: purchase.id,
+    });
+    const pdf = ticket ? await purchasePdf(db, purchase, ticket.id) : null;
+    return { to: row.recipient, ...(await renderMail(words)), dedupeKey: row.dedupe_key, attachments: pdf ? [{ filename: `boleto_${ticket!.folio}.pdf`, content: pdf, contentType: 'application/pdf' }] : [] };
+  }
+  const cancellationId = row.kind === 'cancelled' ? cancellationOfMail(row.dedupe_key) : null;
+  if (cancellationId) {
+    const cancellation = (await findCancellation(db, cancellationId))!;
+    const words = buyerCancellationMail(lang, {
+      eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, count: cancellation.ticket_ids.length,
+      feeCents: cancellation.fee_cents, refundCents: cancellation.refund_cents, method: cancellation.method, currency: 'MXN',
+    });
     return { to: row.recipient, ...(await renderMail(words)), dedupeKey: row.dedupe_key };
   }
   if (row.kind === 'cancelled') {

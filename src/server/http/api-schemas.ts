@@ -2,6 +2,11 @@ import addInfoRequest from '../../../schemas/api/add-info.request.json';
 import addInfoResponse from '../../../schemas/api/add-info.response.json';
 import adminCancelPurchaseRequest from '../../../schemas/api/admin-cancel-purchase.request.json';
 import adminCancelPurchaseResponse from '../../../schemas/api/admin-cancel-purchase.response.json';
+import adminPayoutConfirmResponse from '../../../schemas/api/admin-payout-confirm.response.json';
+import orderCancelRequest from '../../../schemas/api/order-cancel.request.json';
+import orderCancelResponse from '../../../schemas/api/order-cancel.response.json';
+import orderTransferRequest from '../../../schemas/api/order-transfer.request.json';
+import orderTransferResponse from '../../../schemas/api/order-transfer.response.json';
 import checkinDeviceRequest from '../../../schemas/api/checkin-device.request.json';
 import checkinDeviceResponse from '../../../schemas/api/checkin-device.response.json';
 import checkinReportResponse from '../../../schemas/api/checkin-report.response.json';
@@ -79,6 +84,7 @@ export const apiSchemas: { $id: string }[] = [
   releaseSeatsRequest, releaseSeatsResponse,
   adminPreviewRequest, adminPreviewResponse, adminPreviewFileResponse,
   adminCancelPurchaseRequest, adminCancelPurchaseResponse,
+  orderTransferRequest, orderTransferResponse, orderCancelRequest, orderCancelResponse, adminPayoutConfirmResponse,
   checkinDeviceRequest, checkinScansRequest,
   checkinDeviceResponse, checkinReportResponse, checkinScansResponse, checkinSearchResponse, checkinSyncResponse,
   orderAnswersRequest, orderFindRequest,

@@ -143,7 +143,7 @@ export const errors = {
   /** The order page: no key in `X-Purchase-Key` (401), or one that does not open this purchase (403). */
   orderKeyRequired: () => coded(401, 'ORDER_KEY_REQUIRED'),
   orderKeyInvalid: () => coded(403, 'ORDER_KEY_INVALID'),
-  /** The order page of a purchase still held or awaiting a voucher's payment. */
+  /** The order page, a transfer or a cancellation of a purchase whose tickets are not live (held, awaiting a voucher's payment, cancelled, refunded). */
   orderNotPaid: () => coded(409, 'ORDER_NOT_PAID'),
   /** `until`: the event's `changes_until` as the buyer's page shows it. */
   orderChangesClosed: (until: string) => coded(409, 'ORDER_CHANGES_CLOSED', { until }),
@@ -151,4 +151,21 @@ export const errors = {
   orderAnswerLocked: (field: string) => coded(409, 'ORDER_ANSWER_LOCKED', { field }),
   orderTicketNotFound: () => coded(404, 'ORDER_TICKET_NOT_FOUND'),
   orderResendLimit: (max: number) => coded(429, 'ORDER_RESEND_LIMIT', { max }),
+  // A buyer's changes after paying (orders/transfer-ticket.ts, orders/cancel-by-buyer.ts, the payouts of the operator).
+  ticketNotFound: () => coded(404, 'TICKET_NOT_FOUND'),
+  /** A ticket revoked (transferred, cancelled) or already admitted at the door. */
+  ticketNotTransferable: () => coded(409, 'TICKET_NOT_TRANSFERABLE'),
+  transfersNotAllowed: () => coded(409, 'TRANSFERS_NOT_ALLOWED'),
+  transferDeadlinePassed: (until: string) => coded(409, 'TRANSFER_DEADLINE_PASSED', { until }),
+  transferLimitReached: (max: number) => coded(409, 'TRANSFER_LIMIT_REACHED', { max }),
+  cancellationNotAllowed: () => coded(409, 'CANCELLATION_NOT_ALLOWED'),
+  cancellationDeadlinePassed: (until: string) => coded(409, 'CANCELLATION_DEADLINE_PASSED', { until }),
+  /** A ticket already revoked (cancelled, transferred), transferred to someone else, or admitted at the door. */
+  ticketNotCancellable: () => coded(409, 'TICKET_NOT_CANCELLABLE'),
+  clabeRequired: () => coded(400, 'CLABE_REQUIRED'),
+  clabeLength: () => coded(400, 'CLABE_LENGTH'),
+  clabeControlDigit: () => coded(400, 'CLABE_CONTROL_DIGIT'),
+  clabeUnknownBank: (code: string) => coded(400, 'CLABE_UNKNOWN_BANK', { code }),
+  clabeUnknownCity: (code: string) => coded(400, 'CLABE_UNKNOWN_CITY', { code }),
+  payoutNotFound: () => coded(404, 'PAYOUT_NOT_FOUND'),
 };

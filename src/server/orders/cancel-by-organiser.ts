@@ -1,7 +1,7 @@
 import type { CancelPurchaseRequest, CancelPurchaseResponse } from '../../shared/api';
 import { deliverMail } from '../fulfilment/outbox';
 import { errors } from '../http/app-error';
-import { findEmissionOfPurchase, listTicketsOfPurchase } from '../repositories/emission.repository';
+import { findEmissionOfPurchase, ticketIdsOfPurchase } from '../repositories/emission.repository';
 import { findAttempt } from '../repositories/payment-attempt.repository';
 import { findPurchase } from '../repositories/purchase.repository';
 import { settleRefund } from '../payments/refund';
@@ -24,7 +24,7 @@ export async function cancelByOrganiser(rt: PaymentsRuntime, purchaseId: string,
   if (!emission || !['paid', 'cancelled', 'refunded'].includes(purchase.status)) throw errors.purchaseNotPaid();
   const calledOff = await callOffPaidOrder(rt.ctx, purchaseId, emission.attempt_id, { toStatus: 'cancelled', reason: 'organiser', note: request.reason, refund: request.refund });
   // Committed: the tickets' phone-wallet passes show the cancellation (voided, INACTIVE).
-  if (calledOff) await passesChanged(rt, (await listTicketsOfPurchase(db, purchaseId)).map((ticket) => ticket.id), rt.ctx.now());
+  if (calledOff) await passesChanged(rt, await ticketIdsOfPurchase(db, purchaseId), rt.ctx.now());
   const attempt = (await findAttempt(db, emission.attempt_id))!;
   if (attempt.refund_status === 'required') await settleRefund(rt, attempt);
   await deliverMail(rt, purchaseId);

@@ -8,6 +8,7 @@ import { requireRefund } from '../repositories/payment-attempt.repository';
 import { findPurchase } from '../repositories/purchase.repository';
 import { revokeTicketsOfPurchase } from '../repositories/ticket-revocation.repository';
 import { moveOrder } from './lifecycle';
+import { TICKETS_LIVE, ticketsLive } from './statuses';
 
 /** The refund reason of a payment the organiser gives back with the cancellation (its e-mail is the cancellation's). */
 export const ORGANISER_REFUND = 'organiser';
@@ -34,16 +35,16 @@ export interface CallOff {
  */
 export async function callOffPaidOrder(ctx: AppContext, purchaseId: string, attemptId: string, change: CallOff): Promise<boolean> {
   const purchase = await findPurchase(ctx.db.kysely, purchaseId);
-  if (purchase?.status !== 'paid') return false;
+  if (!purchase || !ticketsLive(purchase.status)) return false;
   return withStockLock(ctx.db, purchase.event_id, async (trx) => {
     await ctx.db.dialect.lockPurchase(trx, purchaseId);
     const emission = await findEmissionOfPurchase(trx, purchaseId);
     if (emission?.attempt_id !== attemptId) return false;
     const order = (await loadOrder(trx, purchaseId))!;
-    if (order.purchase.status !== 'paid') return false;
+    if (!ticketsLive(order.purchase.status)) return false;
     const now = ctx.now().toISOString();
     const actor = change.reason === 'organiser' ? 'organiser' : 'provider';
-    await moveOrder(trx, purchaseId, { from: ['paid'], to: change.toStatus, actor, reason: change.reason, attemptId, note: change.note ?? null, now });
+    await moveOrder(trx, purchaseId, { from: TICKETS_LIVE, to: change.toStatus, actor, reason: change.reason, attemptId, note: change.note ?? null, now });
     await revokeTicketsOfPurchase(trx, purchaseId, change.reason, now);
     if (change.refund) await requireRefund(trx, attemptId, ORGANISER_REFUND, now);
     await queueCancelledMail(trx, order.purchase, attemptId, now);

@@ -4,7 +4,8 @@ import type { Database, OrderActor, OrderTransitionReason, PurchaseStatus, Purch
 import { errors } from '../http/app-error';
 import { recordOrderStatusChange } from '../repositories/order-status.repository';
 import { findPurchase, storedPatch } from '../repositories/purchase.repository';
-import { movePurchaseCounters } from '../repositories/stock.repository';
+import { ticketsLive } from './statuses';
+import { cancelTicketUnits, movePurchaseCounters } from '../repositories/stock.repository';
 
 /**
  * The statuses a purchase may move to from each status: the one table of an order's life.
@@ -12,15 +13,18 @@ import { movePurchaseCounters } from '../repositories/stock.repository';
  * - `pending`: a cash voucher awaits payment (its units counted until the voucher's deadline; a
  *   further voucher moves it `pending` → `pending` with a later deadline);
  * - `paid`: tickets emitted (units in `sold`);
+ * - `partially_cancelled`: its buyer cancelled some of its tickets (their units out of `sold`, the
+ *   rest live); a further partial cancellation keeps it there, the last live ticket's ends it `cancelled`;
  * - `cancelled`: an unpaid hold given up (started over, its payment came too late) or a paid order
- *   called off by the organiser; `refunded`: its payment given back.
+ *   called off by the organiser or its buyer; `refunded`: its payment given back.
  * `expired` is never stored: a `held` purchase past `expires_at` reads as expired (`effectiveStatus`),
  * and its units are released by the next purchase of the event (`services/stock.service.ts`).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<PurchaseStatus, readonly PurchaseStatus[]>> = {
   held: ['pending', 'paid', 'cancelled'],
   pending: ['pending', 'held', 'paid', 'cancelled'],
-  paid: ['cancelled', 'refunded'],
+  paid: ['partially_cancelled', 'cancelled', 'refunded'],
+  partially_cancelled: ['partially_cancelled', 'cancelled', 'refunded'],
   cancelled: ['refunded'],
   refunded: [],
   expired: [],
@@ -28,6 +32,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<PurchaseStatus, readonly Purchas
 
 /** The statuses of a purchase that holds units and awaits its payment. */
 export const AWAITING_PAYMENT: readonly PurchaseStatus[] = ['held', 'pending'];
+
+export { TICKETS_LIVE, ticketsLive } from './statuses';
 
 /** The status every purchase starts in, and the columns that go with it: its units counted until `holdUntil`. */
 export function openingStatus(holdUntil: string): Pick<Updateable<PurchaseTable>, 'status' | 'stock_until' | 'stock_counted'> & { status: 'held' } {
@@ -51,6 +57,8 @@ export interface OrderTransition {
   /** Written with the move: the buyer a provider named, the tickets' emission. */
   buyer?: BuyerInfo | null;
   emissionId?: string;
+  /** To `partially_cancelled`: the ticket units cancelled now, per ticket type (internal id); they leave `sold`. */
+  cancelledUnits?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -63,7 +71,9 @@ export interface OrderTransition {
  * - to `pending`: the units are counted (again, if its hold had been released) until `holdUntil`;
  * - `pending` → `held`: the purchase's own hold (`expires_at`) is what is left;
  * - to `paid`: counted units leave `held`, every unit enters `sold`;
- * - unpaid → `cancelled`: counted units leave `held`; `paid` → `cancelled`/`refunded`: units leave `sold`.
+ * - unpaid → `cancelled`: counted units leave `held`; `paid` → `cancelled`/`refunded`: units leave `sold`;
+ * - to `partially_cancelled`: `cancelledUnits` leave `sold` and are marked cancelled on the purchase's lines;
+ *   `partially_cancelled` → `cancelled`/`refunded`: the units not cancelled before leave `sold`.
  * The move is recorded in the order's history (`order_status_changes`: from, to, who, why, which payment).
  * Returns the status it moved from.
  */
@@ -88,7 +98,9 @@ export async function moveOrder(trx: Kysely<Database>, purchaseId: string, chang
     Object.assign(columns, { stock_until: null, stock_counted: 0 });
     held = counted ? -1 : 0;
     sold = change.to === 'paid' ? 1 : 0;
-  } else if (from === 'paid') {
+  } else if (change.to === 'partially_cancelled') {
+    if (!change.cancelledUnits?.size) throw new Error('a partial cancellation needs its units');
+  } else if (ticketsLive(from)) {
     sold = -1;
   }
   if (change.emissionId !== undefined) columns.emission_id = change.emissionId;
@@ -100,6 +112,7 @@ export async function moveOrder(trx: Kysely<Database>, purchaseId: string, chang
   const { numUpdatedRows } = await update.executeTakeFirst();
   if (Number(numUpdatedRows) !== 1) throw errors.orderTransitionRefused();
   if (held !== 0 || sold !== 0) await movePurchaseCounters(trx, purchaseId, held, sold);
+  if (change.to === 'partially_cancelled') await cancelTicketUnits(trx, purchaseId, change.cancelledUnits!);
   await recordOrderStatusChange(trx, {
     purchase_id: purchaseId, from_status: from, to_status: change.to, reason: change.reason, actor: change.actor,
     attempt_id: change.attemptId ?? null, note: change.note ?? null, created_at: change.now,

@@ -6,7 +6,7 @@ import { withStockLock, withWriteTransaction } from '../db/locked-transaction';
 import type { Database } from '../db/schema';
 import { emitTickets } from '../fulfilment/emit-tickets';
 import { deliverMail, queueTicketsMail } from '../fulfilment/outbox';
-import { findEmissionOfPurchase, listTicketsOfPurchase } from '../repositories/emission.repository';
+import { findEmissionOfPurchase, ticketIdsOfPurchase } from '../repositories/emission.repository';
 import { cancelPaidOrder } from '../orders/cancel-order';
 import { moveOrder, AWAITING_PAYMENT } from '../orders/lifecycle';
 import { loadOrder, type Order } from '../repositories/order.repository';
@@ -83,7 +83,7 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
       if (await cancelPaidOrder(rt.ctx, attempt.purchase_id, attempt.id, observed.refundKind ?? 'refunded')) {
         rt.log.info({ purchase: attempt.purchase_id, attempt: attempt.id, reason: observed.refundKind ?? 'refunded' }, 'paid order cancelled: its payment went back at the provider');
         // Committed: the phones holding its passes are told (they show them void).
-        await passesChanged(rt, (await listTicketsOfPurchase(db, attempt.purchase_id)).map((ticket) => ticket.id), rt.ctx.now());
+        await passesChanged(rt, await ticketIdsOfPurchase(db, attempt.purchase_id), rt.ctx.now());
       }
       break;
   }

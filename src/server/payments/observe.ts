@@ -8,6 +8,7 @@ import type { PaymentProviderName } from '../db/schema';
 import { applyObservation, followUp } from './confirm';
 import { ProviderError, type PaymentLookup } from './provider';
 import type { PaymentsRuntime } from './runtime';
+import { ticketsLive } from '../orders/statuses';
 
 /**
  * Re-reads a payment from its provider and runs it through the confirm path. `lookup`
@@ -55,7 +56,7 @@ export async function loaderAnswer(rt: PaymentsRuntime, attempt: PaymentAttemptR
   const current = (await findAttempt(db, attempt.id))!;
   const emission = await findEmissionOfPurchase(db, current.purchase_id);
   // Tickets count while their purchase is paid: an order called off since (its payment given back) answers `other`.
-  const paid = emission !== undefined && (await findPurchase(db, current.purchase_id))?.status === 'paid';
+  const paid = emission !== undefined && ticketsLive((await findPurchase(db, current.purchase_id))?.status ?? 'held');
   let status: LoaderStatus;
   if (paid) status = 'approved';
   else if (current.status === 'pending') status = 'pending';

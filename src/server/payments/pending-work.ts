@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deliverMail } from '../fulfilment/outbox';
+import { settleCancellationRefund } from '../orders/cancel-by-buyer';
+import { cancellationsOwingRefund } from '../repositories/order-changes.repository';
 import { attemptsOwingRefund } from '../repositories/payment-attempt.repository';
 import { settleMissedSeats } from '../seats/purchase-seats';
 import { reconcileOpenAttempts } from './reconcile';
@@ -8,13 +10,14 @@ import type { PaymentsRuntime } from './runtime';
 
 /**
  * Settles payments left open (a process died between the provider's answer and its commit), sends
- * e-mails still queued, refunds still owed and seat bookings or releases missed (after a crash, an
+ * e-mails still queued, refunds still owed (payments' and buyers' cancellations') and seat bookings or releases missed (after a crash, an
  * SMTP outage, a provider outage).
  */
 export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
   await reconcileOpenAttempts(rt);
   const staleBefore = new Date(rt.ctx.now().getTime() - STALE_REFUND_MS).toISOString();
   for (const attempt of await attemptsOwingRefund(rt.ctx.db.kysely, staleBefore)) await settleRefund(rt, attempt);
+  for (const id of await cancellationsOwingRefund(rt.ctx.db.kysely, staleBefore)) await settleCancellationRefund(rt, id);
   await deliverMail(rt);
   await settleMissedSeats(rt.ctx);
 }

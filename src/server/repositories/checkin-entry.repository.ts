@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CheckinEntryTable, Database } from '../db/schema';
+import { TICKETS_LIVE } from '../orders/statuses';
 
 export type CheckinEntryRow = Selectable<CheckinEntryTable>;
 
@@ -82,7 +83,7 @@ export async function checkinCounts(db: Kysely<Database>, eventId: number) {
     .innerJoin('purchases as p', 'p.id', 't.purchase_id')
     .select(['tt.external_id as type', sql<number>`count(*)`.as('n')])
     .where('t.event_id', '=', eventId)
-    .where('p.status', '=', 'paid')
+    .where('p.status', 'in', TICKETS_LIVE)
     .groupBy('tt.external_id')
     .execute();
   return { admitted, conflicts, issued };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database, OrderChangeReason, PurchaseStatus } from '../db/schema';
+import type { Database, PurchaseStatus, RevocationReason } from '../db/schema';
+import { TICKETS_LIVE } from '../orders/statuses';
 
 /** A ticket as the door sees it: who, which type and seat, and whether it may still enter (purchase paid, not revoked). */
 export interface DoorTicketRow {
@@ -12,7 +13,7 @@ export interface DoorTicketRow {
   type: number;
   type_name: string;
   purchase_status: PurchaseStatus;
-  revoked_reason: OrderChangeReason | null;
+  revoked_reason: RevocationReason | null;
   created_at: string;
 }
 
@@ -41,13 +42,13 @@ export async function findDoorTickets(db: Kysely<Database>, eventId: number, by:
 }
 
 /**
- * The event's tickets of `types` in paid purchases, issued after the keyset (created_at, id), oldest first, at most `limit`.
+ * The event's tickets of `types` in paid (or partly cancelled) purchases, issued after the keyset (created_at, id), oldest first, at most `limit`.
  */
 export async function doorTicketsAfter(db: Kysely<Database>, eventId: number, types: number[], after: { t: string; id: string }, limit: number): Promise<DoorTicketRow[]> {
   if (types.length === 0) return [];
   return doorTickets(db, eventId)
     .where('tt.external_id', 'in', types)
-    .where('p.status', '=', 'paid')
+    .where('p.status', 'in', TICKETS_LIVE)
     .where((eb) => eb.or([eb('t.created_at', '>', after.t), eb.and([eb('t.created_at', '=', after.t), eb('t.id', '>', after.id)])]))
     .orderBy('t.created_at')
     .orderBy('t.id')
@@ -58,7 +59,7 @@ export async function doorTicketsAfter(db: Kysely<Database>, eventId: number, ty
 /** The event's tickets whose entries on the list changed after `since` (to resend their checked-in state). */
 export async function doorTicketsEnteredSince(db: Kysely<Database>, eventId: number, listId: string, since: string, limit: number): Promise<DoorTicketRow[]> {
   const ids = db.selectFrom('checkin_entries').select('ticket_id').where('event_id', '=', eventId).where('list_id', '=', listId).where('created_at', '>', since);
-  return doorTickets(db, eventId).where('t.id', 'in', ids).where('p.status', '=', 'paid').limit(limit).execute();
+  return doorTickets(db, eventId).where('t.id', 'in', ids).where('p.status', 'in', TICKETS_LIVE).limit(limit).execute();
 }
 
 /** The event's tickets of paid purchases whose holder changed after `since` (a buyer corrected the answers: `order_events`). */

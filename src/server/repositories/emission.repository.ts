@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, EmissionTable, TicketTable } from '../db/schema';
 
 export type EmissionRow = Selectable<EmissionTable>;
@@ -29,16 +29,30 @@ export async function lastFolio(db: Kysely<Database>, eventId: number): Promise<
   return Number(row?.folio ?? 0);
 }
 
-/** Tickets of a purchase in unit order, with their ticket type's name. */
-export async function listTicketsOfPurchase(db: Kysely<Database>, purchaseId: string) {
-  return db
+/**
+ * The live tickets of a purchase (not revoked: transferred or cancelled) in unit order, with their ticket type's
+ * name: the buyer's own (not those transferred to someone else), or with `ticketId` that one ticket whoever holds it.
+ */
+export async function listTicketsOfPurchase(db: Kysely<Database>, purchaseId: string, ticketId?: string) {
+  let query = db
     .selectFrom('tickets as t')
     .innerJoin('ticket_types as tt', 'tt.id', 't.ticket_type_id')
     .selectAll('t')
     .select('tt.name as ticket_type_name')
     .where('t.purchase_id', '=', purchaseId)
-    .orderBy('t.unit_index')
-    .execute();
+    .where(notRevoked);
+  query = ticketId === undefined ? query.where('t.holder_email', 'is', null) : query.where('t.id', '=', ticketId);
+  return query.orderBy('t.unit_index').execute();
+}
+
+/** The ids of every ticket a purchase was ever issued, revoked ones included (whose passes must learn they are void). */
+export async function ticketIdsOfPurchase(db: Kysely<Database>, purchaseId: string): Promise<string[]> {
+  return (await db.selectFrom('tickets').select('id').where('purchase_id', '=', purchaseId).orderBy('unit_index').execute()).map((row) => row.id);
+}
+
+/** `t` (a tickets row) has no revocation: its code still admits. */
+export function notRevoked(eb: ExpressionBuilder<Database & { t: TicketTable }, 't'>) {
+  return eb.not(eb.exists(eb.selectFrom('ticket_revocations as r').select('r.id').whereRef('r.ticket_id', '=', 't.id')));
 }
 
 /** Gives a ticket its holder's new name (the buyer corrected the answers): the PDF, the passes and the door read it from here. */

@@ -8,7 +8,7 @@ export interface HistoryRow {
   reason: string;
 }
 
-/** Adds an event that is not a status change (a buyer's corrected answers) to an order's history. */
+/** Adds an event that is not a status change (a ticket's answers corrected, a ticket transferred) to an order's history. */
 export async function recordOrderEvent(db: Kysely<Database>, row: Insertable<OrderEventTable>): Promise<void> {
   await db.insertInto('order_events').values(row).execute();
 }

@@ -8,7 +8,7 @@ export async function recordOrderStatusChange(db: Kysely<Database>, row: Inserta
   await db.insertInto('order_status_changes').values(row).execute();
 }
 
-/** The change that called a paid purchase off (its move out of `paid`), if there was one. */
+/** The change that called a paid purchase off (its move out of `paid` or a partial cancellation, not the buyer's own), if there was one. */
 export async function findCallOff(db: Kysely<Database>, purchaseId: string): Promise<OrderStatusChangeRow | undefined> {
-  return db.selectFrom('order_status_changes').selectAll().where('purchase_id', '=', purchaseId).where('from_status', '=', 'paid').orderBy('id').executeTakeFirst();
+  return db.selectFrom('order_status_changes').selectAll().where('purchase_id', '=', purchaseId).where('from_status', 'in', ['paid', 'partially_cancelled']).where('reason', '!=', 'buyer').orderBy('id').executeTakeFirst();
 }

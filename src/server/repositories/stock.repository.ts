@@ -39,16 +39,28 @@ export async function moveCounters(trx: Kysely<Database>, kind: StockKind, itemI
   await trx.updateTable(stockTable(kind)).set((eb) => ({ held: eb('held', '+', held), sold: eb('sold', '+', sold) })).where('id', '=', itemId).execute();
 }
 
-/** Units per item in these purchases' lines, items in (kind, id) order: tickets first, each in id order (the order rows are locked in). */
+/** Units per item in these purchases' lines (less those its buyer cancelled), items in (kind, id) order: tickets first, each in id order (the order rows are locked in). */
 async function unitsOf(trx: Kysely<Database>, purchaseIds: string[]): Promise<{ kind: StockKind; itemId: number; units: number }[]> {
   const rows = await trx.selectFrom('purchase_lines')
-    .select(['kind', 'item_id', (eb) => eb.fn.sum<number | string>('quantity').as('units')])
+    .select(['kind', 'item_id', (eb) => eb.fn.sum<number | string>(eb('quantity', '-', eb.ref('cancelled_quantity'))).as('units')])
     .where('purchase_id', 'in', purchaseIds)
     .groupBy(['kind', 'item_id'])
     .orderBy('kind', 'desc').orderBy('item_id')
     .execute();
   // PostgreSQL returns SUM as a string (bigint); SQLite as a number.
   return rows.map((r) => ({ kind: r.kind, itemId: Number(r.item_id), units: Number(r.units) }));
+}
+
+/**
+ * Marks `units` (per ticket type, internal id) of a purchase's ticket lines cancelled by its buyer and takes them
+ * out of `sold`, ticket types in id order (`orders/lifecycle.ts`, with the move to `partially_cancelled`).
+ */
+export async function cancelTicketUnits(trx: Kysely<Database>, purchaseId: string, units: ReadonlyMap<number, number>): Promise<void> {
+  for (const [itemId, quantity] of [...units].sort(([a], [b]) => a - b)) {
+    await trx.updateTable('purchase_lines').set((eb) => ({ cancelled_quantity: eb('cancelled_quantity', '+', quantity) }))
+      .where('purchase_id', '=', purchaseId).where('kind', '=', 'ticket').where('item_id', '=', itemId).execute();
+    await moveCounters(trx, 'ticket', itemId, 0, -quantity);
+  }
 }
 
 /** Moves the counters of every item of a purchase: `held` by `heldSign` × its units, `sold` by `soldSign` × its units. */
@@ -122,11 +134,11 @@ export async function recountHeld(db: Kysely<Database>, eventId: number, kind: S
   return new Map(rows.map((r) => [Number(r.item_id), Number(r.units)]));
 }
 
-/** Units per item of paid purchases, recounted from their lines (for `stock:check`). */
+/** Units per item of paid purchases (partly cancelled ones: the units not cancelled), recounted from their lines (for `stock:check`). */
 export async function recountSold(db: Kysely<Database>, eventId: number, kind: StockKind): Promise<Map<number, number>> {
   const rows = await db.selectFrom('purchases as p').innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
-    .where('p.event_id', '=', eventId).where('p.status', '=', 'paid').where('l.kind', '=', kind)
-    .groupBy('l.item_id').select(['l.item_id', (eb) => eb.fn.sum<number | string>('l.quantity').as('units')]).execute();
+    .where('p.event_id', '=', eventId).where('p.status', 'in', ['paid', 'partially_cancelled']).where('l.kind', '=', kind)
+    .groupBy('l.item_id').select(['l.item_id', (eb) => eb.fn.sum<number | string>(eb('l.quantity', '-', eb.ref('l.cancelled_quantity'))).as('units')]).execute();
   return new Map(rows.map((r) => [Number(r.item_id), Number(r.units)]));
 }
 

@@ -10,6 +10,7 @@ import { findPurchase, type PurchaseRow } from '../repositories/purchase.reposit
 import { formatFolio } from '../fulfilment/emit-tickets';
 import { hasPurchaseAccess, requestKey, ticketLinkToken, validTicketLinkToken } from '../services/access-keys';
 import { passPagePath, passToken } from '../wallet/pass-token';
+import { ticketsLive } from '../orders/statuses';
 
 const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
 /** A signed link's token (`{expiry}.{signature}`), for the URLs a new tab opens without the key header. */
@@ -36,7 +37,7 @@ export async function emissionRoutes(app: FastifyInstance, { rt }: { rt: Payment
   async function openablePurchase(request: FastifyRequest, purchaseId: string, linkScope: string, token?: string): Promise<PurchaseRow> {
     const purchase = await findPurchase(db, purchaseId);
     // Only a paid purchase's tickets open: one called off since (refunded, charged back) is not found, like its passes.
-    if (!purchase?.emission_id || purchase.status !== 'paid') throw errors.emissionNotFound();
+    if (!purchase?.emission_id || !ticketsLive(purchase.status)) throw errors.emissionNotFound();
     const signed = token !== undefined && validTicketLinkToken(rt.ctx, purchase.id, linkScope, token);
     if (!signed && !(await hasPurchaseAccess(db, purchase.id, requestKey(request)))) throw errors.emissionNotFound();
     return purchase;

@@ -31,10 +31,13 @@ export function newAccessKey(): { key: string; hash: string } {
   return { key, hash: sha256(key) };
 }
 
-/** Issues another key of a purchase (the tickets e-mail's link) and returns it; only its hash is kept. */
-export async function issueAccessKey(db: Kysely<Database>, purchaseId: string, issuedTo: PurchaseAccessKeyTable['issued_to'], now: string): Promise<string> {
+/**
+ * Issues another key of a purchase (the tickets e-mail's link) and returns it; only its hash is kept. With
+ * `ticketId` the key opens that ticket only (a transfer's recipient: never the buyer's data or payments).
+ */
+export async function issueAccessKey(db: Kysely<Database>, purchaseId: string, issuedTo: PurchaseAccessKeyTable['issued_to'], now: string, ticketId?: string): Promise<string> {
   const { key, hash } = newAccessKey();
-  await insertAccessKey(db, { key_hash: hash, purchase_id: purchaseId, issued_to: issuedTo, created_at: now });
+  await insertAccessKey(db, { key_hash: hash, purchase_id: purchaseId, issued_to: issuedTo, created_at: now, ...(ticketId ? { ticket_id: ticketId } : {}) });
   return key;
 }
 
@@ -50,9 +53,17 @@ export function requestKey(request: FastifyRequest): string | undefined {
  * about hashes of their own guesses, never about a stored key.
  */
 export async function hasPurchaseAccess(db: Kysely<Database>, purchaseId: string, key: string | undefined): Promise<boolean> {
-  if (!key) return false;
+  return (await purchaseAccessOf(db, purchaseId, key))?.ticketId === null;
+}
+
+/**
+ * What `key` opens of the purchase: all of it (`ticketId` null: the buyer's keys), one ticket (a transfer
+ * recipient's key), or nothing (undefined). Only a whole-purchase key passes `hasPurchaseAccess`.
+ */
+export async function purchaseAccessOf(db: Kysely<Database>, purchaseId: string, key: string | undefined): Promise<{ ticketId: string | null } | undefined> {
+  if (!key) return undefined;
   const stored = await findAccessKey(db, sha256(key));
-  return stored?.purchase_id === purchaseId;
+  return stored?.purchase_id === purchaseId ? { ticketId: stored.ticket_id } : undefined;
 }
 
 /**

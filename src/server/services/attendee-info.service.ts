@@ -99,6 +99,19 @@ export function plainAnswers(lines: OrderFormLine[], form: Record<string, unknow
 }
 
 /**
+ * One attendee's answers to `ticket`'s form (a transfer's new holder), made plain text and judged by the same
+ * compiled order schema as a purchase's (one unit of the type); 400 with per-field errors otherwise. Returns them cleaned.
+ */
+export function oneAttendeeAnswers(ticket: TicketTypeRow, answers: Record<string, unknown>): Record<string, unknown> {
+  const lines = orderFormLines([{ ticket, quantity: 1 }]);
+  if (lines.length === 0) return {};
+  const form = plainAnswers(lines, { [String(ticket.external_id)]: [answers] });
+  const problems = attendeeAnswerProblems(lines, form);
+  if (problems.length > 0) throw errors.formInvalid(problems);
+  return (form[String(ticket.external_id)] as Record<string, unknown>[])[0];
+}
+
+/**
  * Validates attendee answers against the event's compiled attendee schema (the same
  * function the storefront renders from) and stores them; 400 with per-field errors otherwise.
  */

@@ -74,6 +74,8 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
       pass_colors: file.event.pass_colors ?? null,
       share: file.event.share ?? null,
       checkin_lists: file.checkin_lists ?? null,
+      transfers: file.transfers ?? null,
+      refund_policy: file.refund_policy ?? null,
       config: { ...(file.event.config ?? {}) },
       html: (file.event.html ?? []).map((b) => ({ posicion: b.posicion, html: sanitizeOperatorHtml(b.html) })),
       hold_minutes: file.hold_minutes ?? DEFAULT_HOLD_MINUTES,

@@ -17,6 +17,7 @@ import { usableDiscountCode } from './discount.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 import { holdWithRelease, NotEnoughStock } from './stock.service';
 import { seatLabelsByTicket } from '../seats/purchase-seats';
+import { ticketsLive } from '../orders/statuses';
 
 // Creating a purchase (the hold) is create-purchase.service.ts; the rest of a held purchase's life is here.
 
@@ -218,7 +219,7 @@ export async function purchaseReload(ctx: AppContext, purchaseId: string): Promi
       code: order.discount?.code ?? null,
       buyer_info: purchase.buyer,
       // The tickets open only while the purchase is paid (an order called off keeps its emission, not its tickets).
-      emission_id: purchase.status === 'paid' ? purchase.emission_id : null,
+      emission_id: ticketsLive(purchase.status) ? purchase.emission_id : null,
       isFormRequiered: needsAttendeeForm(order.tickets.map((t) => t.ticket)),
       form_completed: Boolean(purchase.form_completed),
     },

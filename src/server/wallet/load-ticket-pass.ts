@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import { formatFolio } from '../fulfilment/emit-tickets';
 import { findEventById } from '../repositories/event.repository';
 import { findPurchase } from '../repositories/purchase.repository';
+import { ticketsLive } from '../orders/statuses';
 import { findTicketForPass } from '../repositories/wallet.repository';
 import { passColours } from './pass-colours';
 import type { TicketPass } from './ticket-pass';
@@ -25,7 +26,7 @@ export interface TicketPassOptions {
 export async function loadTicketPass(db: Kysely<Database>, ticketId: string, options: TicketPassOptions): Promise<TicketPass | undefined> {
   const ticket = await findTicketForPass(db, ticketId);
   if (!ticket) return undefined;
-  const voided = ticket.purchase_status !== 'paid' || ticket.revocation_id !== null;
+  const voided = !ticketsLive(ticket.purchase_status) || ticket.revocation_id !== null;
   if (voided && !options.includeVoided) return undefined;
   const [event, purchase] = await Promise.all([findEventById(db, ticket.event_id), findPurchase(db, ticket.purchase_id)]);
   if (!event || !purchase) return undefined;

@@ -38,7 +38,7 @@ export interface CheckinTicketView {
   legacy_code: string | null;
 }
 
-export type RevocationReason = 'refunded' | 'dispute_lost' | 'organiser';
+export type RevocationReason = 'refunded' | 'dispute_lost' | 'organiser' | 'buyer' | 'transferred';
 
 /** `GET /api/checkin/sync?since=<cursor>`: what changed since the cursor; `more` asks for another call with `cursor` at once. */
 export interface CheckinSyncResponse {

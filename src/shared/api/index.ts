@@ -14,3 +14,4 @@ export type * from './payment';
 export type * from './purchase';
 export type * from './checkin';
 export type * from './order';
+export type * from './order-changes';

@@ -259,7 +259,19 @@ export interface EventFile {
   productos?: Product[];
   discount_codes?: DiscountCode[];
   checkin_lists?: CheckinList[];
+  transfers?: TransferPolicyFile;
+  refund_policy?: RefundPolicyFile;
 }
+
+/** The event file's `transfers`: whether, until when (ISO 8601 with offset) and how often a ticket may change hands. */
+export interface TransferPolicyFile {
+  allowed: boolean;
+  until?: string;
+  max_per_ticket?: number;
+}
+
+/** The event file's `refund_policy`: "none", or until when a buyer may cancel and the percent kept. */
+export type RefundPolicyFile = 'none' | { until: string; fee_percent: number };
 
 /** A door check-in list: which ticket types it admits, when, and whether a ticket may go out and in again. */
 export interface CheckinList {

@@ -152,7 +152,8 @@ export function mercadoPagoProvider(options: MercadoPagoOptions): MercadoPagoPro
       const { body } = await requestJson<{ id?: number | string }>('mercadopago', api(`/v1/payments/${encodeURIComponent(input.paymentId)}/refunds`), {
         method: 'POST',
         headers: { ...auth(), 'x-idempotency-key': input.idempotencyKey },
-        body: '{}',
+        // The amount asked, always: a buyer's partial cancellation gives back part of the payment.
+        body: JSON.stringify({ amount: centsToPesos(input.amountCents) }),
       });
       return { refundId: String(body.id ?? '') };
     },

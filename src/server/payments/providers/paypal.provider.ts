@@ -234,7 +234,11 @@ export function payPalProvider(options: PayPalOptions): PaymentProvider {
     },
 
     async refund(input) {
-      const refund = await call<{ id?: string }>('POST', `/v2/payments/captures/${encodeURIComponent(input.paymentId)}/refund`, { requestId: input.idempotencyKey, body: '{}' });
+      const refund = await call<{ id?: string }>('POST', `/v2/payments/captures/${encodeURIComponent(input.paymentId)}/refund`, {
+        requestId: input.idempotencyKey,
+        // The amount asked, always: a buyer's partial cancellation gives back part of the capture.
+        body: JSON.stringify({ amount: { value: value(input.amountCents), currency_code: input.currency } }),
+      });
       return { refundId: refund.id ?? '' };
     },
   };

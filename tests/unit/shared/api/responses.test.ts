@@ -134,13 +134,13 @@ const reportDevice = { id: R, name: R, list: R, revoked: R, last_sync_at: R } as
 
 const botCheckProviders = { recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
 const languages = { es: true, en: true } satisfies Members<Api.PaymentLanguage>;
-const mailKinds = { tickets: true, refund: true, cancelled: true, order_link: true } satisfies Members<Api.DeadMailView['kind']>;
+const mailKinds = { tickets: true, refund: true, cancelled: true, order_link: true, transfer: true } satisfies Members<Api.DeadMailView['kind']>;
 const healthStatuses = { ok: true } satisfies Members<Api.HealthResponse['status']>;
 const readyStatuses = { ready: true } satisfies Members<Api.ReadyResponse['status']>;
 const verdicts = {
   ok: true, already_used: true, revoked: true, unknown: true, wrong_list: true, not_open: true, closed: true,
 } satisfies Members<Api.CheckinVerdict>;
-const revocationReasons = { refunded: true, dispute_lost: true, organiser: true } satisfies Members<Api.RevocationReason>;
+const revocationReasons = { refunded: true, dispute_lost: true, organiser: true, buyer: true, transferred: true } satisfies Members<Api.RevocationReason>;
 
 const reloadSchema = prop(purchaseStatus, 'definitions', 'reload');
 const productLineSchema = prop(purchaseStatus, 'definitions', 'productLine');

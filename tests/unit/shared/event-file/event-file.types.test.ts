@@ -38,6 +38,7 @@ import type {
   SeatsConfig,
   SelectOptions,
   TicketType,
+  TransferPolicyFile,
   VisibleWhen,
 } from '../../../../src/shared/event-file/event-file.types';
 
@@ -51,7 +52,15 @@ const eventFile = {
   productos: 'optional',
   discount_codes: 'optional',
   checkin_lists: 'optional',
+  transfers: 'optional',
+  refund_policy: 'optional',
 } as const satisfies Presence<EventFile>;
+
+const transferPolicy = {
+  allowed: 'required',
+  until: 'optional',
+  max_per_ticket: 'optional',
+} as const satisfies Presence<TransferPolicyFile>;
 
 const checkinList = {
   id: 'required',
@@ -218,6 +227,7 @@ describe('event-file types agree with schemas/event', () => {
     ['EventShare', prop(eventFileSchema, 'properties', 'event', 'properties', 'share'), eventShare],
     ['ShareImage', prop(eventFileSchema, 'properties', 'event', 'properties', 'share', 'properties', 'image'), shareImage],
     ['HoldLimitsFile', prop(eventFileSchema, 'properties', 'hold_limits'), holdLimits],
+    ['TransferPolicyFile', prop(eventFileSchema, 'properties', 'transfers'), transferPolicy],
     ['HtmlBlock', prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],
     ['EventConfig', eventConfigSchema, eventConfig],
     ['SeatsConfig', prop(eventConfigSchema, 'properties', 'seats'), seats],
