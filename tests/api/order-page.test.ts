@@ -10,10 +10,10 @@ const PUBLIC = 'https://boletos.example.mx';
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The payments fixture with a date ten days ahead and the attendee's e-mail locked once paid. */
-function eventFile(startsAt: Date) {
+function eventFile(startsAt: Date, changesUntil?: Date) {
   return {
     ...fixture,
-    event: { ...fixture.event, starts_at: startsAt.toISOString().replace('Z', '+00:00'), venue: { name: 'Foro Sol', address: 'Viaducto s/n, CDMX' } },
+    event: { ...fixture.event, starts_at: startsAt.toISOString().replace('Z', '+00:00'), ...(changesUntil ? { changes_until: changesUntil.toISOString() } : {}), venue: { name: 'Foro Sol', address: 'Viaducto s/n, CDMX' } },
     tickets: fixture.tickets.map((ticket) =>
       ticket.id === 1 ? { ...ticket, form: [ticket.form![0], { ...ticket.form![1], locked_after_purchase: true }] } : ticket,
     ),
@@ -28,9 +28,11 @@ describe.skipIf(skipDatabase)('the order page', () => {
   const correct = (id: string, ticketId: string, respuestas: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: `/api/orders/${id}/tickets/${ticketId}/answers`, payload: { respuestas }, headers: t.keyed(id) });
 
+  const startsAt = new Date(Date.now() + 10 * DAY_MS);
+
   beforeAll(async () => {
     t = await createPaymentsApp({ publicUrl: PUBLIC, adminToken: ADMIN, rateLimitAdminMax: 10_000 });
-    await t.importEvent(eventFile(new Date(Date.now() + 10 * DAY_MS)));
+    await t.importEvent(eventFile(startsAt));
     const id = await t.purchase([{ ticket_id: 1, cantidad: 2 }]);
     await t.fillForm(id, ['Ana López', 'Luis Pérez']);
     paid = await payWithFintoc(t, id);
@@ -158,5 +160,14 @@ describe.skipIf(skipDatabase)('the order page', () => {
     expect(res.statusCode).toBe(409);
     expect(body(res).code).toBe('ORDER_CHANGES_CLOSED');
     expect((await t.rows('tickets', 'id', ticket.id))[0].attendee_name).toBe('Luis Pérez');
+  });
+
+  it('takes the event file\'s changes_until over the default', async () => {
+    // The clock is past the default deadline (24 h before the start); the organiser allows changes until the start.
+    await t.importEvent(eventFile(startsAt, startsAt));
+    const order = body(await view(paid.id, t.keyed(paid.id)));
+    expect(order.acciones).toMatchObject({ changes_until: startsAt.toISOString(), corregir_respuestas: true });
+    const res = await correct(paid.id, order.boletos[1].id, { nombre: 'Luis P.', correo: 'asistente1@example.mx' });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
