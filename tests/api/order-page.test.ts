@@ -10,10 +10,10 @@ const PUBLIC = 'https://boletos.example.mx';
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The payments fixture with a date ten days ahead and the attendee's e-mail locked once paid. */
-function eventFile(startsAt: Date) {
+function eventFile(startsAt: Date, changesUntil?: Date) {
   return {
     ...fixture,
-    event: { ...fixture.event, starts_at: startsAt.toISOString().replace('Z', '+00:00'), venue: { name: 'Foro Sol', address: 'Viaducto s/n, CDMX' } },
+    event: { ...fixture.event, starts_at: startsAt.toISOString().replace('Z', '+00:00'), ...(changesUntil ? { changes_until: changesUntil.toISOString() } : {}), venue: { name: 'Foro Sol', address: 'Viaducto s/n, CDMX' } },
     tickets: fixture.tickets.map((ticket) =>
       ticket.id === 1 ? { ...ticket, form: [ticket.form![0], { ...ticket.form![1], locked_after_purchase: true }] } : ticket,
     ),
@@ -28,9 +28,11 @@ describe.skipIf(skipDatabase)('the order page', () => {
   const correct = (id: string, ticketId: string, respuestas: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url: `/api/orders/${id}/tickets/${ticketId}/answers`, payload: { respuestas }, headers: t.keyed(id) });
 
+  const startsAt = new Date(Date.now() + 10 * DAY_MS);
+
   beforeAll(async () => {
     t = await createPaymentsApp({ publicUrl: PUBLIC, adminToken: ADMIN, rateLimitAdminMax: 10_000 });
-    await t.importEvent(eventFile(new Date(Date.now() + 10 * DAY_MS)));
+    await t.importEvent(eventFile(startsAt));
     const id = await t.purchase([{ ticket_id: 1, cantidad: 2 }]);
     await t.fillForm(id, ['Ana López', 'Luis Pérez']);
     paid = await payWithFintoc(t, id);
@@ -79,8 +81,11 @@ describe.skipIf(skipDatabase)('the order page', () => {
     expect((await t.rows('mail_outbox', 'purchase_id', paid.id)).length).toBe(before + 1);
     expect(queued[0].recipient).toBe('ana@example.mx');
 
-    await eventually(() => t.mails().some((m) => m.text.includes('order#')));
-    const mail = mailText(t.mails().find((m) => m.text.includes('order#'))!.text);
+    // The outbox names its .eml files by dedupe key: "find my order"'s is `order-link:…`.
+    const orderLink = () => t.mails().find((m) => m.path.includes('order-link'));
+    await eventually(() => orderLink() !== undefined);
+    const mail = mailText(orderLink()!.text);
+    expect(mail).toContain('Alguien pidió el enlace a tu compra');
     const key = new RegExp(`${PUBLIC}/${URL_SLUG}/order#purchase_id=${paid.id}&key=([A-Za-z0-9_-]{43})`).exec(mail)?.[1];
     expect(key).toBeDefined();
     expect(key).not.toBe(t.keyOf(paid.id));
@@ -155,5 +160,14 @@ describe.skipIf(skipDatabase)('the order page', () => {
     expect(res.statusCode).toBe(409);
     expect(body(res).code).toBe('ORDER_CHANGES_CLOSED');
     expect((await t.rows('tickets', 'id', ticket.id))[0].attendee_name).toBe('Luis Pérez');
+  });
+
+  it('takes the event file\'s changes_until over the default', async () => {
+    // The clock is past the default deadline (24 h before the start); the organiser allows changes until the start.
+    await t.importEvent(eventFile(startsAt, startsAt));
+    const order = body(await view(paid.id, t.keyed(paid.id)));
+    expect(order.acciones).toMatchObject({ changes_until: startsAt.toISOString(), corregir_respuestas: true });
+    const res = await correct(paid.id, order.boletos[1].id, { nombre: 'Luis P.', correo: 'asistente1@example.mx' });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -44,6 +44,12 @@ async function loadEditForm(eventUrl: string, ticket: OrderTicket): Promise<Edit
   };
 }
 
+/** A field's label as the form shows it (its schema title), else its id. */
+function fieldTitle(schema: RJSFSchema, id: string): string {
+  const property = schema.properties?.[id];
+  return typeof property === 'object' && typeof property.title === 'string' ? property.title : id;
+}
+
 /**
  * The edit dialog of one ticket: its attendee form with the answers it holds, judged in the browser by
  * the precompiled validator and then by the server (`save`), whose per-field refusals land on their fields
@@ -89,7 +95,11 @@ export const EditAnswersDialog = observer(function EditAnswersDialog({
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{t('edit.title', { folio: ticket.folio })}</DialogTitle>
       <DialogContent>
-        {ticket.bloqueados.length > 0 ? <Typography variant="body2" sx={{ mb: 2 }}>{t('edit.locked', { fields: ticket.bloqueados.join(', ') })}</Typography> : null}
+        {form && ticket.bloqueados.length > 0 ? (
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {t('edit.locked', { fields: ticket.bloqueados.map((id) => fieldTitle(form.schema, id)).join(', ') })}
+          </Typography>
+        ) : null}
         {form ? (
           <SchemaForm<AttendeeAnswers> schema={form.schema} uiSchema={form.uiSchema} validator={form.validator} state={form.state} tagName="div" disabled={saving} />
         ) : null}

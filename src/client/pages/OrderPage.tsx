@@ -28,7 +28,7 @@ type Loaded = { state: 'loading' } | { state: 'find' } | { state: 'failed'; mess
 export default function OrderPage() {
   const { t, i18n } = useOrderTranslation();
   const api = useMemo(() => createOrderApi(() => i18n.language), [i18n]);
-  const [link] = useState(() => adoptOrderLink(window.sessionStorage, window.location, window.history));
+  const [link, setLink] = useState(() => adoptOrderLink(window.sessionStorage, window.location, window.history));
   const [loaded, setLoaded] = useState<Loaded>(() => (link ? { state: 'loading' } : { state: 'find' }));
   const [editing, setEditing] = useState<OrderTicket | null>(null);
   const [notice, setNotice] = useState('');
@@ -47,6 +47,19 @@ export default function OrderPage() {
   useEffect(() => {
     void reload();
   }, [reload]);
+
+  // A link opened in this tab while the page is showing (only the fragment changed: no new page load).
+  useEffect(() => {
+    const adopt = () => {
+      const next = adoptOrderLink(window.sessionStorage, window.location, window.history);
+      if (next) {
+        setLoaded({ state: 'loading' });
+        setLink(next);
+      }
+    };
+    window.addEventListener('hashchange', adopt);
+    return () => window.removeEventListener('hashchange', adopt);
+  }, []);
 
   const save = async (ticket: OrderTicket, answers: AttendeeAnswers) => {
     const { boleto } = await api.correct(link!.purchaseId, link!.key, ticket.id, answers);

@@ -23,7 +23,7 @@ const purchaseParams = { type: 'object', additionalProperties: false, required: 
 const ticketParams = { type: 'object', additionalProperties: false, required: ['purchaseId', 'ticketId'], properties: { purchaseId: idField, ticketId: idField } } as const;
 
 /** "Find my order" requests one client may make in an hour (each address also gets at most a few e-mails: `orders/find-order.ts`). */
-export const FIND_ORDER_PER_CLIENT_PER_HOUR = 10;
+const FIND_ORDER_PER_CLIENT_PER_HOUR = 10;
 /** Resend requests one client may make in an hour (each order also has its own cap: `orders/resend-tickets.ts`). */
 const RESEND_PER_CLIENT_PER_HOUR = 10;
 

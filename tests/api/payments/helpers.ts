@@ -162,7 +162,10 @@ export async function eventually(check: () => Promise<boolean> | boolean, timeou
 
 /** The decoded text/plain body of an RFC 822 message written by nodemailer (quoted-printable). */
 export function mailText(eml: string): string {
-  const part = /Content-Type:\s*text\/plain[^\n]*\r?\nContent-Transfer-Encoding:\s*quoted-printable\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(eml)?.[1] ?? '';
+  // A message of one text part (no attachment) is its whole body after the headers.
+  const [head, ...rest] = eml.split(/\r?\n\r?\n/);
+  const single = !/multipart\//i.test(head) && /quoted-printable/i.test(head) ? rest.join('\n\n') : undefined;
+  const part = single ?? /Content-Type:\s*text\/plain[^\n]*\r?\nContent-Transfer-Encoding:\s*quoted-printable\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(eml)?.[1] ?? '';
   return part
     .replace(/=\r?\n/g, '')
     .replace(/(?:=[0-9A-F]{2})+/gi, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));

@@ -19,8 +19,12 @@ import stripeCreateOrder from '../../../../schemas/api/stripe-create-order.reque
 import ticketLine from '../../../../schemas/api/ticket-line.json';
 import updateProductos from '../../../../schemas/api/update-productos.request.json';
 import verifyDiscount from '../../../../schemas/api/verify-discount.request.json';
+import orderAnswers from '../../../../schemas/api/order-answers.request.json';
+import orderFind from '../../../../schemas/api/order-find.request.json';
 import type {
   AddInfoRequest,
+  CorrectAnswersRequest,
+  FindOrderRequest,
   CreatePreferenceRequest,
   FintocSessionRequest,
   LoaderRequest,
@@ -102,6 +106,9 @@ const verifyFreeRequest = {
 const loaderRequest = { payment_id: 'optional', token: 'optional', purchase_id: 'optional', g_token: 'optional', payment_intent: 'optional', url: 'optional' } as const satisfies Presence<LoaderRequest>;
 const walletUrlRequest = { emission_id: 'required', purchase_id: 'required' } as const satisfies Presence<WalletUrlRequest>;
 
+const findOrderRequest = { email: 'required', purchase_id: 'required' } as const satisfies Presence<FindOrderRequest>;
+const correctAnswersRequest = { respuestas: 'required' } as const satisfies Presence<CorrectAnswersRequest>;
+
 const languages = { es: true, en: true } satisfies Members<PaymentLanguage>;
 
 describe('request types agree with schemas/api/*.request.json', () => {
@@ -125,6 +132,8 @@ describe('request types agree with schemas/api/*.request.json', () => {
     ['VerifyFreeRequest', freeVerify, verifyFreeRequest],
     ['LoaderRequest', paymentLoader, loaderRequest],
     ['WalletUrlRequest', emission, walletUrlRequest],
+    ['FindOrderRequest', orderFind, findOrderRequest],
+    ['CorrectAnswersRequest', orderAnswers, correctAnswersRequest],
   ] as const)('%s', (_name, schema, manifest) => {
     expectAgreement(schema, manifest);
   });

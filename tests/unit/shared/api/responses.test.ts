@@ -36,6 +36,10 @@ import ready from '../../../../schemas/api/ready.response.json';
 import updateProductos from '../../../../schemas/api/update-productos.response.json';
 import verifyDiscount from '../../../../schemas/api/verify-discount.response.json';
 import walletEmissions from '../../../../schemas/api/wallet-emissions.response.json';
+import orderAnswers from '../../../../schemas/api/order-answers.response.json';
+import orderFind from '../../../../schemas/api/order-find.response.json';
+import orderResend from '../../../../schemas/api/order-resend.response.json';
+import orderView from '../../../../schemas/api/order-view.response.json';
 import type * as Api from '../../../../src/shared/api';
 import { ORDER_AMOUNT_FIELDS } from '../../../../src/shared/api';
 import type { HtmlBlock, ProductImage, ProductOption, SelectOptions } from '../../../../src/shared/event-file/event-file.types';
@@ -113,6 +117,21 @@ const deadMail = {
 } as const satisfies Presence<Api.DeadMailView>;
 const requeue = { id: R, status: R } as const satisfies Presence<Api.RequeueMailResponse>;
 const healthResponse = { status: R } as const satisfies Presence<Api.HealthResponse>;
+const orderViewResponse = {
+  purchase_id: R, estado: R, comprador: R, evento: R, boletos: R, pagos: R, montos: R, historial: R, acciones: R,
+} as const satisfies Presence<Api.OrderViewResponse>;
+const orderBuyer = { nombre: R, email: R } as const satisfies Presence<Api.OrderViewResponse['comprador']>;
+const orderEvent = { nombre: R, url: R, inicio: R, fin: R, lugar: R, calendario_url: R } as const satisfies Presence<Api.OrderEventInfo>;
+const orderVenue = { nombre: R, direccion: R, mapa_url: R } as const satisfies Presence<Api.OrderVenue>;
+const orderTicket = {
+  id: R, folio: R, tipo: R, tipo_id: R, asiento: R, titular: R, qr: R, pdf_url: R, pase_url: R, respuestas: R, bloqueados: R,
+} as const satisfies Presence<Api.OrderTicket>;
+const orderPayment = { metodo: R, estado: R, monto: R, moneda: R, fecha: R } as const satisfies Presence<Api.OrderPayment>;
+const orderHistoryEntry = { fecha: R, estado: R, motivo: R } as const satisfies Presence<Api.OrderHistoryEntry>;
+const orderActions = { changes_until: R, corregir_respuestas: R, reenviar: R } as const satisfies Presence<Api.OrderActions>;
+const findOrderResponse = { mensaje: R } as const satisfies Presence<Api.FindOrderResponse>;
+const resendTicketsResponse = { restantes: R } as const satisfies Presence<Api.ResendTicketsResponse>;
+const correctAnswersResponse = { boleto: R } as const satisfies Presence<Api.CorrectAnswersResponse>;
 const readyResponse = { status: R } as const satisfies Presence<Api.ReadyResponse>;
 
 const checkinDeviceResponse = { device_id: R, token: R, url: R } as const satisfies Presence<Api.CreateCheckinDeviceResponse>;
@@ -199,6 +218,19 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['DeadMailView', prop(adminOutboxFailed, 'properties', 'messages', 'items'), deadMail],
     ['RequeueMailResponse', adminOutboxRetry, requeue],
     ['HealthResponse', health, healthResponse],
+    ['OrderViewResponse', orderView, orderViewResponse],
+    ['OrderViewResponse.comprador', prop(orderView, 'properties', 'comprador'), orderBuyer],
+    ['OrderEventInfo', prop(orderView, 'properties', 'evento'), orderEvent],
+    ['OrderVenue', prop(orderView, 'properties', 'evento', 'properties', 'lugar', 'anyOf', '1'), orderVenue],
+    ['OrderTicket (view)', prop(orderView, 'definitions', 'ticket'), orderTicket],
+    ['OrderPayment', prop(orderView, 'properties', 'pagos', 'items'), orderPayment],
+    ['OrderAmounts (order)', prop(orderView, 'properties', 'montos'), amounts],
+    ['OrderHistoryEntry', prop(orderView, 'properties', 'historial', 'items'), orderHistoryEntry],
+    ['OrderActions', prop(orderView, 'properties', 'acciones'), orderActions],
+    ['FindOrderResponse', orderFind, findOrderResponse],
+    ['ResendTicketsResponse', orderResend, resendTicketsResponse],
+    ['CorrectAnswersResponse', orderAnswers, correctAnswersResponse],
+    ['OrderTicket (answers)', prop(orderAnswers, 'definitions', 'ticket'), orderTicket],
     ['ReadyResponse', ready, readyResponse],
     ['CreateCheckinDeviceResponse', checkinDevice, checkinDeviceResponse],
     ['CheckinSyncResponse', checkinSync, checkinSyncResponse],

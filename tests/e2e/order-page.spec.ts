@@ -1,0 +1,80 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { botCheckToken, expect, expectAccessible, test } from './support/fixtures';
+import { emailsTo, emailText, pdfText } from './payments-helpers';
+
+test.describe.configure({ timeout: 60_000 });
+
+/** The order page's Spanish texts (its own namespace, which the fixtures' dictionary does not load). */
+const order = JSON.parse(readFileSync(new URL('../../locales/es/order.json', import.meta.url), 'utf8')) as typeof import('../../locales/es/order.json');
+
+/** A paid (free) order of two /demo-free tickets made through the API, as the check-in spec makes one: its number and buyer's address. */
+async function paidOrder(request: APIRequestContext): Promise<{ purchaseId: string; email: string }> {
+  const created = await request.post('/api/payments/new-purchase', {
+    data: { url: 'demo-free', token: await botCheckToken(request, 'new_purchase'), code: null, identificador: null, tickets: [{ ticket_id: 1, cantidad: 2 }] },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { purchase_id: purchaseId, access_key: key } = (await created.json()) as { purchase_id: string; access_key: string };
+  const headers = { 'x-purchase-key': key };
+  const form = { 1: ['Ana López', 'Luis Pérez'].map((nombre, i) => ({ nombre, correo: `orden${i}@example.mx` })) };
+  expect((await request.put('/api/payments/add-info-purchase', { data: { purchase_id: purchaseId, form }, headers })).status()).toBe(200);
+  const email = `orden-${Date.now()}@example.mx`;
+  const verified = await request.post('/api/payments/free/verify-free', {
+    data: { purchase_id: purchaseId, buyer_info: { name: 'Ana López', email, phone: '5512345678' }, token: await botCheckToken(request, 'validate_free_access') },
+    headers,
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const { secretuuid } = (await verified.json()) as { secretuuid: string };
+  const loaded = await request.post('/api/payments/free/loader-process', { data: { token: secretuuid, g_token: await botCheckToken(request, 'validate_free_access_loader') } });
+  expect(loaded.status(), await loaded.text()).toBe(200);
+  return { purchaseId, email };
+}
+
+test('find my order → the e-mailed link → the order page → a corrected name on the new PDF', async ({ page }) => {
+  const { purchaseId, email } = await paidOrder(page.request);
+
+  await page.goto('/demo-free/order');
+  await expect(page.getByRole('heading', { level: 2, name: order.find.heading })).toBeVisible();
+  await page.getByLabel(order.find.email).fill(email);
+  await page.getByLabel(order.find.reference).fill(purchaseId);
+  await page.getByRole('button', { name: order.find.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: order.find.sent })).toBeVisible();
+
+  await expect.poll(() => emailsTo(email).filter((m) => emailText(m).includes('Alguien pidió')).length, { timeout: 15_000 }).toBe(1);
+  const mail = emailText(emailsTo(email).find((m) => emailText(m).includes('Alguien pidió'))!);
+  const link = /(https?:\/\/\S+\/demo-free\/order#purchase_id=[0-9a-f-]+&key=[A-Za-z0-9_-]+)/.exec(mail)?.[1];
+  expect(link).toBeDefined();
+
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: order.title })).toBeVisible();
+  await expect(page.getByText(order.reference.replace('{{id}}', purchaseId), { exact: false })).toBeVisible();
+  // The key left the address bar.
+  expect(new URL(page.url()).hash).toBe('');
+  const holders = page.getByTestId('order-ticket-holder');
+  await expect(holders).toHaveText([order.tickets.holder.replace('{{name}}', 'Ana López'), order.tickets.holder.replace('{{name}}', 'Luis Pérez')]);
+  await expectAccessible(page, 'the order page');
+
+  const first = page.getByTestId('order-ticket').first();
+  await first.getByRole('button', { name: /Corregir los datos del boleto/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel(/Nombre completo/)).toHaveValue('Ana López');
+  await dialog.getByLabel(/Nombre completo/).fill('Ana María López');
+  await dialog.getByRole('button', { name: order.edit.save }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: order.edit.saved.replace('{{name}}', 'Ana María López') })).toBeVisible();
+  await expect(holders.first()).toHaveText(order.tickets.holder.replace('{{name}}', 'Ana María López'));
+
+  // The ticket's PDF (its signed link on the page) carries the new name.
+  const pdfUrl = await first.getByRole('link', { name: order.tickets.pdf }).getAttribute('href');
+  const pdf = await page.request.get(pdfUrl!);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const dir = mkdtempSync(join(tmpdir(), 'order-pdf-'));
+  try {
+    writeFileSync(join(dir, 'boleto.pdf'), await pdf.body());
+    expect(pdfText(join(dir, 'boleto.pdf'))).toContain('Ana María López');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
