@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { TICKETS_LIVE } from '../orders/statuses';
 import { affectedRows, precompiled } from './precompiled';
 
 /** Purchases of an event (`p`) whose stock is taken and unpaid at `now`: held orders and pending vouchers before `stock_until`. */
@@ -137,13 +138,13 @@ export async function recountHeld(db: Kysely<Database>, eventId: number, kind: S
 /** Units per item of paid purchases (partly cancelled ones: the units not cancelled), recounted from their lines (for `stock:check`). */
 export async function recountSold(db: Kysely<Database>, eventId: number, kind: StockKind): Promise<Map<number, number>> {
   const rows = await db.selectFrom('purchases as p').innerJoin('purchase_lines as l', 'l.purchase_id', 'p.id')
-    .where('p.event_id', '=', eventId).where('p.status', 'in', ['paid', 'partially_cancelled']).where('l.kind', '=', kind)
+    .where('p.event_id', '=', eventId).where('p.status', 'in', TICKETS_LIVE).where('l.kind', '=', kind)
     .groupBy('l.item_id').select(['l.item_id', (eb) => eb.fn.sum<number | string>(eb('l.quantity', '-', eb.ref('l.cancelled_quantity'))).as('units')]).execute();
   return new Map(rows.map((r) => [Number(r.item_id), Number(r.units)]));
 }
 
 /**
- * Purchases that currently use a discount code, for `max_uses`: paid ones consume a use, and
+ * Purchases that currently use a discount code, for `max_uses`: paid ones (partly cancelled too) consume a use, and
  * live holds (held, or pending voucher, with `stock_until` ahead) reserve one. `paidOnly` counts
  * consumed uses alone (what a purchase whose own reservation is still live competes with).
  */
@@ -154,9 +155,9 @@ export async function discountUses(db: Kysely<Database>, discountCodeId: number,
     .where('p.discount_code_id', '=', discountCodeId)
     .where((eb) =>
       paidOnly
-        ? eb('p.status', '=', 'paid')
+        ? eb('p.status', 'in', TICKETS_LIVE)
         : eb.or([
-            eb('p.status', '=', 'paid'),
+            eb('p.status', 'in', TICKETS_LIVE),
             eb.and([eb('p.status', 'in', ['held', 'pending']), eb('p.stock_until', '>', now)]),
           ]),
     );
