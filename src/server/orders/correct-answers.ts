@@ -12,7 +12,7 @@ import type { Order } from '../repositories/order.repository';
 import { findPurchase, updatePurchase } from '../repositories/purchase.repository';
 import { attendeeAnswerProblems, plainAnswers } from '../services/attendee-info.service';
 import { changesOpen, changesUntil } from './changes-window';
-import { ticketView, unitOfType } from './order-view';
+import { orderView, unitOfType } from './order-view';
 
 const sameAnswer = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -68,5 +68,7 @@ export async function correctAnswers(rt: PaymentsRuntime, order: Order, ticketId
   });
   // Committed: the phones holding the ticket's pass are told its new holder name.
   await passesChanged(rt, [ticket.id], ctx.now());
-  return { boleto: ticketView(ctx, corrected.purchase, { ...ticket, attendee_name: corrected.holder }, type, unit) };
+  // As the order page shows it now (the same view, so what it may do next stays right).
+  const view = await orderView(ctx, { ...order, purchase: corrected.purchase });
+  return { boleto: view.boletos.find((b) => b.id === ticket.id)! };
 }
