@@ -77,11 +77,12 @@ export const TransferDialog = observer(function TransferDialog({
         {until ? <Typography variant="body2" sx={{ mb: 2 }}>{t('transfer.until', { date: deadlineText(until, i18n.language) })}</Typography> : null}
         <TextField
           label={t('transfer.name')} value={name} onChange={(e) => setName(e.target.value)} required fullWidth margin="dense" autoComplete="off"
-          error={Boolean(fieldErrors.name)} helperText={fieldErrors.name ?? ' '} disabled={sending}
+          error={Boolean(fieldErrors.name)} helperText={fieldErrors.name ?? ' '} disabled={sending} slotProps={{ formHelperText: { 'aria-live': 'polite' } as object }}
         />
         <TextField
           label={t('transfer.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} required fullWidth margin="dense" autoComplete="off"
           error={Boolean(fieldErrors.email)} helperText={fieldErrors.email ?? t('transfer.emailHelp')} disabled={sending}
+          slotProps={{ formHelperText: { 'aria-live': 'polite' } as object }}
         />
         {form ? (
           <>
