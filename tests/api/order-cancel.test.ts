@@ -41,6 +41,10 @@ describe.skipIf(skipDatabase)('POST /api/orders/{id}/cancel', () => {
 
   it('a partial cancel keeps the other ticket live; the last one cancels the order; each refund (paid − 10 %) made once', async () => {
     const paid = await paidWithPayPal(t);
+    const view = async () => body(await t.app.inject({ url: `/api/orders/${paid.id}`, headers: { 'x-purchase-key': t.keyOf(paid.id) } }));
+    // The order page offers it: the policy, no CLABE for a PayPal payment, both tickets cancellable.
+    expect((await view()).acciones.cancelar).toEqual({ hasta: expect.any(String), comision_porcentaje: 10, clabe_requerida: false });
+    expect((await view()).boletos.map((b: { cancelable: boolean }) => b.cancelable)).toEqual([true, true]);
     const [soldBefore, refundsBefore] = [await sold(), await paypalRefunds()];
     const first = await cancel(paid.id, { ticket_ids: [paid.tickets[0].id] });
     expect(first.statusCode, first.body).toBe(200);
@@ -49,6 +53,9 @@ describe.skipIf(skipDatabase)('POST /api/orders/{id}/cancel', () => {
     expect(await paypalRefunds()).toBe(refundsBefore + 1);
     expect(await sold()).toBe(soldBefore - 1);
     expect(await status(paid.id)).toBe('partially_cancelled');
+    // Its page shows the order partly cancelled, with the other ticket only; the cancelled ticket's pass was told.
+    expect(await view()).toMatchObject({ estado: 'partially_cancelled', boletos: [{ id: paid.tickets[1].id, qr: expect.any(String) }] });
+    expect((await t.rows('wallet_pass_changes', 'ticket_id', paid.tickets[0].id)).length).toBeGreaterThan(0);
     // The buyer's tickets still open: the other one, not the cancelled one.
     const emission = (await t.rows('purchases', 'id', paid.id))[0].emission_id as string;
     const wallet = await t.app.inject({ url: `/api/emissions/obtener/wallet?emission_id=${emission}&purchase_id=${paid.id}`, headers: t.keyed(paid.id) });
@@ -83,6 +90,8 @@ describe.skipIf(skipDatabase)('POST /api/orders/{id}/cancel', () => {
 
   it('a bank-transfer payment needs a valid CLABE and is queued as a payout the operator confirms', async () => {
     const id = await paidWithFintoc();
+    const offered = body(await t.app.inject({ url: `/api/orders/${id}`, headers: { 'x-purchase-key': t.keyOf(id) } }));
+    expect(offered.acciones.cancelar).toMatchObject({ clabe_requerida: true });
     const cases: [object, string][] = [
       [{}, 'CLABE_REQUIRED'],
       [{ clabe: '00201007777777777' }, 'CLABE_LENGTH'],

@@ -66,6 +66,38 @@ describe.skipIf(skipDatabase)('POST /api/orders/{id}/tickets/{ticket}/transfer',
     expect(body(refused)).toMatchObject({ code: 'TRANSFER_LIMIT_REACHED', mensaje: expect.stringContaining('(2)') });
   });
 
+  it('the order page after a transfer: the buyer no longer sees the ticket, the history says so; the recipient sees their ticket only; passes are told', async () => {
+    const paid = await paidWithPayPal(t);
+    const [given, kept] = paid.tickets;
+    const view = async (key: string) => t.app.inject({ url: `/api/orders/${paid.id}`, headers: { 'x-purchase-key': key } });
+    const before = body(await view(t.keyOf(paid.id)));
+    expect(before).toMatchObject({ alcance: 'compra', acciones: { transferir: { hasta: expect.any(String) }, cancelar: null } });
+    expect(before.boletos.map((b: { id: string; transferible: boolean }) => [b.id, b.transferible])).toEqual([[given.id, true], [kept.id, true]]);
+    const keptAnswers = before.boletos[1].respuestas;
+
+    const res = await transfer(paid.id, given.id, t.keyOf(paid.id));
+    expect(res.statusCode, res.body).toBe(200);
+    const newId = body(res).ticket_id as string;
+    expect((await t.rows('wallet_pass_changes', 'ticket_id', given.id)).length).toBeGreaterThan(0);
+
+    const buyer = body(await view(t.keyOf(paid.id)));
+    expect(buyer.boletos.map((b: { id: string }) => b.id)).toEqual([kept.id]);
+    // The kept ticket's answers stay its own (the given one's unit does not shift it).
+    expect(buyer.boletos[0].respuestas).toEqual(keptAnswers);
+    expect(buyer.historial.map((h: { motivo: string }) => h.motivo)).toContain('ticket_transferred');
+
+    const link = orderLinkOf(t.mails().find((m) => m.path.endsWith(`transfer-${newId}.eml`))!.text);
+    const holderRes = await view(link.key);
+    expect(holderRes.statusCode, holderRes.body).toBe(200);
+    const holder = body(holderRes);
+    expect(holder).toMatchObject({ alcance: 'boleto', comprador: { nombre: 'María Ruiz', email: 'maria@example.mx' }, pagos: [], historial: [], montos: null });
+    expect(holder.acciones).toMatchObject({ reenviar: false, corregir_respuestas: false, cancelar: null, transferir: { hasta: expect.any(String) } });
+    expect(holder.boletos).toHaveLength(1);
+    expect(holder.boletos[0]).toMatchObject({ id: newId, titular: 'María Ruiz', qr: expect.any(String), transferible: true, respuestas: maria.answers });
+    // A holder's key neither resends the buyer's e-mail nor corrects answers.
+    expect((await t.app.inject({ method: 'POST', url: `/api/orders/${paid.id}/resend`, headers: { 'x-purchase-key': link.key } })).statusCode).toBe(403);
+  });
+
   it('two transfers of one ticket at once: one wins, the other gets 409', async () => {
     const paid = await paidWithPayPal(t);
     const answers = await Promise.all([maria, { ...maria, name: 'Otra Persona', answers: { nombre: 'Otra Persona', correo: 'otra@example.mx' } }]

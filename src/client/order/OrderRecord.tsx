@@ -6,15 +6,17 @@ import { Panel } from '../components/Panel';
 import { orderLocale, pesosText } from './orderFormat';
 import { useOrderTranslation } from './orderNamespace';
 
-/** The order's payments, its total and its history (when, what, why), oldest first. */
+/** The order's payments, its total and its history (when, what, why), oldest first; nothing on a ticket holder's view. */
 export function OrderRecord({ order }: { order: OrderViewResponse }) {
   const { t, i18n } = useOrderTranslation();
+  const amounts = order.montos;
   const paymentsId = useId();
   const historyId = useId();
   const locale = orderLocale(i18n.language);
   const money = (pesos: number, currency?: string) => pesosText(pesos, i18n.language, currency);
   const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const known = (reason: string) => i18n.exists(`order:history.reason.${reason}`);
+  if (order.alcance === 'boleto' || !amounts) return null;
   return (
     <>
       <Panel labelledBy={paymentsId}>
@@ -28,7 +30,7 @@ export function OrderRecord({ order }: { order: OrderViewResponse }) {
             </li>
           ))}
         </Box>
-        <Typography sx={{ mt: 1, fontWeight: 600 }}>{t('payments.total', { amount: money(order.montos.amount + order.montos.amountProductos) })}</Typography>
+        <Typography sx={{ mt: 1, fontWeight: 600 }}>{t('payments.total', { amount: money(amounts.amount + amounts.amountProductos) })}</Typography>
       </Panel>
       <Panel labelledBy={historyId}>
         <Typography id={historyId} variant="h2" component="h2" sx={{ fontSize: '1.4rem', mb: 1 }}>

@@ -1,10 +1,12 @@
 import type { ApiFieldError, CorrectAnswersResponse } from '../../shared/api';
 import type { AttendeeAnswers, OrderFormAnswers, OrderFormLine } from '../../shared/attendee-form';
-import type { AppContext } from '../context';
 import { withWriteTransaction } from '../db/locked-transaction';
 import { attendeeNames } from '../fulfilment/emit-tickets';
 import { errors } from '../http/app-error';
-import { listTicketsOfPurchase, renameTicketHolder } from '../repositories/emission.repository';
+import { issuedTicketsOfPurchase, listTicketsOfPurchase, renameTicketHolder } from '../repositories/emission.repository';
+import type { PaymentsRuntime } from '../payments/runtime';
+import { passesChanged } from '../wallet/pass-updates';
+import { ticketsLive } from './statuses';
 import { recordOrderEvent } from '../repositories/order-history.repository';
 import type { Order } from '../repositories/order.repository';
 import { findPurchase, updatePurchase } from '../repositories/purchase.repository';
@@ -26,16 +28,17 @@ const deadlineText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} 
  * Stored with the order's other answers under the purchase's row lock; the ticket's holder name
  * follows (what the PDF, the passes and the door list read), and the order's history gets a row.
  */
-export async function correctAnswers(ctx: AppContext, order: Order, ticketId: string, given: Record<string, unknown>): Promise<CorrectAnswersResponse> {
+export async function correctAnswers(rt: PaymentsRuntime, order: Order, ticketId: string, given: Record<string, unknown>): Promise<CorrectAnswersResponse> {
+  const { ctx } = rt;
   const { purchase, event } = order;
-  if (purchase.status !== 'paid') throw errors.orderNotPaid();
+  if (!ticketsLive(purchase.status)) throw errors.orderNotPaid();
   if (!changesOpen(event, ctx.now())) throw errors.orderChangesClosed(deadlineText(changesUntil(event)!));
   const tickets = await listTicketsOfPurchase(ctx.db.kysely, purchase.id);
   const ticket = tickets.find((t) => t.id === ticketId);
   if (!ticket) throw errors.orderTicketNotFound();
   const type = order.tickets.find((line) => line.ticket.id === ticket.ticket_type_id)!.ticket;
   if (type.form.length === 0) throw errors.formNotRequired();
-  const unit = unitOfType(tickets).get(ticket.id)!;
+  const unit = unitOfType(await issuedTicketsOfPurchase(ctx.db.kysely, purchase.id)).get(ticket.id)!;
   const typeKey = String(type.external_id);
 
   const line: OrderFormLine = { ticketId: type.external_id, ticketName: type.name, quantity: 1, fields: type.form };
@@ -63,5 +66,7 @@ export async function correctAnswers(ctx: AppContext, order: Order, ticketId: st
     await recordOrderEvent(trx, { purchase_id: purchase.id, ticket_id: ticket.id, event_id: event.id, actor: 'buyer', reason: 'answers_corrected', created_at: now });
     return { purchase: updated, holder };
   });
+  // Committed: the phones holding the ticket's pass are told its new holder name.
+  await passesChanged(rt, [ticket.id], ctx.now());
   return { boleto: ticketView(ctx, corrected.purchase, { ...ticket, attendee_name: corrected.holder }, type, unit) };
 }

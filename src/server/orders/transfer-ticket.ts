@@ -1,8 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { randomUUID } from 'node:crypto';
 import type { TransferTicketRequest, TransferTicketResponse } from '../../shared/api';
 import { plainText } from '../../shared/plain-text';
 import { ticketSigner } from '../checkin/event-keys';
-import type { AppContext } from '../context';
 import { withStockLock } from '../db/locked-transaction';
 import { deliverMail, queueTransferMail } from '../fulfilment/outbox';
 import type { PaymentsRuntime } from '../payments/runtime';
@@ -16,11 +17,12 @@ import { findPurchase } from '../repositories/purchase.repository';
 import { oneAttendeeAnswers } from '../services/attendee-info.service';
 import { before, transferPolicy } from './order-policy';
 import { ticketsLive } from './statuses';
+import { passesChanged } from '../wallet/pass-updates';
 
 /** How many transfers made `ticketId` (the chain of tickets it replaced), counted up to `limit`. */
-async function transfersBehind(ctx: AppContext, ticketId: string, limit: number): Promise<number> {
+export async function transfersBehind(db: Kysely<Database>, ticketId: string, limit: number): Promise<number> {
   let count = 0;
-  for (let id = await ticketReplacedBy(ctx.db.kysely, ticketId); id && count < limit; id = await ticketReplacedBy(ctx.db.kysely, id)) count += 1;
+  for (let id = await ticketReplacedBy(db, ticketId); id && count < limit; id = await ticketReplacedBy(db, id)) count += 1;
   return count;
 }
 
@@ -48,7 +50,7 @@ export async function transferTicket(rt: PaymentsRuntime, purchaseId: string, ti
   const old = await findTicketOfPurchase(db, purchaseId, ticketId);
   if (!old) throw errors.ticketNotFound();
   if (access.ticketId === null && old.holder_email !== null) throw errors.ticketNotTransferable();
-  if ((await transfersBehind(ctx, ticketId, policy.maxPerTicket)) >= policy.maxPerTicket) throw errors.transferLimitReached(policy.maxPerTicket);
+  if ((await transfersBehind(db, ticketId, policy.maxPerTicket)) >= policy.maxPerTicket) throw errors.transferLimitReached(policy.maxPerTicket);
   const type = (await loadOrder(db, purchaseId))!.tickets.find((line) => line.ticket.id === old.ticket_type_id)!.ticket;
   const answers = oneAttendeeAnswers(type, request.answers ?? {});
   const name = plainText(request.name, { multiline: false }).trim();
@@ -73,6 +75,8 @@ export async function transferTicket(rt: PaymentsRuntime, purchaseId: string, ti
     await queueTransferMail(trx, purchase, id, email, now);
     return { id, folio };
   });
+  // Committed: the phones holding the old ticket's pass are told it is void.
+  await passesChanged(rt, [ticketId], ctx.now());
   await deliverMail(rt, purchaseId);
   return { purchase_id: purchaseId, revoked_ticket_id: ticketId, ticket_id: created.id, folio: created.folio };
 }

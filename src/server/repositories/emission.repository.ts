@@ -50,6 +50,14 @@ export async function ticketIdsOfPurchase(db: Kysely<Database>, purchaseId: stri
   return (await db.selectFrom('tickets').select('id').where('purchase_id', '=', purchaseId).orderBy('unit_index').execute()).map((row) => row.id);
 }
 
+/**
+ * The tickets a purchase was issued at payment (not those a transfer issued since), revoked ones included, in unit
+ * order: the order of the attendee answers of each ticket type.
+ */
+export async function issuedTicketsOfPurchase(db: Kysely<Database>, purchaseId: string) {
+  return db.selectFrom('tickets').select(['id', 'ticket_type_id']).where('purchase_id', '=', purchaseId).where('transferred_from', 'is', null).orderBy('unit_index').execute();
+}
+
 /** `t` (a tickets row) has no revocation: its code still admits. */
 export function notRevoked(eb: ExpressionBuilder<Database & { t: TicketTable }, 't'>) {
   return eb.not(eb.exists(eb.selectFrom('ticket_revocations as r').select('r.id').whereRef('r.ticket_id', '=', 't.id')));

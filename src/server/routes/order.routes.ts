@@ -12,7 +12,7 @@ import { clientKeyOf } from '../../shared/node/client-key';
 import { answers } from '../http/api-schemas';
 import { correctAnswers } from '../orders/correct-answers';
 import { findOrder } from '../orders/find-order';
-import { openOwnOrder } from '../orders/order-access';
+import { openOrder, openOwnOrder } from '../orders/order-access';
 import { orderView } from '../orders/order-view';
 import { resendTickets } from '../orders/resend-tickets';
 import type { PaymentsRuntime } from '../payments/runtime';
@@ -46,7 +46,8 @@ export async function orderRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRu
     { schema: { params: purchaseParams, response: answers('order-view') }, config: rateLimited },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return orderView(ctx, await openOwnOrder(ctx, request, request.params.purchaseId));
+      const { order, ticketId } = await openOrder(ctx, request, request.params.purchaseId);
+      return orderView(ctx, order, ticketId);
     },
   );
 
@@ -86,7 +87,7 @@ export async function orderRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRu
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const order = await openOwnOrder(ctx, request, request.params.purchaseId);
-      return correctAnswers(ctx, order, request.params.ticketId, request.body.respuestas);
+      return correctAnswers(rt, order, request.params.ticketId, request.body.respuestas);
     },
   );
 }

@@ -44,6 +44,10 @@ export interface OrderTicket {
   respuestas: Record<string, unknown> | null;
   /** Fields the organiser locked after purchase: shown, never changed. */
   bloqueados: string[];
+  /** Whether it may be given to someone else now (the event's `transfers`, not yet used at the door, under the limit). */
+  transferible: boolean;
+  /** Whether the buyer may cancel it now (the event's `refund_policy`, not yet used at the door). */
+  cancelable: boolean;
 }
 
 export interface OrderPayment {
@@ -69,16 +73,23 @@ export interface OrderActions {
   changes_until: string | null;
   corregir_respuestas: boolean;
   reenviar: boolean;
+  /** Tickets may be transferred, until `hasta` (null: no deadline); null when they may not. */
+  transferir: { hasta: string | null } | null;
+  /** The buyer may cancel tickets until `hasta`, the event keeping `comision_porcentaje` %; `clabe_requerida` for cash or bank-transfer payments. Null when they may not. */
+  cancelar: { hasta: string; comision_porcentaje: number; clabe_requerida: boolean } | null;
 }
 
 export interface OrderViewResponse {
   purchase_id: string;
-  estado: 'paid' | 'cancelled' | 'refunded';
+  /** `compra`: the buyer's key, the whole order; `boleto`: a transferred ticket's holder's key, their ticket only (no payments, no history). */
+  alcance: 'compra' | 'boleto';
+  estado: 'paid' | 'partially_cancelled' | 'cancelled' | 'refunded';
   comprador: { nombre: string; email: string };
   evento: OrderEventInfo;
   boletos: OrderTicket[];
   pagos: OrderPayment[];
-  montos: OrderAmounts;
+  /** The order's amounts; null for a ticket holder's view. */
+  montos: OrderAmounts | null;
   historial: OrderHistoryEntry[];
   acciones: OrderActions;
 }

@@ -118,17 +118,17 @@ const deadMail = {
 const requeue = { id: R, status: R } as const satisfies Presence<Api.RequeueMailResponse>;
 const healthResponse = { status: R } as const satisfies Presence<Api.HealthResponse>;
 const orderViewResponse = {
-  purchase_id: R, estado: R, comprador: R, evento: R, boletos: R, pagos: R, montos: R, historial: R, acciones: R,
+  purchase_id: R, alcance: R, estado: R, comprador: R, evento: R, boletos: R, pagos: R, montos: R, historial: R, acciones: R,
 } as const satisfies Presence<Api.OrderViewResponse>;
 const orderBuyer = { nombre: R, email: R } as const satisfies Presence<Api.OrderViewResponse['comprador']>;
 const orderEvent = { nombre: R, url: R, inicio: R, fin: R, lugar: R, calendario_url: R } as const satisfies Presence<Api.OrderEventInfo>;
 const orderVenue = { nombre: R, direccion: R, mapa_url: R } as const satisfies Presence<Api.OrderVenue>;
 const orderTicket = {
-  id: R, folio: R, tipo: R, tipo_id: R, asiento: R, titular: R, qr: R, pdf_url: R, pase_url: R, respuestas: R, bloqueados: R,
+  id: R, folio: R, tipo: R, tipo_id: R, asiento: R, titular: R, qr: R, pdf_url: R, pase_url: R, respuestas: R, bloqueados: R, transferible: R, cancelable: R,
 } as const satisfies Presence<Api.OrderTicket>;
 const orderPayment = { metodo: R, estado: R, monto: R, moneda: R, fecha: R } as const satisfies Presence<Api.OrderPayment>;
 const orderHistoryEntry = { fecha: R, estado: R, motivo: R } as const satisfies Presence<Api.OrderHistoryEntry>;
-const orderActions = { changes_until: R, corregir_respuestas: R, reenviar: R } as const satisfies Presence<Api.OrderActions>;
+const orderActions = { changes_until: R, corregir_respuestas: R, reenviar: R, transferir: R, cancelar: R } as const satisfies Presence<Api.OrderActions>;
 const findOrderResponse = { mensaje: R } as const satisfies Presence<Api.FindOrderResponse>;
 const resendTicketsResponse = { restantes: R } as const satisfies Presence<Api.ResendTicketsResponse>;
 const correctAnswersResponse = { boleto: R } as const satisfies Presence<Api.CorrectAnswersResponse>;
