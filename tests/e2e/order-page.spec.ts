@@ -94,7 +94,7 @@ test('find my order → the e-mailed link → the order page → a corrected nam
   await expect(transfer).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: order.transfer.done.replace('{{name}}', 'Marta Ruiz') })).toBeVisible();
   await expect(holders).toHaveText([order.tickets.holder.replace('{{name}}', 'Ana María López')]);
-  await expect(page.getByText(order.history.reason.ticket_transferred)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: order.history.reason.ticket_transferred })).toBeVisible();
 
   await expect.poll(() => emailsTo(recipient).length, { timeout: 15_000 }).toBe(1);
   const holderLink = /(https?:\/\/\S+\/demo-free\/order#purchase_id=[0-9a-f-]+&key=[A-Za-z0-9_-]+)/.exec(emailText(emailsTo(recipient)[0]))?.[1];

@@ -121,7 +121,7 @@ export default function OrderPage() {
             ) : null}
           </OrderActions>
         ) : null}
-        {wholeOrder ? <OrderRecord order={order} /> : null}
+        <OrderRecord order={order} />
         {editing ? (
           <EditAnswersDialog eventUrl={order.evento.url} ticket={editing} save={(answers) => save(editing, answers)} onClose={() => setEditing(null)} />
         ) : null}
