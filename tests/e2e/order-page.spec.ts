@@ -10,6 +10,9 @@ test.describe.configure({ timeout: 60_000 });
 /** The order page's Spanish texts (its own namespace, which the fixtures' dictionary does not load). */
 const order = JSON.parse(readFileSync(new URL('../../locales/es/order.json', import.meta.url), 'utf8')) as typeof import('../../locales/es/order.json');
 
+/** A sentence of the namespace as a pattern: its `{{values}}` match anything. */
+const sentence = (template: string) => new RegExp(template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\{\w+\}\}/g, '.+'));
+
 /** A paid (free) order of two /demo-free tickets made through the API, as the check-in spec makes one: its number and buyer's address. */
 async function paidOrder(request: APIRequestContext): Promise<{ purchaseId: string; email: string }> {
   const created = await request.post('/api/payments/new-purchase', {
@@ -32,7 +35,7 @@ async function paidOrder(request: APIRequestContext): Promise<{ purchaseId: stri
   return { purchaseId, email };
 }
 
-test('find my order → the e-mailed link → the order page → a corrected name on the new PDF', async ({ page }) => {
+test('find my order → the e-mailed link → the order page → a corrected name on the new PDF → a transfer → a cancellation', async ({ page }) => {
   const { purchaseId, email } = await paidOrder(page.request);
 
   await page.goto('/demo-free/order');
@@ -77,4 +80,39 @@ test('find my order → the e-mailed link → the order page → a corrected nam
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+
+  // Transfer the second ticket: its old code stops working; the new holder gets an e-mail whose link opens their ticket only.
+  const recipient = `nuevo-${Date.now()}@example.mx`;
+  await page.getByTestId('order-ticket').nth(1).getByRole('button', { name: /Transferir el boleto/ }).click();
+  const transfer = page.getByRole('dialog', { name: /Transferir el boleto/ });
+  await expect(transfer.getByText(/dejará de funcionar/)).toBeVisible();
+  await transfer.getByLabel(order.transfer.name).fill('Marta Ruiz');
+  await transfer.getByLabel(order.transfer.email).fill(recipient);
+  await transfer.getByLabel(/^Nombre completo\s*\*?$/).fill('Marta Ruiz');
+  await transfer.getByLabel(/^Correo electrónico/).fill(recipient);
+  await transfer.getByRole('button', { name: order.transfer.submit }).click();
+  await expect(transfer).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: order.transfer.done.replace('{{name}}', 'Marta Ruiz') })).toBeVisible();
+  await expect(holders).toHaveText([order.tickets.holder.replace('{{name}}', 'Ana María López')]);
+  await expect(page.getByRole('listitem').filter({ hasText: order.history.reason.ticket_transferred })).toBeVisible();
+
+  await expect.poll(() => emailsTo(recipient).length, { timeout: 15_000 }).toBe(1);
+  const holderLink = /(https?:\/\/\S+\/demo-free\/order#purchase_id=[0-9a-f-]+&key=[A-Za-z0-9_-]+)/.exec(emailText(emailsTo(recipient)[0]))?.[1];
+  expect(holderLink).toBeDefined();
+  await page.goto(holderLink!);
+  await expect(holders).toHaveText([order.tickets.holder.replace('{{name}}', 'Marta Ruiz')]);
+  await expect(page.getByRole('button', { name: order.cancel.open })).toHaveCount(0);
+
+  // Back as the buyer: cancel the ticket left; the refund is said.
+  await page.goto(link!);
+  await expect(holders).toHaveText([order.tickets.holder.replace('{{name}}', 'Ana María López')]);
+  const opener = page.getByRole('button', { name: order.cancel.open });
+  await opener.click();
+  const cancel = page.getByRole('dialog', { name: order.cancel.title });
+  await expect(cancel.getByRole('checkbox')).toBeChecked();
+  await cancel.getByRole('button', { name: order.cancel.confirm }).click();
+  await expect(cancel).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: sentence(order.cancel.result.none) })).toBeVisible();
+  await expect(page.getByTestId('order-ticket')).toHaveCount(0);
+  await expectAccessible(page, 'the order page after a transfer and a cancellation');
 });

@@ -5,44 +5,15 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { RJSFSchema } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { SchemaForm } from '../../../renderers/SchemaForm/SchemaForm';
-import { SchemaFormState } from '../../../renderers/state/SchemaFormState';
-import { createPrecompiledValidator } from '../../../renderers/validator/createPrecompiledValidator';
 import type { OrderTicket } from '../../shared/api';
-import { answerProblems } from '../../shared/attendee-form/answer-problems';
 import type { AttendeeAnswers } from '../../shared/attendee-form/attendee-form.types';
 import { ApiError } from '../api/ApiError';
-import { loadAttendeeModule } from '../forms/attendee/attendeeModule';
 import { useOrderTranslation } from './orderNamespace';
-
-interface EditForm {
-  schema: RJSFSchema;
-  uiSchema: UiSchema;
-  validator: ValidatorType<AttendeeAnswers>;
-  state: SchemaFormState<AttendeeAnswers>;
-}
-
-/** The ticket type's attendee form from the event's validators module (what the checkout's form step renders), locked fields disabled. */
-async function loadEditForm(eventUrl: string, ticket: OrderTicket): Promise<EditForm> {
-  const module = await loadAttendeeModule(eventUrl);
-  const key = String(ticket.tipo_id);
-  const form = module.forms[key];
-  const validate = module.validators[key];
-  if (!form || !validate) throw new Error(`No attendee form for ticket type ${key}`);
-  const schema = form.schema as RJSFSchema;
-  const problemsOf = (data: AttendeeAnswers | undefined) => (validate(data ?? {}) ? [] : answerProblems(validate.errors));
-  const uiSchema: UiSchema = { ...(form.uiSchema as UiSchema) };
-  for (const field of ticket.bloqueados) uiSchema[field] = { ...(uiSchema[field] as UiSchema | undefined), 'ui:disabled': true };
-  return {
-    schema,
-    uiSchema,
-    validator: createPrecompiledValidator<AttendeeAnswers>(validate, schema, problemsOf),
-    state: new SchemaFormState<AttendeeAnswers>(problemsOf, (ticket.respuestas ?? {}) as AttendeeAnswers, `edit${ticket.id.slice(0, 8)}`),
-  };
-}
+import { loadTicketForm, plainAnswers, type TicketForm } from './ticketForm';
 
 /** A field's label as the form shows it (its schema title), else its id. */
 function fieldTitle(schema: RJSFSchema, id: string): string {
@@ -60,13 +31,13 @@ export const EditAnswersDialog = observer(function EditAnswersDialog({
 }: { eventUrl: string; ticket: OrderTicket; save: (answers: AttendeeAnswers) => Promise<void>; onClose: () => void }) {
   const { t } = useOrderTranslation();
   const titleId = useId();
-  const [form, setForm] = useState<EditForm | null>(null);
+  const [form, setForm] = useState<TicketForm | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
-    loadEditForm(eventUrl, ticket).then((loaded) => live && setForm(loaded), (error: unknown) => {
+    loadTicketForm(eventUrl, ticket, (ticket.respuestas ?? {}) as AttendeeAnswers, ticket.bloqueados, 'edit').then((loaded) => live && setForm(loaded), (error: unknown) => {
       console.error('Could not load the attendee form', error);
       if (live) setFailure(t('edit.loadFailed'));
     });
@@ -82,7 +53,7 @@ export const EditAnswersDialog = observer(function EditAnswersDialog({
     setSaving(true);
     setFailure(null);
     try {
-      await save(JSON.parse(JSON.stringify(form.state.data)) as AttendeeAnswers);
+      await save(plainAnswers(form));
     } catch (error) {
       if (error instanceof ApiError && error.validationErrors.length > 0) form.state.setServerProblems(error.validationErrors.map((e) => ({ pointer: e.path, message: e.message })));
       else setFailure(error instanceof ApiError && error.mensaje ? error.mensaje : t('edit.loadFailed'));

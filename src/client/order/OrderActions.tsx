@@ -6,6 +6,7 @@ import type { OrderViewResponse } from '../../shared/api';
 import { ApiError } from '../api/ApiError';
 import { Panel } from '../components/Panel';
 import { useOrderTranslation } from './orderNamespace';
+import { deadlineText } from './orderFormat';
 
 /**
  * What the buyer may do with the whole order: resend the tickets e-mail (its answer, or the server's
@@ -18,7 +19,7 @@ export function OrderActions({ order, resend, children }: { order: OrderViewResp
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const { changes_until: until, corregir_respuestas: canCorrect, reenviar } = order.acciones;
-  const untilText = until ? new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(until)) : null;
+  const untilText = until ? deadlineText(until, i18n.language) : null;
 
   const onResend = () => {
     setBusy(true);

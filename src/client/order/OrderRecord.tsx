@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { OrderViewResponse } from '../../shared/api';
-import { formatMoney, pesosToCents } from '../../shared/money';
 import { Panel } from '../components/Panel';
+import { orderLocale, pesosText } from './orderFormat';
 import { useOrderTranslation } from './orderNamespace';
 
 /** The order's payments, its total and its history (when, what, why), oldest first; nothing on a ticket holder's view. */
@@ -12,8 +12,8 @@ export function OrderRecord({ order }: { order: OrderViewResponse }) {
   const amounts = order.montos;
   const paymentsId = useId();
   const historyId = useId();
-  const locale = i18n.language === 'en' ? 'en-US' : 'es-MX';
-  const money = (pesos: number, currency?: string) => formatMoney(pesosToCents(pesos), currency, locale);
+  const locale = orderLocale(i18n.language);
+  const money = (pesos: number, currency?: string) => pesosText(pesos, i18n.language, currency);
   const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const known = (reason: string) => i18n.exists(`order:history.reason.${reason}`);
   if (order.alcance === 'boleto' || !amounts) return null;

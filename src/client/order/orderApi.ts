@@ -1,4 +1,6 @@
-import type { CorrectAnswersResponse, FindOrderResponse, OrderViewResponse, ResendTicketsResponse } from '../../shared/api';
+import type {
+  CancelOrderRequest, CancelOrderResponse, CorrectAnswersResponse, FindOrderResponse, OrderViewResponse, ResendTicketsResponse, TransferTicketRequest, TransferTicketResponse,
+} from '../../shared/api';
 import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
 import { ApiError } from '../api/ApiError';
 
@@ -29,6 +31,9 @@ export function createOrderApi(language: () => string) {
     resend: (id: string, key: string) => call<ResendTicketsResponse>(`${order(id)}/resend`, { method: 'POST', key }),
     correct: (id: string, key: string, ticketId: string, respuestas: Record<string, unknown>) =>
       call<CorrectAnswersResponse>(`${order(id)}/tickets/${encodeURIComponent(ticketId)}/answers`, { method: 'PUT', key, json: { respuestas } }),
+    transfer: (id: string, key: string, ticketId: string, body: TransferTicketRequest) =>
+      call<TransferTicketResponse>(`${order(id)}/tickets/${encodeURIComponent(ticketId)}/transfer`, { method: 'POST', key, json: body }),
+    cancel: (id: string, key: string, body: CancelOrderRequest) => call<CancelOrderResponse>(`${order(id)}/cancel`, { method: 'POST', key, json: body }),
   };
 }
 

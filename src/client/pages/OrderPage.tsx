@@ -1,20 +1,25 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { OrderTicket, OrderViewResponse } from '../../shared/api';
+import type { CancelOrderRequest, OrderTicket, OrderViewResponse, TransferTicketRequest } from '../../shared/api';
 import type { AttendeeAnswers } from '../../shared/attendee-form/attendee-form.types';
 import { ApiError } from '../api/ApiError';
 import { LoadingIndicator } from '../components/LoadingIndicator';
+import { CancelDialog } from '../order/CancelDialog';
 import { EditAnswersDialog } from '../order/EditAnswersDialog';
 import { FindOrderForm } from '../order/FindOrderForm';
 import { OrderActions } from '../order/OrderActions';
 import { createOrderApi } from '../order/orderApi';
+import { cancelResultKey } from '../order/orderChanges';
 import { OrderEventCard } from '../order/OrderEventCard';
+import { pesosText } from '../order/orderFormat';
 import { adoptOrderLink } from '../order/orderLink';
 import { useOrderTranslation } from '../order/orderNamespace';
 import { OrderRecord } from '../order/OrderRecord';
 import { OrderTickets } from '../order/OrderTickets';
+import { TransferDialog } from '../order/TransferDialog';
 
 type Loaded = { state: 'loading' } | { state: 'find' } | { state: 'failed'; message: string } | { state: 'ready'; order: OrderViewResponse };
 
@@ -22,8 +27,10 @@ type Loaded = { state: 'loading' } | { state: 'find' } | { state: 'failed'; mess
  * `/{url}/order`, the buyer's order page: opened by the link of the tickets e-mail, of "find my order"
  * or of the thank-you page (the key in the fragment). It shows the event, every ticket (QR, PDF,
  * wallet pass), payments, amounts and history; resends the tickets e-mail and corrects a ticket's
- * answers in a dialog with the checkout's form. Without a key: the "find my order" form.
- * The transfer and cancel actions go in the slots of `OrderTickets` (`extraActions`) and `OrderActions` (`children`).
+ * answers in a dialog with the checkout's form, transfers a ticket to another person and cancels tickets under
+ * the event's policy (each in its dialog; the outcome said in the page's live region, then the order reloaded).
+ * Opened with a transferred ticket's own key (`alcance: 'boleto'`) it shows that ticket and offers only its transfer.
+ * Without a key: the "find my order" form.
  */
 export default function OrderPage() {
   const { t, i18n } = useOrderTranslation();
@@ -31,6 +38,8 @@ export default function OrderPage() {
   const [link, setLink] = useState(() => adoptOrderLink(window.sessionStorage, window.location, window.history));
   const [loaded, setLoaded] = useState<Loaded>(() => (link ? { state: 'loading' } : { state: 'find' }));
   const [editing, setEditing] = useState<OrderTicket | null>(null);
+  const [transferring, setTransferring] = useState<OrderTicket | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const [notice, setNotice] = useState('');
 
   const reload = useCallback(async () => {
@@ -68,6 +77,64 @@ export default function OrderPage() {
     await reload();
   };
 
+  const transfer = async (ticket: OrderTicket, body: TransferTicketRequest) => {
+    await api.transfer(link!.purchaseId, link!.key, ticket.id, body);
+    setTransferring(null);
+    setNotice(t('transfer.done', { name: body.name }));
+    await reload();
+  };
+
+  const cancel = async (order: OrderViewResponse, body: CancelOrderRequest) => {
+    const answer = await api.cancel(link!.purchaseId, link!.key, body);
+    const money = (pesos: number) => pesosText(pesos, i18n.language, order.pagos[0]?.moneda);
+    setCancelling(false);
+    setNotice(t(`cancel.result.${cancelResultKey(answer)}`, { paid: money(answer.paid), fee: money(answer.fee), refund: money(answer.refund), bank: answer.bank ?? '' }));
+    await reload();
+  };
+
+  const renderOrder = (order: OrderViewResponse) => {
+    const wholeOrder = order.alcance === 'compra';
+    const { transferir, cancelar } = order.acciones;
+    const cancellable = order.boletos.filter((ticket) => ticket.cancelable);
+    return (
+      <>
+        <Typography sx={{ mb: 2 }}>
+          {t('reference', { id: order.purchase_id })} · {t(`status.${order.estado}`)}
+        </Typography>
+        <OrderEventCard event={order.evento} />
+        <OrderTickets
+          tickets={order.boletos}
+          canEdit={wholeOrder && order.acciones.corregir_respuestas}
+          onEdit={setEditing}
+          extraActions={(ticket) => (transferir && ticket.transferible ? (
+            <Button variant="outlined" onClick={() => setTransferring(ticket)} aria-haspopup="dialog" aria-label={t('tickets.transferLabel', { folio: ticket.folio })}>
+              {t('tickets.transfer')}
+            </Button>
+          ) : null)}
+        />
+        {wholeOrder ? (
+          <OrderActions order={order} resend={() => api.resend(link!.purchaseId, link!.key)}>
+            {cancelar && cancellable.length > 0 ? (
+              <Button variant="outlined" color="error" onClick={() => setCancelling(true)} aria-haspopup="dialog">
+                {t('cancel.open')}
+              </Button>
+            ) : null}
+          </OrderActions>
+        ) : null}
+        <OrderRecord order={order} />
+        {editing ? (
+          <EditAnswersDialog eventUrl={order.evento.url} ticket={editing} save={(answers) => save(editing, answers)} onClose={() => setEditing(null)} />
+        ) : null}
+        {transferring && transferir ? (
+          <TransferDialog eventUrl={order.evento.url} ticket={transferring} until={transferir.hasta} transfer={(body) => transfer(transferring, body)} onClose={() => setTransferring(null)} />
+        ) : null}
+        {cancelling && cancelar ? (
+          <CancelDialog tickets={cancellable} policy={cancelar} cancel={(body) => cancel(order, body)} onClose={() => setCancelling(false)} />
+        ) : null}
+      </>
+    );
+  };
+
   return (
     <Box component="main" id="main" sx={{ maxWidth: 760, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 3 } }}>
       <Typography variant="h1" component="h1" sx={{ fontSize: { xs: '1.8rem', sm: '2.2rem' }, mb: 2 }}>
@@ -79,20 +146,7 @@ export default function OrderPage() {
       {loaded.state === 'loading' ? <LoadingIndicator labelKey="order:loading" /> : null}
       {loaded.state === 'find' ? <FindOrderForm api={api} /> : null}
       {loaded.state === 'failed' ? <Alert severity="error">{loaded.message}</Alert> : null}
-      {loaded.state === 'ready' ? (
-        <>
-          <Typography sx={{ mb: 2 }}>
-            {t('reference', { id: loaded.order.purchase_id })} · {t(`status.${loaded.order.estado}`)}
-          </Typography>
-          <OrderEventCard event={loaded.order.evento} />
-          <OrderTickets tickets={loaded.order.boletos} canEdit={loaded.order.acciones.corregir_respuestas} onEdit={setEditing} />
-          <OrderActions order={loaded.order} resend={() => api.resend(link!.purchaseId, link!.key)} />
-          <OrderRecord order={loaded.order} />
-          {editing ? (
-            <EditAnswersDialog eventUrl={loaded.order.evento.url} ticket={editing} save={(answers) => save(editing, answers)} onClose={() => setEditing(null)} />
-          ) : null}
-        </>
-      ) : null}
+      {loaded.state === 'ready' ? renderOrder(loaded.order) : null}
     </Box>
   );
 }
