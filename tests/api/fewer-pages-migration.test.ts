@@ -49,7 +49,7 @@ describe.skipIf(skipDatabase)(`migration ${MIGRATION} on ${testDialect}`, () => 
 
     await migrateToLatest(db);
 
-    expect(await findAccessKey(k, 'hash-1')).toEqual({ purchase_id: 'p-1' });
+    expect(await findAccessKey(k, 'hash-1')).toEqual({ purchase_id: 'p-1', ticket_id: null });
     expect(await spendToken(k, 'token-1', NOW)).toBe(false);
     expect(await spendToken(k, 'token-2', NOW)).toBe(true);
     // The key still points at a purchase that exists (the foreign key came along).
