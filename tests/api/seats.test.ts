@@ -13,6 +13,8 @@ import { seatsProviderOf } from '../../src/server/seats/seats-provider';
  * client like seats.io: the chart's token holds places, new-purchase checks them and derives
  * the quantities, payment books them, expiry releases them.
  */
+const ADMIN = 'token-de-prueba-asientos';
+
 describe.skipIf(skipDatabase)('seated events', () => {
   let t: PaymentsTestApp;
   const PUBLIC = '/sandbox/seatsio/api/public/sandbox-workspace';
@@ -36,7 +38,7 @@ describe.skipIf(skipDatabase)('seated events', () => {
   const purchaseSeats = async (id: string) => (await t.rows('purchase_seats', 'purchase_id', id))[0];
 
   beforeAll(async () => {
-    t = await createPaymentsApp();
+    t = await createPaymentsApp({ adminToken: ADMIN });
     await t.importEvent(seated);
   });
   afterAll(() => t.close());
@@ -134,6 +136,22 @@ describe.skipIf(skipDatabase)('seated events', () => {
     const later = await statuses();
     expect(later['A-5'].status).toBe('booked');
     expect(later['A-6'].status).toBe('booked');
+  });
+
+  it('gives a paid order\'s booked places back when the organiser cancels it', async () => {
+    const token = await chartHolds(['C-3', 'C-4']);
+    const res = await newPurchase({ seats: { holdToken: token, objects: [{ label: 'C-3' }, { label: 'C-4' }] } });
+    const id = body(res).purchase_id as string;
+    const headers = { 'x-purchase-key': body(res).access_key as string };
+    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers }));
+    await t.app.inject({ method: 'POST', url: `${widget_url}/approve` });
+    await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers });
+    expect((await statuses())['C-3'].status).toBe('booked');
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/admin/purchases/${id}/cancel`, headers: { authorization: `Bearer ${ADMIN}` }, payload: { refund: false, reason: 'Cambio de sede' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await purchaseSeats(id)).toMatchObject({ status: 'released' });
+    const after = await statuses();
+    expect([after['C-3'].status, after['C-4'].status]).toEqual(['free', 'free']);
   });
 
   it('releases the places when the hold expires, so another buyer can take them', async () => {

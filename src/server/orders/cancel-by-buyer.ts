@@ -18,7 +18,7 @@ import { findPurchase, type PurchaseRow } from '../repositories/purchase.reposit
 import { moveOrder } from './lifecycle';
 import { before, refundMethod, refundPolicy } from './order-policy';
 import { TICKETS_LIVE, ticketsLive } from './statuses';
-import { passesChanged } from '../wallet/pass-updates';
+import { afterTicketsRevoked } from './after-revocation';
 
 /** The CLABE a payout goes to, checked; each problem its own 400. */
 function payoutAccount(clabe: string | undefined): { clabe: string; bank: string } {
@@ -94,8 +94,8 @@ export async function cancelByBuyer(rt: PaymentsRuntime, purchaseId: string, req
   });
 
   if (cancellation.method === 'provider') await settleCancellationRefund(rt, cancellation.id);
-  // Committed: the phones holding the cancelled tickets' passes are told they are void.
-  await passesChanged(rt, cancellation.ticketIds, ctx.now());
+  // Committed: the cancelled tickets' passes are told they are void; the last one gives the booked places back.
+  await afterTicketsRevoked(rt, purchaseId, cancellation.ticketIds);
   await deliverMail(rt, purchaseId);
   const settled = (await findCancellation(db, cancellation.id))!;
   return {

@@ -6,7 +6,7 @@ import { findAttempt } from '../repositories/payment-attempt.repository';
 import { findPurchase } from '../repositories/purchase.repository';
 import { settleRefund } from '../payments/refund';
 import type { PaymentsRuntime } from '../payments/runtime';
-import { passesChanged } from '../wallet/pass-updates';
+import { afterTicketsRevoked } from './after-revocation';
 import { callOffPaidOrder } from './cancel-order';
 
 /**
@@ -23,8 +23,8 @@ export async function cancelByOrganiser(rt: PaymentsRuntime, purchaseId: string,
   const emission = await findEmissionOfPurchase(db, purchaseId);
   if (!emission || !['paid', 'cancelled', 'refunded'].includes(purchase.status)) throw errors.purchaseNotPaid();
   const calledOff = await callOffPaidOrder(rt.ctx, purchaseId, emission.attempt_id, { toStatus: 'cancelled', reason: 'organiser', note: request.reason, refund: request.refund });
-  // Committed: the tickets' phone-wallet passes show the cancellation (voided, INACTIVE).
-  if (calledOff) await passesChanged(rt, await ticketIdsOfPurchase(db, purchaseId), rt.ctx.now());
+  // Committed: the tickets' passes show the cancellation (voided, INACTIVE); booked places go back on sale.
+  if (calledOff) await afterTicketsRevoked(rt, purchaseId, await ticketIdsOfPurchase(db, purchaseId));
   const attempt = (await findAttempt(db, emission.attempt_id))!;
   if (attempt.refund_status === 'required') await settleRefund(rt, attempt);
   await deliverMail(rt, purchaseId);

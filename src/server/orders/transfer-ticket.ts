@@ -17,7 +17,7 @@ import { findPurchase } from '../repositories/purchase.repository';
 import { oneAttendeeAnswers } from '../services/attendee-info.service';
 import { before, transferPolicy } from './order-policy';
 import { ticketsLive } from './statuses';
-import { passesChanged } from '../wallet/pass-updates';
+import { afterTicketsRevoked } from './after-revocation';
 
 /** How many transfers made `ticketId` (the chain of tickets it replaced), counted up to `limit`. */
 export async function transfersBehind(db: Kysely<Database>, ticketId: string, limit: number): Promise<number> {
@@ -76,7 +76,7 @@ export async function transferTicket(rt: PaymentsRuntime, purchaseId: string, ti
     return { id, folio };
   });
   // Committed: the phones holding the old ticket's pass are told it is void.
-  await passesChanged(rt, [ticketId], ctx.now());
+  await afterTicketsRevoked(rt, purchaseId, [ticketId]);
   await deliverMail(rt, purchaseId);
   return { purchase_id: purchaseId, revoked_ticket_id: ticketId, ticket_id: created.id, folio: created.folio };
 }

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { emitTickets } from '../fulfilment/emit-tickets';
 import { deliverMail, queueTicketsMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase, ticketIdsOfPurchase } from '../repositories/emission.repository';
+import { afterTicketsRevoked } from '../orders/after-revocation';
 import { cancelPaidOrder } from '../orders/cancel-order';
 import { moveOrder, AWAITING_PAYMENT } from '../orders/lifecycle';
 import { loadOrder, type Order } from '../repositories/order.repository';
@@ -28,7 +29,6 @@ import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
 import { settleRefund } from './refund';
 import type { PaymentsRuntime } from './runtime';
-import { passesChanged } from '../wallet/pass-updates';
 
 /**
  * The one confirm path. Loader calls and webhooks both end here with what the provider
@@ -82,8 +82,8 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
       // The whole payment went back at the provider: if it is the one that paid for the tickets, the order is called off.
       if (await cancelPaidOrder(rt.ctx, attempt.purchase_id, attempt.id, observed.refundKind ?? 'refunded')) {
         rt.log.info({ purchase: attempt.purchase_id, attempt: attempt.id, reason: observed.refundKind ?? 'refunded' }, 'paid order cancelled: its payment went back at the provider');
-        // Committed: the phones holding its passes are told (they show them void).
-        await passesChanged(rt, await ticketIdsOfPurchase(db, attempt.purchase_id), rt.ctx.now());
+        // Committed: the phones holding its passes are told (they show them void); booked places go back on sale.
+        await afterTicketsRevoked(rt, attempt.purchase_id, await ticketIdsOfPurchase(db, attempt.purchase_id));
       }
       break;
   }

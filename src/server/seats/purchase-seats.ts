@@ -246,6 +246,25 @@ export async function bookPurchaseSeats(ctx: AppContext, purchaseId: string): Pr
 }
 
 /**
+ * A paid order called off whole (the organiser, a payment given back at the provider, the buyer cancelling their
+ * last ticket): its booked places go back on sale at the provider. Called after the call-off commits. A provider that
+ * cannot be reached leaves them booked (an operator sees them in the seat provider's dashboard); a refusal means they
+ * are no longer booked. A partly cancelled order keeps its places (it may not be whole again).
+ */
+export async function releaseCalledOffSeats(ctx: AppContext, purchaseId: string): Promise<void> {
+  const row = await findPurchaseSeats(ctx.db.kysely, purchaseId);
+  if (!row || row.status !== 'booked') return;
+  const status = (await findPurchase(ctx.db.kysely, purchaseId))?.status;
+  if (status !== 'cancelled' && status !== 'refunded') return;
+  try {
+    await seatsProviderOf(ctx).client(row.region).events.release(row.event_key, objectsOf(row));
+  } catch (error) {
+    if (!refusedByProvider(error)) return;
+  }
+  await movePurchaseSeats(ctx.db.kysely, purchaseId, ['booked'], 'released', ctx.now().toISOString());
+}
+
+/**
  * The place labels of an order's seated lines, by ticket type (event file id), one per unit in
  * the order they were chosen (an area's label once per place). Empty, without a query, for an
  * unseated event. Emission puts one on each ticket; the reload shows them per line.
