@@ -35,7 +35,8 @@ async function paidOrder(request: APIRequestContext): Promise<{ purchaseId: stri
   return { purchaseId, email };
 }
 
-test('find my order → the e-mailed link → the order page → a corrected name on the new PDF → a transfer → a cancellation', async ({ page }) => {
+// On the phone too (@phone): buyers open their order from the e-mail on their phone.
+test('find my order → the e-mailed link → the order page → a corrected name on the new PDF → a transfer → a cancellation', { tag: '@phone' }, async ({ page }) => {
   const { purchaseId, email } = await paidOrder(page.request);
 
   await page.goto('/demo-free/order');
@@ -83,9 +84,17 @@ test('find my order → the e-mailed link → the order page → a corrected nam
 
   // Transfer the second ticket: its old code stops working; the new holder gets an e-mail whose link opens their ticket only.
   const recipient = `nuevo-${Date.now()}@example.mx`;
-  await page.getByTestId('order-ticket').nth(1).getByRole('button', { name: /Transferir el boleto/ }).click();
+  // By keyboard: Enter opens the dialog, Escape closes it and gives the focus back to its button.
+  const transferButton = page.getByTestId('order-ticket').nth(1).getByRole('button', { name: /Transferir el boleto/ });
   const transfer = page.getByRole('dialog', { name: /Transferir el boleto/ });
+  await transferButton.focus();
+  await page.keyboard.press('Enter');
   await expect(transfer.getByText(/dejará de funcionar/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(transfer).toBeHidden();
+  await expect(transferButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(transfer).toBeVisible();
   await transfer.getByLabel(order.transfer.name).fill('Marta Ruiz');
   await transfer.getByLabel(order.transfer.email).fill(recipient);
   await transfer.getByLabel(/^Nombre completo\s*\*?$/).fill('Marta Ruiz');
