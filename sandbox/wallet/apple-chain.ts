@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeOnce } from './write-once';
 import forge from 'node-forge';
 
 /** The test identifiers: obviously not Apple's, so a test pass cannot be taken for a real one. */
@@ -30,18 +31,7 @@ export function appleTestChain(dir: string): AppleTestChain {
  */
 function storedChain(dir: string): StoredChain {
   const file = join(dir, APPLE_TEST_CHAIN_FILE);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(temporary, JSON.stringify(newChain()), { mode: 0o600 });
-    try {
-      linkSync(temporary, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      rmSync(temporary, { force: true });
-    }
-  }
+  writeOnce(file, () => JSON.stringify(newChain()));
   return JSON.parse(readFileSync(file, 'utf8')) as StoredChain;
 }
 

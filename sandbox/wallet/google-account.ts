@@ -1,6 +1,7 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeOnce } from './write-once';
 
 /** The test issuer id: numeric like Google's, in a range Google never hands out to a real issuer here. */
 export const TEST_ISSUER_ID = '3388000000000000000';
@@ -20,19 +21,7 @@ export interface GoogleWalletTestAccount { issuerId: string; serviceAccount: str
  */
 export function googleWalletSandboxAccount(dir: string): GoogleWalletTestAccount {
   const file = join(dir, GOOGLE_KEY_FILE);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(temporary, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    try {
-      linkSync(temporary, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      rmSync(temporary, { force: true });
-    }
-  }
+  writeOnce(file, () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
   const serviceAccount = { type: 'service_account', client_email: TEST_SERVICE_ACCOUNT_EMAIL, private_key: readFileSync(file, 'utf8') };
   return { issuerId: TEST_ISSUER_ID, serviceAccount: JSON.stringify(serviceAccount) };
 }
