@@ -5,13 +5,14 @@ import { useId } from 'react';
 import type { OrderEventInfo } from '../../shared/api';
 import { Panel } from '../components/Panel';
 import { useOrderTranslation } from './orderNamespace';
+import { orderLocale } from './orderFormat';
 
 /** The event of the order: name, date, venue with a map link, and its calendar file. */
 export function OrderEventCard({ event }: { event: OrderEventInfo }) {
   const { t, i18n } = useOrderTranslation();
   const titleId = useId();
   const when = event.inicio
-    ? new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'full', timeStyle: 'short' }).format(new Date(event.inicio))
+    ? new Intl.DateTimeFormat(orderLocale(i18n.language), { dateStyle: 'full', timeStyle: 'short' }).format(new Date(event.inicio))
     : null;
   return (
     <Panel labelledBy={titleId}>

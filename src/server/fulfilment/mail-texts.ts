@@ -40,6 +40,11 @@ interface RefundMail { eventName: string; buyerName: string; purchaseId: string;
  */
 interface CancelledMail { eventName: string; buyerName: string; purchaseId: string; reason: string | null; note?: string | null; refunding?: boolean }
 
+/** An amount as an e-mail in `lang` writes it. */
+function mailMoney(lang: MailLang, cents: number, currency: string): string {
+  return formatMoney(cents, currency, lang === 'en' ? 'en-US' : 'es-MX');
+}
+
 /** What every e-mail of a purchase shares: the event as its header, the greeting, the purchase number as its last line. */
 export function purchaseWords(lang: MailLang, data: { eventName: string; buyerName: string; purchaseId: string }) {
   return lang === 'en'
@@ -77,7 +82,7 @@ export function ticketsMail(lang: MailLang, data: TicketsMail): MailWords {
 
 /** The e-mail telling a buyer their payment was given back, and why. */
 export function refundMail(lang: MailLang, data: RefundMail): MailWords {
-  const amount = formatMoney(data.amountCents, data.currency, lang === 'en' ? 'en-US' : 'es-MX');
+  const amount = mailMoney(lang, data.amountCents, data.currency);
   const free = data.amountCents === 0;
   if (lang === 'en') {
     const why: Record<string, string> = {
@@ -207,7 +212,7 @@ interface BuyerCancellationMail { eventName: string; buyerName: string; purchase
 
 /** The e-mail confirming a buyer's own cancellation: how many tickets, what is given back and how, the fee kept. */
 export function buyerCancellationMail(lang: MailLang, data: BuyerCancellationMail): MailWords {
-  const money = (cents: number) => formatMoney(cents, data.currency, lang === 'en' ? 'en-US' : 'es-MX');
+  const money = (cents: number) => mailMoney(lang, cents, data.currency);
   if (lang === 'en') {
     const how = { provider: 'to the same payment method; depending on your bank it may take a few days to show', payout: 'by bank transfer to the CLABE you gave us, once the organiser makes it', none: '' }[data.method];
     return {

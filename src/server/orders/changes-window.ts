@@ -1,4 +1,5 @@
 import type { EventRow } from '../repositories/event.repository';
+import { before } from './order-policy';
 
 /** Without the event file's `changes_until`, buyers may correct their answers until this long before `starts_at`. */
 export const DEFAULT_CHANGES_BEFORE_START_MS = 24 * 60 * 60_000;
@@ -15,6 +16,5 @@ export function changesUntil(event: Pick<EventRow, 'changes_until' | 'starts_at'
 
 /** Whether the order may still be changed at `now`. */
 export function changesOpen(event: Pick<EventRow, 'changes_until' | 'starts_at'>, now: Date): boolean {
-  const until = changesUntil(event);
-  return until === null || now.getTime() < Date.parse(until);
+  return before(changesUntil(event), now);
 }
