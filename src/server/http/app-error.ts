@@ -79,6 +79,8 @@ export const errors = {
   botCheckMissing: () => coded(400, 'BOT_CHECK_MISSING'),
   botCheckFailed: (reason: keyof typeof BOT_CHECK_REASONS) => coded(403, 'BOT_CHECK_FAILED', { reason: { term: `botCheck.${BOT_CHECK_REASONS[reason]}` } }),
   unauthorized: () => coded(401, 'UNAUTHORIZED'),
+  /** A signed-in operator whose role (or event list) does not include what the route does. */
+  adminForbidden: () => coded(403, 'ADMIN_FORBIDDEN'),
   notFound: () => coded(404, 'NOT_FOUND'),
   formInvalid: (fieldErrors: ApiFieldError[]) =>
     new AppError(400, 'FORM_INVALID', { key: 'FORM_INVALID' }, { errors: fieldErrors }),

@@ -25,7 +25,7 @@ export type AdminPermission =
 /** Who is calling an admin route: the automation token, or a signed-in operator. */
 export type AdminActor =
   | { kind: 'token' }
-  | { kind: 'operator'; operatorId: string; email: string; role: string; eventIds: string[] | null };
+  | { kind: 'operator'; operatorId: string; email: string; role: string; /** Event urls the operator is limited to; null: all. */ eventIds: string[] | null };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,4 +57,23 @@ export function adminAccess(ctx: AppContext, permission: AdminPermission) {
 export function adminActorOf(request: FastifyRequest): AdminActor {
   if (!request.adminActor) throw new Error('admin route without adminAccess');
   return request.adminActor;
+}
+
+/**
+ * Whether the caller may see or change an event (by its url): the token and operators without an
+ * event list may reach every event; an operator limited to some events only those.
+ */
+export function eventAllowed(actor: AdminActor, eventUrl: string): boolean {
+  return actor.kind === 'token' || actor.eventIds === null || actor.eventIds.includes(eventUrl);
+}
+
+/** Refuses (403 ADMIN_FORBIDDEN) a route about an event outside the caller's events. */
+export function assertEventAllowed(request: FastifyRequest, eventUrl: string): void {
+  if (!eventAllowed(adminActorOf(request), eventUrl)) throw errors.adminForbidden();
+}
+
+/** The event urls a list should be limited to; null: every event. */
+export function allowedEventUrls(request: FastifyRequest): string[] | null {
+  const actor = adminActorOf(request);
+  return actor.kind === 'token' ? null : actor.eventIds;
 }
