@@ -18,6 +18,7 @@ import { webhookRoutes } from './payments/routes/webhook.routes';
 import { createPaymentsRuntime } from './payments/runtime';
 import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
+import { adminDashboardRoutes } from './routes/admin-dashboard.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
 import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
 import { orderChangeRoutes } from './routes/order-changes.routes';
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(seatRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
+  await app.register(adminDashboardRoutes, { ctx });
   // Door check-in: the organiser's devices and counts, and the scanners' own API.
   await app.register(adminCheckinRoutes, { ctx });
   await app.register(checkinRoutes, { ctx });

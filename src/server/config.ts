@@ -47,6 +47,8 @@ export interface ServerConfig {
   rateLimitPayPalWebhookMax: number;
   /** Per client per minute on the admin import route (also slows guessing the bearer token). */
   rateLimitAdminMax: number;
+  /** How often a watched dashboard's figures are read again for its live stream (seconds). */
+  dashboardRefreshSeconds: number;
   /** Per client per minute on the public event reads (event page data, attendee validators). */
   rateLimitReadMax: number;
   /** Requests a minute of one door scanner (its device token), every check-in route apart. */
@@ -218,6 +220,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitWebhookMax: numberFrom(env.RATE_LIMIT_WEBHOOK_MAX, 1200),
     rateLimitPayPalWebhookMax: numberFrom(env.RATE_LIMIT_PAYPAL_WEBHOOK_MAX, 120),
     rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 30),
+    dashboardRefreshSeconds: numberFrom(env.DASHBOARD_REFRESH_SECONDS, 5),
     rateLimitReadMax: numberFrom(env.RATE_LIMIT_READ_MAX, 600),
     rateLimitCheckinMax: numberFrom(env.RATE_LIMIT_CHECKIN_MAX, 1200),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

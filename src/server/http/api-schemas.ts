@@ -1,5 +1,6 @@
 import addInfoRequest from '../../../schemas/api/add-info.request.json';
 import addInfoResponse from '../../../schemas/api/add-info.response.json';
+import adminDashboardResponse from '../../../schemas/api/admin-dashboard.response.json';
 import adminCancelPurchaseRequest from '../../../schemas/api/admin-cancel-purchase.request.json';
 import adminCancelPurchaseResponse from '../../../schemas/api/admin-cancel-purchase.response.json';
 import adminPayoutConfirmResponse from '../../../schemas/api/admin-payout-confirm.response.json';
@@ -83,7 +84,7 @@ export const apiSchemas: { $id: string }[] = [
   healthResponse, readyResponse,
   releaseSeatsRequest, releaseSeatsResponse,
   adminPreviewRequest, adminPreviewResponse, adminPreviewFileResponse,
-  adminCancelPurchaseRequest, adminCancelPurchaseResponse,
+  adminCancelPurchaseRequest, adminCancelPurchaseResponse, adminDashboardResponse,
   orderTransferRequest, orderTransferResponse, orderCancelRequest, orderCancelResponse, adminPayoutConfirmResponse,
   checkinDeviceRequest, checkinScansRequest,
   checkinDeviceResponse, checkinReportResponse, checkinScansResponse, checkinSearchResponse, checkinSyncResponse,

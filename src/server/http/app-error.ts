@@ -81,6 +81,8 @@ export const errors = {
   unauthorized: () => coded(401, 'UNAUTHORIZED'),
   /** A signed-in operator whose role (or event list) does not include what the route does. */
   adminForbidden: () => coded(403, 'ADMIN_FORBIDDEN'),
+  /** This process already keeps as many live dashboards open as it allows. */
+  liveStreamsFull: () => coded(429, 'LIVE_STREAMS_FULL'),
   notFound: () => coded(404, 'NOT_FOUND'),
   formInvalid: (fieldErrors: ApiFieldError[]) =>
     new AppError(400, 'FORM_INVALID', { key: 'FORM_INVALID' }, { errors: fieldErrors }),
