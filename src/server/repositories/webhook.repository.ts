@@ -136,3 +136,10 @@ export async function ticketFactsForWebhook(db: Kysely<Database>, of: { purchase
   query = 'ids' in of ? query.where('t.id', 'in', of.ids) : query.where('t.purchase_id', '=', of.purchaseId).where(notRevoked);
   return query.orderBy('t.folio').execute();
 }
+
+/** The urls of some events, by id. */
+export async function eventUrlsOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('events').select(['id', 'url']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.url]));
+}
