@@ -70,7 +70,7 @@ function typeOfMove(from: PurchaseStatus, to: PurchaseStatus): WebhookEventType 
 /**
  * The webhook of an order's status move, in the move's transaction (`orders/lifecycle.ts`). Its data: the purchase
  * (its reference), the event's url, the status reached and why, the amounts in pesos (as the API spells them) and
- * the tickets still live (id, folio, type); the buyer's name and e-mail only in `order.paid`.
+ * the tickets that still admit after it (id, folio, type); the buyer's name and e-mail only in `order.paid`.
  */
 export async function emitOrderMove(trx: Kysely<Database>, purchaseId: string, move: { from: PurchaseStatus; to: PurchaseStatus; reason: string; now: string }): Promise<void> {
   const type = typeOfMove(move.from, move.to);
@@ -84,7 +84,8 @@ export async function emitOrderMove(trx: Kysely<Database>, purchaseId: string, m
     status: move.to,
     reason: move.reason,
     amounts: orderTotalsToApi(storedTotals(purchase)),
-    tickets: (await ticketFactsForWebhook(trx, { purchaseId })).map(({ id, folio, ticket_type }) => ({ id, folio, ticket_type })),
+    // The tickets that still admit after the move (none once the whole order is cancelled or refunded).
+    tickets: ticketsLive(move.to) ? (await ticketFactsForWebhook(trx, { purchaseId })).map(({ id, folio, ticket_type }) => ({ id, folio, ticket_type })) : [],
     ...(type === 'order.paid' && purchase.buyer ? { buyer: { name: purchase.buyer.name, email: purchase.buyer.email } } : {}),
   }));
 }
