@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig, type ServerConfig } from '../../src/server/config';
 import { deliverDueWebhooks } from '../../src/server/webhooks/deliver';
 import { body, createTestApp, type TestApp } from '../support/test-app';
@@ -22,14 +22,22 @@ async function startReceiver() {
   const secrets = new Map<string, string>();
   const script = new Map<string, number[]>();
   const received: Received[] = [];
+  /** Paths of messages whose signature did not verify (answered 401). */
+  const rejected: string[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const path = req.url ?? '';
-      // Throws (and the test fails on the missing message) when the signature does not verify.
-      const payload = new Webhook(secrets.get(path)!).verify(raw, req.headers as Record<string, string>) as Received['payload'];
+      let payload: Received['payload'];
+      try {
+        payload = new Webhook(secrets.get(path) ?? 'whsec_AAAA').verify(raw, req.headers as Record<string, string>) as Received['payload'];
+      } catch {
+        rejected.push(path);
+        res.writeHead(401).end();
+        return;
+      }
       received.push({ path, headers: req.headers, body: raw, payload });
       const status = script.get(path)?.shift() ?? 200;
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : 'no, gracias');
@@ -37,7 +45,7 @@ async function startReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, secrets, script, received, of: (path: string) => received.filter((m) => m.path === path), close: () => new Promise((r) => server.close(r)) };
+  return { base, secrets, script, received, rejected, of: (path: string) => received.filter((m) => m.path === path), close: () => new Promise((r) => server.close(r)) };
 }
 
 const ALL_TYPES = ['order.paid', 'order.cancelled', 'order.refunded', 'ticket.transferred', 'ticket.checked_in'];
@@ -57,6 +65,8 @@ describe.skipIf(skipDatabase)('outbound webhooks', () => {
     await t.close();
     await receiver.close();
   });
+  // Every message any test's receiver got verified with its endpoint's secret.
+  afterEach(() => expect(receiver.rejected).toEqual([]));
 
   /** Creates an endpoint listening at `path` of the receiver; its secret is kept for the receiver's checks. */
   async function endpointAt(path: string, extra: { event_url?: string | null; event_types?: string[] } = {}) {
@@ -199,6 +209,30 @@ describe.skipIf(skipDatabase)('outbound webhooks', () => {
     expect(body(await t.app.inject({ url: `/api/admin/webhooks/endpoints/${endpoint.id}/deliveries`, headers: admin }))).toMatchObject({ code: 'WEBHOOK_ENDPOINT_NOT_FOUND' });
   });
 
+  it('an endpoint failing for 5 days is disabled (failing); its pending deliveries wait; enabling it again clears the streak', async () => {
+    const endpoint = await endpointAt('/down', { event_types: ['order.paid'] });
+    receiver.script.set('/down', Array.from({ length: 20 }, () => 503));
+    const test = () => t.app.inject({ method: 'POST', url: `/api/admin/webhooks/endpoints/${endpoint.id}/test`, headers: admin });
+    expect(body(await test()).delivery).toMatchObject({ status: 'pending', attempts: 1 });
+    const view = async () => (body(await t.app.inject({ url: '/api/admin/webhooks/endpoints', headers: admin })).endpoints as Record<string, any>[]).find((e) => e.id === endpoint.id)!;
+    expect(await view()).toMatchObject({ enabled: true, failing_since: expect.any(String) });
+    t.advance(4 * 86_400_000);
+    await test();
+    expect(await view()).toMatchObject({ enabled: true });
+    t.advance(86_400_000);
+    await test();
+    expect(await view()).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    const sent = receiver.of('/down').length;
+    t.advance(86_400_000);
+    await deliver();
+    expect(receiver.of('/down')).toHaveLength(sent);
+    receiver.script.set('/down', []);
+    const enabled = await t.app.inject({ method: 'PATCH', url: `/api/admin/webhooks/endpoints/${endpoint.id}`, headers: admin, payload: { enabled: true } });
+    expect(body(enabled).endpoint).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
+    await deliver();
+    expect(receiver.of('/down').length).toBeGreaterThan(sent);
+  });
+
   it('every route: 401 without the token or with another', async () => {
     const routes = [
       { method: 'GET', url: '/api/admin/webhooks/endpoints' },
@@ -249,9 +283,11 @@ describe.skipIf(skipDatabase)('outbound webhooks in production: no internal addr
   it('checks again at delivery: an endpoint whose address is internal by then gets no request, the attempt says why', async () => {
     // As if its name had resolved outside the network when it was created.
     const now = t.ctx.now().toISOString();
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    receiver.secrets.set('/internal', secret);
     await t.ctx.db.kysely.insertInto('webhook_endpoints').values({
       id: 'ep-internal', event_id: null, url: `${receiver.base}/internal`, description: '', event_types_json: '["order.paid"]', enabled: 1,
-      disabled_reason: null, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', failing_since: null, created_at: now, updated_at: now,
+      disabled_reason: null, secret, failing_since: null, created_at: now, updated_at: now,
     }).execute();
     await t.ctx.db.kysely.insertInto('webhook_deliveries').values({
       id: 'dl-internal', endpoint_id: 'ep-internal', message_id: 'msg_internal', type: 'webhook.test', payload: '{"type":"webhook.test","timestamp":"2026-01-01T00:00:00Z","data":{}}',
