@@ -20,6 +20,8 @@ import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminDashboardRoutes } from './routes/admin-dashboard.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
+import { adminWebhookRoutes } from './routes/admin-webhooks.routes';
+import { webhookLoopPlugin } from './webhooks/loop';
 import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
 import { orderChangeRoutes } from './routes/order-changes.routes';
 import { adminCheckinRoutes } from './routes/admin-checkin.routes';
@@ -94,6 +96,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
   await app.register(adminDashboardRoutes, { ctx });
+  // Outbound webhooks: endpoints and their delivery log (admin), and the loop that sends the deliveries.
+  await app.register(adminWebhookRoutes, { ctx });
   // Door check-in: the organiser's devices and counts, and the scanners' own API.
   await app.register(adminCheckinRoutes, { ctx });
   await app.register(checkinRoutes, { ctx });
@@ -115,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(applePayRoutes, { config: ctx.config });
   await app.register(pendingWorkPlugin, { rt: payments });
   await app.register(dataRetentionPlugin, { ctx });
+  await app.register(webhookLoopPlugin, { ctx });
   if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir, ctx });
   return app;
 }

@@ -140,6 +140,8 @@ export interface ServerConfig {
   mailOutboxDir: string;
   /** Seconds between retries of unsent e-mails and pending refunds (0 = only when a payment event arrives). */
   retryIntervalSeconds: number;
+  /** Seconds between runs of the outbound webhooks' delivery loop (WEBHOOK_INTERVAL_SECONDS; 0 = off). */
+  webhookIntervalSeconds: number;
   /** Sends of one e-mail (PDF rendering included) before it is dead-lettered for an operator; an abandoned send counts. */
   mailMaxAttempts: number;
   /** Hours after a purchase that never paid is over (hold, voucher deadline, last activity) until its buyer and attendee data are erased. */
@@ -302,6 +304,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apnsUrl: env.APPLE_APNS_URL || 'https://api.push.apple.com',
     },
     retryIntervalSeconds: numberFrom(env.RETRY_INTERVAL_SECONDS, 60),
+    webhookIntervalSeconds: numberFrom(env.WEBHOOK_INTERVAL_SECONDS, 5),
     mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),
     unpaidDataRetentionHours: Math.max(0, numberFrom(env.UNPAID_DATA_RETENTION_HOURS, 72)),
     ...overrides,

@@ -10,6 +10,7 @@ import type { DoorContext } from './devices';
 import { ticketView } from './door-ticket';
 import { ticketsOfCodes } from './scan-codes';
 import { ticketsLive } from '../orders/statuses';
+import { emitTicketCheckedIn } from '../webhooks/emit';
 
 /** A scan made this long before it reached the server was decided offline by its device. */
 export const OFFLINE_AFTER_MS = 10_000;
@@ -107,6 +108,8 @@ async function decide(db: Kysely<Database>, now: Date, door: DoorContext, scan: 
     const id = await insertEntry(db, entry);
     if (id !== undefined) {
       entries.set(row.id, [...mine, { ...entry, id, exited_at: null }]);
+      // A ticket's first entry is told to the organiser's webhooks, in this transaction (once per ticket).
+      if (entry.entry_number === 1) await emitTicketCheckedIn(db, event.id, { ticketId: row.id, list: list.id, scannedAt, now: entry.created_at });
       return answer('ok', { ticket: view(true) });
     }
     // Another device admitted it a moment ago (a concurrent transaction, on PostgreSQL): its entries as they are now.

@@ -32,6 +32,9 @@ export interface Database {
   order_events: OrderEventTable;
   buyer_cancellations: BuyerCancellationTable;
   payouts: PayoutTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }
 
 export interface EventTable {
@@ -496,4 +499,58 @@ export interface PayoutTable {
   created_at: string;
   confirmed_by: string | null;
   confirmed_at: string | null;
+}
+
+/** The kinds of change an outbound webhook tells (`webhook.test`: the operator's test message). */
+export type WebhookEventType = 'order.paid' | 'order.cancelled' | 'order.refunded' | 'ticket.transferred' | 'ticket.checked_in' | 'webhook.test';
+
+/** Where an organiser wants to hear about one event (`event_id`) or every event (null). */
+export interface WebhookEndpointTable {
+  id: string;
+  event_id: number | null;
+  url: string;
+  description: string;
+  /** The event types it wants (JSON array of `WebhookEventType`, never `webhook.test`). */
+  event_types_json: string;
+  enabled: number;
+  /** Why it was disabled: `operator`, or `failing` (no delivery went through for days). */
+  disabled_reason: 'operator' | 'failing' | null;
+  /** `whsec_…`, what the deliveries are signed with. */
+  secret: string;
+  /** When its deliveries started failing (null while the last one went through). */
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One message to one endpoint; `pending` is taken by the loop at `next_attempt_at`. */
+export interface WebhookDeliveryTable {
+  id: string;
+  endpoint_id: string;
+  /** The `webhook-id` header: the same for every attempt, and unique per endpoint. */
+  message_id: string;
+  type: WebhookEventType;
+  /** The JSON body as it is signed and sent, fixed when the change happened. */
+  payload: string;
+  status: 'pending' | 'sending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  claimed_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+/** One POST of a delivery: the delivery log. */
+export interface WebhookAttemptTable {
+  id: string;
+  delivery_id: string;
+  number: number;
+  /** 1: an operator's resend or test (outside the retry schedule). */
+  manual: number;
+  started_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  /** The answer's first bytes (UTF-8, capped). */
+  response_body: string | null;
 }

@@ -21,6 +21,13 @@ import adminPreviewResponse from '../../../schemas/api/admin-preview.response.js
 import adminPreviewFileResponse from '../../../schemas/api/admin-preview-file.response.json';
 import adminOutboxFailedResponse from '../../../schemas/api/admin-outbox-failed.response.json';
 import adminOutboxRetryResponse from '../../../schemas/api/admin-outbox-retry.response.json';
+import adminWebhookEndpointRequest from '../../../schemas/api/admin-webhook-endpoint.request.json';
+import adminWebhookEndpointUpdateRequest from '../../../schemas/api/admin-webhook-endpoint-update.request.json';
+import adminWebhookEndpointsResponse from '../../../schemas/api/admin-webhook-endpoints.response.json';
+import adminWebhookEndpointResponse from '../../../schemas/api/admin-webhook-endpoint.response.json';
+import adminWebhookSecretResponse from '../../../schemas/api/admin-webhook-secret.response.json';
+import adminWebhookDeliveriesResponse from '../../../schemas/api/admin-webhook-deliveries.response.json';
+import adminWebhookDeliveryResponse from '../../../schemas/api/admin-webhook-delivery.response.json';
 import configResponse from '../../../schemas/api/config.response.json';
 import emissionRequest from '../../../schemas/api/emission.request.json';
 import emissionResponse from '../../../schemas/api/emission.response.json';
@@ -90,6 +97,7 @@ export const apiSchemas: { $id: string }[] = [
   checkinDeviceResponse, checkinReportResponse, checkinScansResponse, checkinSearchResponse, checkinSyncResponse,
   orderAnswersRequest, orderFindRequest,
   orderAnswersResponse, orderFindResponse, orderResendResponse, orderViewResponse,
+  adminWebhookEndpointRequest, adminWebhookEndpointUpdateRequest, adminWebhookEndpointsResponse, adminWebhookEndpointResponse, adminWebhookSecretResponse, adminWebhookDeliveriesResponse, adminWebhookDeliveryResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */

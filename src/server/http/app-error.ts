@@ -1,5 +1,5 @@
 import type { ApiFieldError } from '../../shared/api';
-import { renderMessage, type BotCheckTerm, type ErrorCode, type MessageKey, type MessageLanguage, type MessageValues, type TermKey } from './error-messages';
+import { renderMessage, type BotCheckTerm, type ErrorCode, type MessageKey, type MessageLanguage, type MessageValues, type TermKey, type WebhookUrlTerm } from './error-messages';
 
 /** A sentence of the catalogue (locales/<lang>/api-errors.json) and the values it is filled with. */
 export interface CatalogueMessage {
@@ -96,6 +96,11 @@ export const errors = {
   providersNotConfigured: (list: string) => coded(409, 'PROVIDERS_NOT_CONFIGURED', { list }),
   urlMismatch: () => coded(400, 'URL_MISMATCH'),
   outboxMessageNotFound: () => coded(404, 'OUTBOX_MESSAGE_NOT_FOUND'),
+  /** A webhook endpoint's URL refused (scheme, size, credentials, an address inside the network). */
+  webhookUrlRefused: (reason: WebhookUrlTerm) => coded(400, 'WEBHOOK_URL_REFUSED', { reason: { term: `webhookUrl.${reason}` } }),
+  webhookEndpointNotFound: () => coded(404, 'WEBHOOK_ENDPOINT_NOT_FOUND'),
+  webhookDeliveryNotFound: () => coded(404, 'WEBHOOK_DELIVERY_NOT_FOUND'),
+  webhookDeliveryBusy: () => coded(409, 'WEBHOOK_DELIVERY_BUSY'),
   formRequired: () => coded(409, 'FORM_REQUIRED'),
   paymentMethodDisabled: () => coded(409, 'PAYMENT_METHOD_DISABLED'),
   freeOrder: () => coded(409, 'FREE_ORDER'),

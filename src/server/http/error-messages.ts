@@ -11,7 +11,9 @@ export type MessageLanguage = 'es' | 'en';
 export type ErrorCode = { [K in keyof typeof es]: (typeof es)[K] extends string ? K : never }[keyof typeof es];
 export type MessageKey = ErrorCode | `variants.${keyof typeof es.variants}`;
 export type BotCheckTerm = keyof typeof es.terms.botCheck;
-export type TermKey = 'ticketType' | 'product' | `botCheck.${BotCheckTerm}`;
+export type TermKey = 'ticketType' | 'product' | `botCheck.${BotCheckTerm}` | `webhookUrl.${WebhookUrlTerm}`;
+/** Why a webhook endpoint's URL is refused (`terms.webhookUrl`). */
+export type WebhookUrlTerm = keyof typeof es.terms.webhookUrl;
 
 /** A value put into a sentence: as it is, or a catalogue term translated with the sentence. */
 export type MessageValue = string | number | { term: TermKey };

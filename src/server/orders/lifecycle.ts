@@ -6,6 +6,7 @@ import { recordOrderStatusChange } from '../repositories/order-status.repository
 import { findPurchase, storedPatch } from '../repositories/purchase.repository';
 import { ticketsLive } from './statuses';
 import { cancelTicketUnits, movePurchaseCounters } from '../repositories/stock.repository';
+import { emitOrderMove } from '../webhooks/emit';
 
 /**
  * The statuses a purchase may move to from each status: the one table of an order's life.
@@ -74,7 +75,8 @@ export interface OrderTransition {
  * - unpaid → `cancelled`: counted units leave `held`; `paid` → `cancelled`/`refunded`: units leave `sold`;
  * - to `partially_cancelled`: `cancelledUnits` leave `sold` and are marked cancelled on the purchase's lines;
  *   `partially_cancelled` → `cancelled`/`refunded`: the units not cancelled before leave `sold`.
- * The move is recorded in the order's history (`order_status_changes`: from, to, who, why, which payment).
+ * The move is recorded in the order's history (`order_status_changes`: from, to, who, why, which payment), and
+ * the webhooks it is (`webhooks/emit.ts`: paid, cancelled, refunded) are queued with it.
  * Returns the status it moved from.
  */
 export async function moveOrder(trx: Kysely<Database>, purchaseId: string, change: OrderTransition): Promise<PurchaseStatus> {
@@ -117,5 +119,7 @@ export async function moveOrder(trx: Kysely<Database>, purchaseId: string, chang
     purchase_id: purchaseId, from_status: from, to_status: change.to, reason: change.reason, actor: change.actor,
     attempt_id: change.attemptId ?? null, note: change.note ?? null, created_at: change.now,
   });
+  // The organiser's webhooks hear of it in the same transaction (paid, cancelled, refunded): exactly once.
+  await emitOrderMove(trx, purchaseId, { from, to: change.to, reason: change.reason, now: change.now });
   return from;
 }

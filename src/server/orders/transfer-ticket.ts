@@ -18,6 +18,7 @@ import { oneAttendeeAnswers } from '../services/attendee-info.service';
 import { before, transferPolicy } from './order-policy';
 import { ticketsLive } from './statuses';
 import { afterTicketsRevoked } from './after-revocation';
+import { emitTicketTransferred } from '../webhooks/emit';
 
 /** How many transfers made `ticketId` (the chain of tickets it replaced), counted up to `limit`. */
 export async function transfersBehind(db: Kysely<Database>, ticketId: string, limit: number): Promise<number> {
@@ -73,6 +74,7 @@ export async function transferTicket(rt: PaymentsRuntime, purchaseId: string, ti
     }]);
     await recordOrderEvent(trx, { purchase_id: purchaseId, ticket_id: ticketId, event_id: purchase.event_id, actor: access.ticketId === null ? 'buyer' : 'holder', reason: 'ticket_transferred', note: `folio ${folio}`, created_at: now });
     await queueTransferMail(trx, purchase, id, email, now);
+    await emitTicketTransferred(trx, purchase.event_id, { purchaseId, oldTicketId: ticketId, newTicketId: id, now });
     return { id, folio };
   });
   // Committed: the phones holding the old ticket's pass are told it is void.

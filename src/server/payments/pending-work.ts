@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deliverMail } from '../fulfilment/outbox';
+import { runEvery } from '../plugins/interval-task';
 import { settleCancellationRefund } from '../orders/cancel-by-buyer';
 import { cancellationsOwingRefund } from '../repositories/order-changes.repository';
 import { attemptsOwingRefund } from '../repositories/payment-attempt.repository';
@@ -26,23 +27,5 @@ export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
  * Once the server is ready, starts the loop that settles open payments and retries queued e-mails, owed refunds and missed seat calls every RETRY_INTERVAL_SECONDS.
  */
 export async function pendingWorkPlugin(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
-  const { ctx } = rt;
-  let timer: NodeJS.Timeout | undefined;
-  // The run in progress, if any: closing waits for it, so it never meets a closed database half way.
-  let running: Promise<void> | undefined;
-  app.addHook('onReady', async () => {
-    if (ctx.config.retryIntervalSeconds > 0) {
-      timer = setInterval(() => {
-        if (running) return;
-        running = retryPendingWork(rt)
-          .catch((error: unknown) => app.log.error({ err: error }, 'retry of open payments, pending e-mails, refunds and seat calls failed'))
-          .finally(() => (running = undefined));
-      }, ctx.config.retryIntervalSeconds * 1000);
-      timer.unref();
-    }
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  runEvery(app, rt.ctx.config.retryIntervalSeconds * 1000, () => retryPendingWork(rt), (error) => app.log.error({ err: error }, 'retry of open payments, pending e-mails, refunds and seat calls failed'));
 }

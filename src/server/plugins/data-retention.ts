@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { purgeUnpaidPurchaseData } from '../services/data-retention.service';
+import { runEvery } from './interval-task';
 
 /** Often enough that data goes within minutes of its retention, rarely enough to cost nothing. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -11,27 +12,8 @@ const PURGE_INTERVAL_MS = 10 * 60_000;
  * and the next tick tries again; it never stops the process.
  */
 export async function dataRetentionPlugin(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  let timer: NodeJS.Timeout | undefined;
-  // The purge in progress, if any: closing waits for it, so it never meets a closed database half way.
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = purge().finally(() => (running = undefined));
-  };
-  const purge = async () => {
-    try {
-      const purged = await purgeUnpaidPurchaseData(ctx);
-      if (purged > 0) app.log.info({ purchases: purged }, 'personal data of unpaid purchases erased');
-    } catch (error) {
-      app.log.warn({ err: error }, 'purge of unpaid purchase data failed; it runs again on the next tick');
-    }
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, PURGE_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  runEvery(app, PURGE_INTERVAL_MS, async () => {
+    const purged = await purgeUnpaidPurchaseData(ctx);
+    if (purged > 0) app.log.info({ purchases: purged }, 'personal data of unpaid purchases erased');
+  }, (error) => app.log.warn({ err: error }, 'purge of unpaid purchase data failed; it runs again on the next tick'));
 }

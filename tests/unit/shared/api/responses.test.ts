@@ -9,6 +9,11 @@ import addInfo from '../../../../schemas/api/add-info.response.json';
 import adminImport from '../../../../schemas/api/admin-import.response.json';
 import adminOutboxFailed from '../../../../schemas/api/admin-outbox-failed.response.json';
 import adminOutboxRetry from '../../../../schemas/api/admin-outbox-retry.response.json';
+import adminWebhookDeliveries from '../../../../schemas/api/admin-webhook-deliveries.response.json';
+import adminWebhookDelivery from '../../../../schemas/api/admin-webhook-delivery.response.json';
+import adminWebhookEndpoint from '../../../../schemas/api/admin-webhook-endpoint.response.json';
+import adminWebhookEndpoints from '../../../../schemas/api/admin-webhook-endpoints.response.json';
+import adminWebhookSecret from '../../../../schemas/api/admin-webhook-secret.response.json';
 import adminPreview from '../../../../schemas/api/admin-preview.response.json';
 import adminPreviewFile from '../../../../schemas/api/admin-preview-file.response.json';
 import checkinDevice from '../../../../schemas/api/checkin-device.response.json';
@@ -112,6 +117,13 @@ const previewEvent = { name: R, currency: R, tickets: R } as const satisfies Pre
 const previewTicket = { id: R, name: R, price: R, description: R, minimum: R, maximum: R, hidden: R, hasForm: R } as const satisfies Presence<Api.EventPreviewTicket>;
 const watchedPreview = { file: R, version: R, preview: R } as const satisfies Presence<Api.WatchedPreviewResponse>;
 const deadMailList = { messages: R } as const satisfies Presence<Api.DeadMailListResponse>;
+const webhookEndpoint = {
+  id: R, event_url: R, url: R, description: R, event_types: R, enabled: R, disabled_reason: R, failing_since: R, created_at: R, updated_at: R,
+} as const satisfies Presence<Api.WebhookEndpointView>;
+const webhookDelivery = {
+  id: R, message_id: R, type: R, status: R, attempts: R, next_attempt_at: R, delivered_at: R, created_at: R, payload: R, attempt_log: R,
+} as const satisfies Presence<Api.WebhookDeliveryView>;
+const webhookAttempt = { number: R, manual: R, started_at: R, duration_ms: R, status_code: R, error: R, response_body: R } as const satisfies Presence<Api.WebhookAttemptView>;
 const deadMail = {
   id: R, dedupe_key: R, kind: R, purchase_id: R, recipient: R, attempts: R, error: R, last_attempt_at: R, created_at: R,
 } as const satisfies Presence<Api.DeadMailView>;
@@ -217,6 +229,18 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['DeadMailListResponse', adminOutboxFailed, deadMailList],
     ['DeadMailView', prop(adminOutboxFailed, 'properties', 'messages', 'items'), deadMail],
     ['RequeueMailResponse', adminOutboxRetry, requeue],
+    ['WebhookEndpointListResponse', adminWebhookEndpoints, { endpoints: R } as const satisfies Presence<Api.WebhookEndpointListResponse>],
+    ['WebhookEndpointView (list)', prop(adminWebhookEndpoints, 'definitions', 'endpoint'), webhookEndpoint],
+    ['WebhookEndpointResponse', adminWebhookEndpoint, { endpoint: R } as const satisfies Presence<Api.WebhookEndpointResponse>],
+    ['WebhookEndpointView (one)', prop(adminWebhookEndpoint, 'definitions', 'endpoint'), webhookEndpoint],
+    ['WebhookEndpointSecretResponse', adminWebhookSecret, { endpoint: R, secret: R } as const satisfies Presence<Api.WebhookEndpointSecretResponse>],
+    ['WebhookEndpointView (secret)', prop(adminWebhookSecret, 'definitions', 'endpoint'), webhookEndpoint],
+    ['WebhookDeliveryListResponse', adminWebhookDeliveries, { deliveries: R, next_cursor: R } as const satisfies Presence<Api.WebhookDeliveryListResponse>],
+    ['WebhookDeliveryView (list)', prop(adminWebhookDeliveries, 'definitions', 'delivery'), webhookDelivery],
+    ['WebhookAttemptView (list)', prop(adminWebhookDeliveries, 'definitions', 'attempt'), webhookAttempt],
+    ['WebhookDeliveryResponse', adminWebhookDelivery, { delivery: R } as const satisfies Presence<Api.WebhookDeliveryResponse>],
+    ['WebhookDeliveryView (one)', prop(adminWebhookDelivery, 'definitions', 'delivery'), webhookDelivery],
+    ['WebhookAttemptView (one)', prop(adminWebhookDelivery, 'definitions', 'attempt'), webhookAttempt],
     ['HealthResponse', health, healthResponse],
     ['OrderViewResponse', orderView, orderViewResponse],
     ['OrderViewResponse.comprador', prop(orderView, 'properties', 'comprador'), orderBuyer],
