@@ -19,6 +19,7 @@ import { createPaymentsRuntime } from './payments/runtime';
 import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
+import { adminEventRoutes } from './routes/admin-events.routes';
 import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
 import { orderChangeRoutes } from './routes/order-changes.routes';
 import { adminCheckinRoutes } from './routes/admin-checkin.routes';
@@ -92,6 +93,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(seatRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
+  // The console's events: list and figures, stored versions, diff, roll back, new from the starter, the file's schema.
+  await app.register(adminEventRoutes, { ctx });
   // Door check-in: the organiser's devices and counts, and the scanners' own API.
   await app.register(adminCheckinRoutes, { ctx });
   await app.register(checkinRoutes, { ctx });

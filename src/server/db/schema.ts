@@ -32,6 +32,7 @@ export interface Database {
   order_events: OrderEventTable;
   buyer_cancellations: BuyerCancellationTable;
   payouts: PayoutTable;
+  event_versions: EventVersionTable;
 }
 
 export interface EventTable {
@@ -496,4 +497,17 @@ export interface PayoutTable {
   created_at: string;
   confirmed_by: string | null;
   confirmed_at: string | null;
+}
+
+/** The event file of one import (`services/event-import.service.ts`): one row per event version. */
+export interface EventVersionTable {
+  event_id: number;
+  version: number;
+  /** The file as checked and stored: pretty-printed JSON, without `$schema`. */
+  file_text: string;
+  /** Bytes of `file_text` in UTF-8. */
+  size_bytes: number;
+  imported_at: string;
+  /** `cli`, `token`, `operator:{id}` or `demo`. */
+  imported_by: string;
 }

@@ -50,7 +50,7 @@ const R = 'required' as const;
 const O = 'optional' as const;
 
 const amounts = { amount: R, comission: R, amountOutDiscount: R, amountDiscount: R, amountProductos: R } as const satisfies Presence<Api.OrderAmounts>;
-const errorBody = { mensaje: R, code: R, errors: O, payment_id: O, status_detail: O } as const satisfies Presence<Api.ApiErrorBody>;
+const errorBody = { mensaje: R, code: R, errors: O, payment_id: O, status_detail: O, problems: O } as const satisfies Presence<Api.ApiErrorBody>;
 const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
 const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O, stripe: O, seatsio: O } as const satisfies Presence<Api.AppConfigResponse>;
 const botCheck = { provider: R, siteKey: O, scriptUrl: R } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
