@@ -5,6 +5,7 @@ import { skipDatabase } from '../support/test-database';
 import { createAjv } from '../../src/shared/validation/create-ajv';
 import { starterEvent } from '../../src/server/cli/event-new';
 import { consoleEventList } from '../../src/server/services/event-list.service';
+import { eventDiff } from '../../src/server/services/event-versions.service';
 
 const ADMIN = 'token-de-prueba-eventos';
 const headers = { authorization: `Bearer ${ADMIN}` };
@@ -72,6 +73,8 @@ describe.skipIf(skipDatabase)('the console events API', () => {
     ]);
     expect(body(await get('/api/admin/events/prueba-api/diff?from=1&to=3')).hunks).toEqual([]);
     expect((await get('/api/admin/events/prueba-api/diff?from=1')).statusCode).toBe(400);
+    // More lines changed than the bound: given up with a sentence, not computed at any cost.
+    await expect(eventDiff(t.ctx, 'prueba-api', 1, 2, 1)).rejects.toMatchObject({ statusCode: 422, code: 'EVENT_DIFF_TOO_LARGE' });
   });
 
   it('refuses a roll back that would put a capacity below what is sold or held, with the field to mark', async () => {

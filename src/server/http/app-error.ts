@@ -94,6 +94,7 @@ export const errors = {
     new AppError(409, 'CAPACITY_BELOW_SOLD', { key: 'CAPACITY_BELOW_SOLD', values: { name, capacity, taken } },
       at ? { problems: [{ pointer: at.pointer, message: renderMessage(at.lang, 'CAPACITY_BELOW_SOLD', { name, capacity, taken }) }] } : undefined),
   eventExists: () => coded(409, 'EVENT_EXISTS'),
+  eventDiffTooLarge: (lines: number) => coded(422, 'EVENT_DIFF_TOO_LARGE', { lines }),
   /** The event's file of that version was never stored (imported before versions were kept). */
   eventFileNotStored: () => coded(404, 'EVENT_FILE_NOT_STORED'),
   /** An event enabling a payment method or seats whose provider has no keys and no stand-in here; `list` names each with its keys. */

@@ -1,4 +1,3 @@
-import { formatPatch, structuredPatch } from 'diff';
 import type { EventDiffLine, EventDiffResponse, EventVersionListResponse, EventVersionResponse, EventVersionView, ImportEventResponse } from '../../shared/api';
 import type { ProblemLang } from '../../shared/event-file/event-file-problem';
 import type { EventFile } from '../../shared/event-file/event-file.types';
@@ -8,6 +7,7 @@ import { errors } from '../http/app-error';
 import type { AdminActor } from '../operators/admin-access';
 import { findEventByUrl, type EventRow } from '../repositories/event.repository';
 import { findEventVersion, listEventVersions, type EventVersionRow, type EventVersionSummary } from '../repositories/event-version.repository';
+import { diffOffThread, MAX_DIFF_EDITS } from './event-diff';
 import { importEvent, type VersionAuthor } from './event-import.service';
 
 /** How a stored version names who imported it through the admin API. */
@@ -45,15 +45,20 @@ export async function eventVersion(ctx: AppContext, url: string, version?: numbe
 
 const LINE_KINDS: Record<string, EventDiffLine['kind']> = { ' ': 'context', '+': 'added', '-': 'removed' };
 
-/** The unified diff of two stored versions' files, and its hunks line by line (jsdiff's "\ No newline" marks left out). */
-export async function eventDiff(ctx: AppContext, url: string, from: number, to: number): Promise<EventDiffResponse> {
+/**
+ * The unified diff of two stored versions' files, and its hunks line by line (jsdiff's "\ No newline" marks
+ * left out); 422 EVENT_DIFF_TOO_LARGE when more than `maxEditLength` lines differ.
+ */
+export async function eventDiff(ctx: AppContext, url: string, from: number, to: number, maxEditLength = MAX_DIFF_EDITS): Promise<EventDiffResponse> {
   const event = await eventOf(ctx, url);
   const [before, after] = [await storedVersion(ctx, event, from), await storedVersion(ctx, event, to)];
-  const patch = structuredPatch(`${url} v${from}`, `${url} v${to}`, before.file_text, after.file_text, undefined, undefined, { context: 3 });
+  const diff = await diffOffThread(`${url} v${from}`, `${url} v${to}`, before.file_text, after.file_text, maxEditLength);
+  if (!diff) throw errors.eventDiffTooLarge(maxEditLength);
+  const { patch, text } = diff;
   return {
     from,
     to,
-    patch: formatPatch(patch),
+    patch: text,
     hunks: patch.hunks.map((hunk) => ({
       old_start: hunk.oldStart,
       old_lines: hunk.oldLines,
