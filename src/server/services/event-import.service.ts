@@ -53,7 +53,7 @@ export interface ImportOptions {
 }
 
 /** The stored form of an imported file: pretty-printed JSON without `$schema` (a path that meant something only beside the file on disk). */
-export function storedFileText(file: EventFile): string {
+function storedFileText(file: EventFile): string {
   const { $schema: _schema, ...rest } = file;
   return `${JSON.stringify(rest, null, 2)}\n`;
 }
