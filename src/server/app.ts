@@ -22,6 +22,7 @@ import { adminDashboardRoutes } from './routes/admin-dashboard.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
 import { adminWebhookRoutes } from './routes/admin-webhooks.routes';
 import { webhookLoopPlugin } from './webhooks/loop';
+import { adminEventRoutes } from './routes/admin-events.routes';
 import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
 import { orderChangeRoutes } from './routes/order-changes.routes';
 import { adminCheckinRoutes } from './routes/admin-checkin.routes';
@@ -98,6 +99,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(adminDashboardRoutes, { ctx });
   // Outbound webhooks: endpoints and their delivery log (admin), and the loop that sends the deliveries.
   await app.register(adminWebhookRoutes, { ctx });
+  // The console's events: list and figures, stored versions, diff, roll back, new from the starter, the file's schema.
+  await app.register(adminEventRoutes, { ctx });
   // Door check-in: the organiser's devices and counts, and the scanners' own API.
   await app.register(adminCheckinRoutes, { ctx });
   await app.register(checkinRoutes, { ctx });

@@ -191,9 +191,9 @@ async function prepare(databaseUrl: string): Promise<Db> {
   const config = readConfig({}, { databaseUrl, signingSecret: SECRET });
   const db = openDatabase(databaseUrl);
   await migrateToLatest(db);
-  await importEvent({ db, config, now: () => new Date() }, benchEvent);
+  await importEvent({ db, config, now: () => new Date() }, benchEvent, { by: 'cli' });
   // The same event again under another url: the one the crowd is seeded into.
-  await importEvent({ db, config, now: () => new Date() }, { ...benchEvent, url: CROWD_EVENT });
+  await importEvent({ db, config, now: () => new Date() }, { ...benchEvent, url: CROWD_EVENT }, { by: 'cli' });
   return db;
 }
 

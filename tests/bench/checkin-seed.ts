@@ -12,7 +12,7 @@ export const DOOR_EVENT = 'bench-door';
  * of one paid purchase and `devices` scanners paired to its list `all`; the tickets' signed codes and the devices.
  */
 export async function seedDoor(ctx: AppContext, count: number, devices: number) {
-  await importEvent(ctx, { url: DOOR_EVENT, event: { name: 'Bench door', config: { metodo_pago_free: true } }, tickets: [{ id: 1, name: 'General', price: 0, minimum: 1, maximum: 10, capacity: 1_000_000 }] });
+  await importEvent(ctx, { url: DOOR_EVENT, event: { name: 'Bench door', config: { metodo_pago_free: true } }, tickets: [{ id: 1, name: 'General', price: 0, minimum: 1, maximum: 10, capacity: 1_000_000 }] }, { by: 'cli' });
   const codes = await seedTickets(ctx.db.kysely, ctx.config.signingSecret, count);
   const paired = await Promise.all(Array.from({ length: devices }, (_, i) => createCheckinDevice(ctx, DOOR_EVENT, { list: 'all', name: `Puerta ${i + 1}` }, 'http://localhost')));
   return { codes, devices: paired };

@@ -20,7 +20,7 @@ export interface TestApp {
    * (the app listens on a loopback port from then on: the server's siteverify call reaches the sandbox through it).
    */
   botToken: (action?: string, hostname?: string) => Promise<string>;
-  /** Imports an event file straight through the service (as `npm run event:import` does). */
+  /** Imports an event file straight through the service (as `npm run event:import` does: its versions say `cli`). */
   importEvent: (file: unknown) => Promise<unknown>;
   /** The demo sandbox's store (its own tables in the test's database), as the composition hands it over. */
   sandboxStore: SandboxStore;
@@ -53,7 +53,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       const res = await app.inject({ method: 'POST', url: '/sandbox/recaptcha/api/token', payload: { siteKey: config.recaptchaSiteKey, action, hostname } });
       return res.json().token as string;
     },
-    importEvent: (file) => importEvent(ctx, file),
+    importEvent: (file) => importEvent(ctx, file, { by: 'cli' }),
     sandboxStore: sandboxStore!,
     close: async () => {
       await app.close();

@@ -23,7 +23,7 @@ export async function runEventImport(files: string[], out: (line: string) => voi
     const ctx = { db, config, now: () => new Date() };
     for (const file of files) {
       try {
-        const result = await importEvent(ctx, JSON.parse(readFileSync(file, 'utf8')));
+        const result = await importEvent(ctx, JSON.parse(readFileSync(file, 'utf8')), { by: 'cli' });
         out(`${file}: ${result.created ? 'created' : 'updated'} /${result.url} (version ${result.version}, ${result.tickets} ticket types, ${result.productos} products)`);
         // A hidden type is sold only through its link: the operator hands these out.
         for (const hidden of result.hidden_links) out(`${file}  hidden «${hidden.name}» (id ${hidden.ticket_id}): ${hidden.link}`);

@@ -24,6 +24,7 @@ import { walletPassUpdatesMigration } from './migrations/20261203_0044_wallet_pa
 import { orderPageMigration } from './migrations/20261203_0042_order_page';
 import { orderChangesMigration } from './migrations/20261203_0043_order_changes';
 import { webhooksMigration } from './migrations/20261204_0046_webhooks';
+import { eventVersionsMigration } from './migrations/20261204_0050_event_versions';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -52,6 +53,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261203_0042_order_page': orderPageMigration(db.dialect.name),
     '20261203_0043_order_changes': orderChangesMigration(),
     '20261204_0046_webhooks': webhooksMigration(),
+    '20261204_0050_event_versions': eventVersionsMigration(),
   };
 }
 

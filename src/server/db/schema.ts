@@ -35,6 +35,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  event_versions: EventVersionTable;
 }
 
 export interface EventTable {
@@ -553,4 +554,15 @@ export interface WebhookAttemptTable {
   error: string | null;
   /** The answer's first bytes (UTF-8, capped). */
   response_body: string | null;
+/** The event file of one import (`services/event-import.service.ts`): one row per event version. */
+export interface EventVersionTable {
+  event_id: number;
+  version: number;
+  /** The file as checked and stored: pretty-printed JSON, without `$schema`. */
+  file_text: string;
+  /** Bytes of `file_text` in UTF-8. */
+  size_bytes: number;
+  imported_at: string;
+  /** `cli`, `token`, `operator:{id}` or `demo`. */
+  imported_by: string;
 }

@@ -9,6 +9,6 @@ import demoSeats from './demo-seats.json';
 export async function loadDemoEventsIfEmpty(ctx: AppContext): Promise<string[]> {
   if ((await countEvents(ctx.db.kysely)) > 0) return [];
   const loaded: string[] = [];
-  for (const file of [demo, demoFree, demoSeats]) loaded.push((await importEvent(ctx, file)).url);
+  for (const file of [demo, demoFree, demoSeats]) loaded.push((await importEvent(ctx, file, { by: 'demo' })).url);
   return loaded;
 }

@@ -16,6 +16,13 @@ import checkinScansResponse from '../../../schemas/api/checkin-scans.response.js
 import checkinSearchResponse from '../../../schemas/api/checkin-search.response.json';
 import checkinSyncResponse from '../../../schemas/api/checkin-sync.response.json';
 import adminImportResponse from '../../../schemas/api/admin-import.response.json';
+import adminEventsResponse from '../../../schemas/api/admin-events.response.json';
+import adminEventCreateRequest from '../../../schemas/api/admin-event-create.request.json';
+import adminEventVersionsResponse from '../../../schemas/api/admin-event-versions.response.json';
+import adminEventVersionResponse from '../../../schemas/api/admin-event-version.response.json';
+import adminEventDiffResponse from '../../../schemas/api/admin-event-diff.response.json';
+import adminEventRollbackRequest from '../../../schemas/api/admin-event-rollback.request.json';
+import adminEventSchemaResponse from '../../../schemas/api/admin-event-schema.response.json';
 import adminPreviewRequest from '../../../schemas/api/admin-preview.request.json';
 import adminPreviewResponse from '../../../schemas/api/admin-preview.response.json';
 import adminPreviewFileResponse from '../../../schemas/api/admin-preview-file.response.json';
@@ -98,6 +105,8 @@ export const apiSchemas: { $id: string }[] = [
   orderAnswersRequest, orderFindRequest,
   orderAnswersResponse, orderFindResponse, orderResendResponse, orderViewResponse,
   adminWebhookEndpointRequest, adminWebhookEndpointUpdateRequest, adminWebhookEndpointsResponse, adminWebhookEndpointResponse, adminWebhookSecretResponse, adminWebhookDeliveriesResponse, adminWebhookDeliveryResponse,
+  adminEventCreateRequest, adminEventRollbackRequest,
+  adminEventsResponse, adminEventVersionsResponse, adminEventVersionResponse, adminEventDiffResponse, adminEventSchemaResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */

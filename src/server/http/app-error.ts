@@ -91,7 +91,14 @@ export const errors = {
   bodyTooComplex: (bounds: { depth: number; keys: number; items: number }) => coded(400, 'BODY_TOO_COMPLEX', bounds),
   eventInvalid: (problems: { pointer: string; message: string }[]) =>
     new AppError(400, 'EVENT_INVALID', { key: 'EVENT_INVALID', values: { count: problems.length } }, { problems }),
-  capacityBelowSold: (name: string, capacity: number, taken: number) => coded(409, 'CAPACITY_BELOW_SOLD', { name, capacity, taken }),
+  /** `at`: where the file says it (pointer + the problem's language), answered as `problems` like EVENT_INVALID's so an editor marks the field. */
+  capacityBelowSold: (name: string, capacity: number, taken: number, at?: { pointer: string; lang: MessageLanguage }) =>
+    new AppError(409, 'CAPACITY_BELOW_SOLD', { key: 'CAPACITY_BELOW_SOLD', values: { name, capacity, taken } },
+      at ? { problems: [{ pointer: at.pointer, message: renderMessage(at.lang, 'CAPACITY_BELOW_SOLD', { name, capacity, taken }) }] } : undefined),
+  eventExists: () => coded(409, 'EVENT_EXISTS'),
+  eventDiffTooLarge: (lines: number) => coded(422, 'EVENT_DIFF_TOO_LARGE', { lines }),
+  /** The event's file of that version was never stored (imported before versions were kept). */
+  eventFileNotStored: () => coded(404, 'EVENT_FILE_NOT_STORED'),
   /** An event enabling a payment method or seats whose provider has no keys and no stand-in here; `list` names each with its keys. */
   providersNotConfigured: (list: string) => coded(409, 'PROVIDERS_NOT_CONFIGURED', { list }),
   urlMismatch: () => coded(400, 'URL_MISMATCH'),

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ImportEventResponse } from '../../shared/api';
+import { messageLanguage } from '../../shared/accept-language';
 import type { AppContext } from '../context';
 import { answers } from '../http/api-schemas';
 import { errors } from '../http/app-error';
 import { limitedAs } from '../plugins/security';
+import { adminActorOf } from '../operators/admin-access';
 import { importEvent } from '../services/event-import.service';
+import { versionAuthorOf } from '../services/event-versions.service';
 import { sameSecret } from '../../shared/node/same-secret';
 
 export function bearerMatches(request: FastifyRequest, token: string): boolean {
@@ -28,13 +31,15 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       // After the rate limit (onRequest), so wrong tokens count too; before the 5 MB body is read.
       preParsing: async (request, _reply, payload) => {
         if (!bearerMatches(request, token)) throw errors.unauthorized();
+        request.adminActor = { kind: 'token' };
         return payload;
       },
     },
     async (request, reply) => {
       const body = request.body as { url?: unknown } | null;
       if (body && typeof body === 'object' && body.url !== undefined && body.url !== request.params.url) throw errors.urlMismatch();
-      const result = await importEvent(ctx, { ...(body as object), url: request.params.url });
+      // The stored version says who saved it; a refused file's problems come in the caller's language.
+      const result = await importEvent(ctx, { ...(body as object), url: request.params.url }, { by: versionAuthorOf(adminActorOf(request)), lang: messageLanguage(request.headers['accept-language']) });
       return reply.status(result.created ? 201 : 200).send(result);
     },
   );

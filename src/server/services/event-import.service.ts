@@ -29,6 +29,7 @@ import {
   type TicketTypeValues,
 } from '../repositories/catalogue-write.repository';
 import { listDiscountCodes, listProducts, listTicketTypes, normaliseCode } from '../repositories/event.repository';
+import { insertEventVersion } from '../repositories/event-version.repository';
 import { expiredCounted, remaining } from '../repositories/stock.repository';
 import { assertProvidersAvailable } from './event-providers.service';
 import { sanitizeOperatorHtml } from './sanitize-html';
@@ -39,6 +40,23 @@ function newAccessCode(): string {
 }
 
 const DEFAULT_HOLD_MINUTES = 15;
+
+/** Who imported a version: the CLI, the bearer ADMIN_TOKEN, a signed-in operator, or the demo's first start. */
+export type VersionAuthor = 'cli' | 'token' | 'demo' | `operator:${string}`;
+
+export interface ImportOptions {
+  by: VersionAuthor;
+  /** The language of the problems a refused file is answered with (default Spanish). */
+  lang?: ProblemLang;
+  /** Refuse (409 EVENT_EXISTS) instead of updating an event of the same url. */
+  createOnly?: boolean;
+}
+
+/** The stored form of an imported file: pretty-printed JSON without `$schema` (a path that meant something only beside the file on disk). */
+function storedFileText(file: EventFile): string {
+  const { $schema: _schema, ...rest } = file;
+  return `${JSON.stringify(rest, null, 2)}\n`;
+}
 
 /**
  * Checks an event file and returns it typed, or throws 400 with every problem (pointer + sentence).
@@ -55,11 +73,13 @@ export async function parseEventFile(input: unknown, lang: ProblemLang = 'es'): 
  * stock lock. Sold and held units are never lost: items the file no longer lists are
  * deactivated (purchases still point at them), and lowering a capacity or stock
  * below what is already sold or held is refused, and so is an event enabling a payment method or
- * seats whose provider has neither keys nor a stand-in here. Answers what the admin import answers
- * (the CLI prints the same), hidden types' links relative to the storefront's origin.
+ * seats whose provider has neither keys nor a stand-in here. Every import keeps its file as a new
+ * stored version (`event_versions`, with who imported it) in the same transaction. Answers what the admin
+ * import answers (the CLI prints the same), hidden types' links relative to the storefront's origin.
  */
-export async function importEvent(ctx: AppContext, input: unknown): Promise<ImportEventResponse> {
-  const file = await parseEventFile(input);
+export async function importEvent(ctx: AppContext, input: unknown, options: ImportOptions): Promise<ImportEventResponse> {
+  const lang = options.lang ?? 'es';
+  const file = await parseEventFile(input, lang);
   assertProvidersAvailable(ctx.config, file.event.config);
   const now = ctx.now().toISOString();
   // The version is read under the event's lock, so parallel imports queue and each gets its own.
@@ -89,6 +109,8 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
     let version = 1;
     if (insertedId !== undefined) {
       eventId = insertedId;
+    } else if (options.createOnly) {
+      throw errors.eventExists();
     } else {
       const existing = (await ctx.db.dialect.lockEventByUrl(trx, file.url))!;
       eventId = existing.id;
@@ -96,15 +118,17 @@ export async function importEvent(ctx: AppContext, input: unknown): Promise<Impo
       await updateEvent(trx, eventId, details, version);
     }
     // The item rows are locked while checked (PostgreSQL), so a hold committing meanwhile cannot slip under a lowered capacity.
-    const hiddenLinks = await upsertTickets(ctx.db.dialect, trx, eventId, file, now);
-    await upsertProducts(ctx.db.dialect, trx, eventId, file, now);
+    const hiddenLinks = await upsertTickets(ctx.db.dialect, trx, eventId, file, now, lang);
+    await upsertProducts(ctx.db.dialect, trx, eventId, file, now, lang);
     await upsertDiscountCodes(trx, eventId, file);
+    const text = storedFileText(file);
+    await insertEventVersion(trx, { event_id: eventId, version, file_text: text, size_bytes: Buffer.byteLength(text), imported_at: now, imported_by: options.by });
     return { url: file.url, created: insertedId !== undefined, version, tickets: file.tickets.length, productos: (file.productos ?? []).length, hidden_links: hiddenLinks };
   });
 }
 
 /** Stores the ticket types; returns the link of each hidden one (its access code: the file's, else the stored one, else new). */
-async function upsertTickets(dialect: Dialect, trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<HiddenTicketLink[]> {
+async function upsertTickets(dialect: Dialect, trx: Kysely<Database>, eventId: number, file: EventFile, now: string, lang: ProblemLang): Promise<HiddenTicketLink[]> {
   const current = await listTicketTypes(trx, eventId, true);
   const counters = await dialect.lockStockRows(trx, 'ticket', current.map((t) => t.id));
   const expired = await expiredCounted(trx, eventId, 'ticket', now);
@@ -115,7 +139,7 @@ async function upsertTickets(dialect: Dialect, trx: Kysely<Database>, eventId: n
     const row = current.find((t) => t.external_id === ticket.id);
     const stock = row && counters.get(row.id);
     const used = stock ? stock.total - remaining(stock, stock.total, expired) : 0;
-    if (ticket.capacity < used) throw errors.capacityBelowSold(ticket.name, ticket.capacity, used);
+    if (ticket.capacity < used) throw errors.capacityBelowSold(ticket.name, ticket.capacity, used, { pointer: `/tickets/${index}/capacity`, lang });
     // Kept across re-imports so links already handed out keep working.
     const accessCode = ticket.access_code ?? row?.access_code ?? (ticket.hidden ? newAccessCode() : null);
     if (ticket.hidden && accessCode) {
@@ -146,7 +170,7 @@ async function upsertTickets(dialect: Dialect, trx: Kysely<Database>, eventId: n
   return links;
 }
 
-async function upsertProducts(dialect: Dialect, trx: Kysely<Database>, eventId: number, file: EventFile, now: string): Promise<void> {
+async function upsertProducts(dialect: Dialect, trx: Kysely<Database>, eventId: number, file: EventFile, now: string, lang: ProblemLang): Promise<void> {
   const current = await listProducts(trx, eventId, true);
   const counters = await dialect.lockStockRows(trx, 'product', current.map((p) => p.id));
   const expired = await expiredCounted(trx, eventId, 'product', now);
@@ -156,7 +180,7 @@ async function upsertProducts(dialect: Dialect, trx: Kysely<Database>, eventId: 
     const row = current.find((p) => p.external_id === product.id);
     const stock = row && counters.get(row.id);
     const used = stock ? stock.total - remaining(stock, stock.total, expired) : 0;
-    if (product.stock < used) throw errors.capacityBelowSold(product.nombre, product.stock, used);
+    if (product.stock < used) throw errors.capacityBelowSold(product.nombre, product.stock, used, { pointer: `/productos/${index}/stock`, lang });
     const values: ProductValues = {
       name: product.nombre,
       price_cents: pesosToCents(product.precio),

@@ -1,3 +1,5 @@
+import type { EventFileProblem } from '../event-file/event-file-problem';
+
 /** One refused field of a FORM_INVALID answer: a JSON pointer into the request body and an i18n key or sentence. */
 export interface ApiFieldError {
   path: string;
@@ -16,4 +18,6 @@ export interface ApiErrorBody {
   payment_id?: string;
   /** CARD_PAYMENT_REJECTED (402): the provider's reason, null when unknown. */
   status_detail?: string | null;
+  /** EVENT_INVALID (400), CAPACITY_BELOW_SOLD (409): where the saved event file is wrong (JSON pointer) and why. */
+  problems?: EventFileProblem[];
 }

@@ -1,6 +1,7 @@
 /** The HTTP contract of the checkout API: every route's request and answer, the error body, the attendee module. */
 export type * from './admin';
 export type * from './admin-dashboard';
+export type * from './admin-events';
 export * from './amounts';
 export * from './attendee-module';
 export * from './calendar';

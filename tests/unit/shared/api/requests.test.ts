@@ -21,8 +21,12 @@ import updateProductos from '../../../../schemas/api/update-productos.request.js
 import verifyDiscount from '../../../../schemas/api/verify-discount.request.json';
 import orderAnswers from '../../../../schemas/api/order-answers.request.json';
 import orderFind from '../../../../schemas/api/order-find.request.json';
+import adminEventCreate from '../../../../schemas/api/admin-event-create.request.json';
+import adminEventRollback from '../../../../schemas/api/admin-event-rollback.request.json';
 import type {
   AddInfoRequest,
+  CreateEventRequest,
+  RollbackEventRequest,
   CorrectAnswersRequest,
   FindOrderRequest,
   CreatePreferenceRequest,
@@ -56,6 +60,9 @@ const newPurchaseRequest = {
   token: 'required',
   seats: 'optional',
 } as const satisfies Presence<NewPurchaseRequest>;
+
+const createEventRequest = { url: 'required', name: 'required' } as const satisfies Presence<CreateEventRequest>;
+const rollbackEventRequest = { version: 'required' } as const satisfies Presence<RollbackEventRequest>;
 
 const seatsRequest = { holdToken: 'required', objects: 'required' } as const satisfies Presence<SeatsRequest>;
 const seatChoice = { label: 'required', quantity: 'optional' } as const satisfies Presence<SeatChoice>;
@@ -134,6 +141,8 @@ describe('request types agree with schemas/api/*.request.json', () => {
     ['WalletUrlRequest', emission, walletUrlRequest],
     ['FindOrderRequest', orderFind, findOrderRequest],
     ['CorrectAnswersRequest', orderAnswers, correctAnswersRequest],
+    ['CreateEventRequest', adminEventCreate, createEventRequest],
+    ['RollbackEventRequest', adminEventRollback, rollbackEventRequest],
   ] as const)('%s', (_name, schema, manifest) => {
     expectAgreement(schema, manifest);
   });

@@ -7,6 +7,10 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import addInfo from '../../../../schemas/api/add-info.response.json';
 import adminImport from '../../../../schemas/api/admin-import.response.json';
+import adminEvents from '../../../../schemas/api/admin-events.response.json';
+import adminEventVersions from '../../../../schemas/api/admin-event-versions.response.json';
+import adminEventVersion from '../../../../schemas/api/admin-event-version.response.json';
+import adminEventDiff from '../../../../schemas/api/admin-event-diff.response.json';
 import adminOutboxFailed from '../../../../schemas/api/admin-outbox-failed.response.json';
 import adminOutboxRetry from '../../../../schemas/api/admin-outbox-retry.response.json';
 import adminWebhookDeliveries from '../../../../schemas/api/admin-webhook-deliveries.response.json';
@@ -55,7 +59,17 @@ const R = 'required' as const;
 const O = 'optional' as const;
 
 const amounts = { amount: R, comission: R, amountOutDiscount: R, amountDiscount: R, amountProductos: R } as const satisfies Presence<Api.OrderAmounts>;
-const errorBody = { mensaje: R, code: R, errors: O, payment_id: O, status_detail: O } as const satisfies Presence<Api.ApiErrorBody>;
+const errorBody = { mensaje: R, code: R, errors: O, payment_id: O, status_detail: O, problems: O } as const satisfies Presence<Api.ApiErrorBody>;
+const saveProblem = { pointer: R, message: R } as const satisfies Presence<NonNullable<Api.ApiErrorBody['problems']>[number]>;
+const adminEventList = { events: R } as const satisfies Presence<Api.AdminEventListResponse>;
+const adminEvent = { url: R, name: R, starts_at: R, version: R, tickets_sold: R, tickets_held: R, checked_in: R, revenue: R } as const satisfies Presence<Api.AdminEventSummary>;
+const versionList = { url: R, current_version: R, versions: R } as const satisfies Presence<Api.EventVersionListResponse>;
+const versionView = { version: R, at: R, by: R, size: R } as const satisfies Presence<Api.EventVersionView>;
+const versionWithFile = { ...versionView, file: R } as const satisfies Presence<Api.EventVersionResponse>;
+const eventDiff = { from: R, to: R, patch: R, hunks: R } as const satisfies Presence<Api.EventDiffResponse>;
+const diffHunk = { old_start: R, old_lines: R, new_start: R, new_lines: R, lines: R } as const satisfies Presence<Api.EventDiffHunk>;
+const diffLine = { kind: R, text: R } as const satisfies Presence<Api.EventDiffLine>;
+const diffLineKinds = { context: true, added: true, removed: true } satisfies Members<Api.EventDiffLine['kind']>;
 const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
 const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O, stripe: O, seatsio: O } as const satisfies Presence<Api.AppConfigResponse>;
 const botCheck = { provider: R, siteKey: O, scriptUrl: R } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
@@ -219,6 +233,15 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['WalletEmission', prop(walletEmissions, 'properties', 'emisiones', 'items'), walletEmission],
     ['WalletUrlResponse', emission, walletUrlResponse],
     ['ImportEventResponse', adminImport, importResponse],
+    ['ApiErrorBody.problems', prop(error, 'properties', 'problems', 'items'), saveProblem],
+    ['AdminEventListResponse', adminEvents, adminEventList],
+    ['AdminEventSummary', prop(adminEvents, 'properties', 'events', 'items'), adminEvent],
+    ['EventVersionListResponse', adminEventVersions, versionList],
+    ['EventVersionView', prop(adminEventVersions, 'properties', 'versions', 'items'), versionView],
+    ['EventVersionResponse', adminEventVersion, versionWithFile],
+    ['EventDiffResponse', adminEventDiff, eventDiff],
+    ['EventDiffHunk', prop(adminEventDiff, 'properties', 'hunks', 'items'), diffHunk],
+    ['EventDiffLine', prop(adminEventDiff, 'properties', 'hunks', 'items', 'properties', 'lines', 'items'), diffLine],
     ['HiddenTicketLink', prop(adminImport, 'properties', 'hidden_links', 'items'), hiddenLink],
     ['EventPreviewResponse', adminPreview, eventPreview],
     ['EventPreviewProblem', prop(adminPreview, 'properties', 'problems', 'items'), previewProblem],
@@ -289,6 +312,7 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     expect(enumOf(prop(reloadSchema, 'properties', 'buyer_info', 'anyOf', '0', 'properties', 'lang'))).toEqual(Object.keys(languages).sort());
     expect(enumOf(prop(adminOutboxFailed, 'properties', 'messages', 'items', 'properties', 'kind'))).toEqual(Object.keys(mailKinds).sort());
     expect(enumOf(prop(health, 'properties', 'status'))).toEqual(Object.keys(healthStatuses));
+    expect(enumOf(prop(adminEventDiff, 'properties', 'hunks', 'items', 'properties', 'lines', 'items', 'properties', 'kind'))).toEqual(Object.keys(diffLineKinds).sort());
     expect(enumOf(prop(ready, 'properties', 'status'))).toEqual(Object.keys(readyStatuses));
     expect(enumOf(prop(checkinScans, 'properties', 'results', 'items', 'properties', 'verdict'))).toEqual(Object.keys(verdicts).sort());
     for (const reason of [prop(checkinScans, 'properties', 'results', 'items', 'properties', 'revoked_reason'), prop(checkinSync, 'properties', 'revocations', 'items', 'properties', 'reason')]) {
