@@ -144,18 +144,43 @@ export async function mercadoPagoSandbox(app: FastifyInstance, { rt }: { rt: San
     return payment.data;
   });
 
-  app.post<{ Params: { id: string } }>('/sandbox/mercadopago/api/v1/payments/:id/refunds', async (request, reply) => {
+  /**
+   * Refunds `amount` of an approved payment (what is left when no amount is given), as MercadoPago does: the payment
+   * keeps `approved` with `status_detail: partially_refunded` until its refunds add up to its amount, then is
+   * `refunded`; `transaction_amount_refunded` counts them. More than is left, or a payment not approved, is a 400. The
+   * payment's row status carries what went back, so two refunds at once never spend the same remainder.
+   */
+  app.post<{ Params: { id: string }; Body: { amount?: unknown } | undefined }>('/sandbox/mercadopago/api/v1/payments/:id/refunds', async (request, reply) => {
     if (refused(request, reply)) return reply;
     const key = String(request.headers['x-idempotency-key'] ?? randomUUID());
-    const done = await findSandboxObject<{ id: number }>(db, P, 'refund', key);
-    if (done) return reply.status(201).send(done.data);
+    const earlier = async () => (await findSandboxObject<{ id: number }>(db, P, 'refund', key))?.data;
+    const done = await earlier();
+    if (done) return reply.status(201).send(done);
     const found = await findSandboxObject<SandboxPayment>(db, P, 'payment', request.params.id);
     if (!found) return paymentNotFound(reply);
-    const moved = await movePayment(found.data, ['approved'], { status: 'refunded', status_detail: 'refunded', transaction_amount_refunded: found.data.transaction_amount });
-    if (!moved) return mercadoPagoError(reply, 400, 'The action requested is not valid for the current payment state', 2016);
-    const refund = { id: Number(randomDigits(10)), payment_id: Number(found.id), amount: found.data.transaction_amount, status: 'approved', date_created: now() };
+    const asked = request.body?.amount;
+    if (asked !== undefined && (typeof asked !== 'number' || !Number.isFinite(asked) || asked <= 0)) {
+      return mercadoPagoError(reply, 400, 'amount must be a positive number', 'invalid_amount');
+    }
+    const payment = found.data;
+    if (payment.status !== 'approved') return mercadoPagoError(reply, 400, 'The action requested is not valid for the current payment state', 2016);
+    const paidCents = pesosToCents(payment.transaction_amount!);
+    const givenCents = pesosToCents(payment.transaction_amount_refunded ?? 0);
+    const cents = asked === undefined ? paidCents - givenCents : pesosToCents(asked);
+    if (cents > paidCents - givenCents) return mercadoPagoError(reply, 400, 'The refund amount exceeds the available balance', 'refund_amount_exceeds');
+    const total = givenCents + cents;
+    const full = total === paidCents;
+    const next: SandboxPayment = { ...payment, status: full ? 'refunded' : 'approved', status_detail: full ? 'refunded' : 'partially_refunded', transaction_amount_refunded: total / 100 };
+    if (!(await moveSandboxObject(db, P, 'payment', found.id, [found.status], { status: full ? 'refunded' : `approved/refunded:${total}`, data: next }, now()))) {
+      const raced = await earlier();
+      return raced ? reply.status(201).send(raced) : mercadoPagoError(reply, 409, 'Another refund of this payment is in progress', 'refund_in_progress', 'conflict');
+    }
+    const refund = {
+      id: Number(randomDigits(10)), payment_id: Number(found.id), amount: cents / 100, metadata: {}, source: { id: '1234567890', name: 'Vendedor sandbox', type: 'collector' },
+      date_created: now(), unique_sequence_number: null, refund_mode: 'standard', adjustment_amount: 0, status: 'approved', reason: null, amount_refunded_to_payer: cents / 100,
+    };
     await insertSandboxObject(db, P, 'refund', { id: key, status: 'approved', data: refund }, now());
-    await notify(moved, 'payment.updated');
+    await notify(next, 'payment.updated');
     return reply.status(201).send(refund);
   });
 

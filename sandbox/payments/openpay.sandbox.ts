@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../http/not-found';
 import { findSandboxObject, insertSandboxObject, listSandboxObjects, moveSandboxObject } from './objects.repository';
 import type { OpenpayCharge, OpenpayCard } from '../../src/shared/provider-wire';
+import { pesosToCents } from '../../src/shared/money';
 import type { SandboxRuntime } from '../runtime';
 import { FAILURE_STATUS, sandboxApi, type SandboxFailure } from './api-errors';
 import { deliverWebhook } from './deliver';
@@ -218,7 +219,13 @@ export async function openpaySandbox(app: FastifyInstance, { rt }: { rt: Sandbox
     const found = await findSandboxObject<StoredCharge>(db, P, 'charge', request.params.id);
     if (!found) return openpayError(reply, 404, 1005, "The requested resource doesn't exist");
     if (found.data.status === 'refunded') return answerCharge(found.data);
-    const refund = { id: openpayId(), amount: found.data.amount ?? 0, status: 'completed', transaction_type: 'refund', creation_date: now() };
+    // One refund per charge, as Openpay: the amount asked (all of it when none is given), never more than the charge.
+    const asked = request.body?.amount;
+    const charged = found.data.amount ?? 0;
+    if (asked !== undefined && (typeof asked !== 'number' || !Number.isFinite(asked) || asked <= 0 || pesosToCents(asked) > pesosToCents(charged))) {
+      return openpayError(reply, 400, 1001, 'The refund amount must be positive and not greater than the charge amount');
+    }
+    const refund = { id: openpayId(), amount: asked === undefined ? charged : asked, status: 'completed', transaction_type: 'refund', creation_date: now() };
     const moved = await moveCharge(found.data, ['completed'], { status: 'refunded', refund });
     if (!moved) return openpayError(reply, 409, 1006, 'The charge cannot be refunded');
     await notify('charge.refunded', moved);

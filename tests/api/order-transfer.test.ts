@@ -98,6 +98,14 @@ describe.skipIf(skipDatabase)('POST /api/orders/{id}/tickets/{ticket}/transfer',
     expect((await t.app.inject({ method: 'POST', url: `/api/orders/${paid.id}/resend`, headers: { 'x-purchase-key': link.key } })).statusCode).toBe(403);
   });
 
+  it('takes the new holder\'s name and e-mail from the form\'s name and e-mail answers when the request leaves them out', async () => {
+    const paid = await paidWithPayPal(t);
+    const res = await transfer(paid.id, paid.tickets[0].id, t.keyOf(paid.id), { answers: { nombre: ' Eva Ruiz ', correo: 'Eva@Example.mx' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await ticketRow(body(res).ticket_id)).toMatchObject({ attendee_name: 'Eva Ruiz', holder_email: 'eva@example.mx' });
+    expect(t.mails().some((m) => m.path.endsWith(`transfer-${body(res).ticket_id}.eml`) && mailHeader(m.text, 'To') === 'eva@example.mx')).toBe(true);
+  });
+
   it('two transfers of one ticket at once: one wins, the other gets 409', async () => {
     const paid = await paidWithPayPal(t);
     const answers = await Promise.all([maria, { ...maria, name: 'Otra Persona', answers: { nombre: 'Otra Persona', correo: 'otra@example.mx' } }]

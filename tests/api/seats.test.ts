@@ -154,6 +154,34 @@ describe.skipIf(skipDatabase)('seated events', () => {
     expect([after['C-3'].status, after['C-4'].status]).toEqual(['free', 'free']);
   });
 
+  it('frees only the cancelled tickets\' places when the buyer cancels part of a seated order', async () => {
+    await t.importEvent({ ...seated, refund_policy: { until: new Date(t.ctx.now().getTime() + 30 * 86_400_000).toISOString(), fee_percent: 10 } });
+    const token = await chartHolds(['A-7', 'A-8']);
+    const res = await newPurchase({ seats: { holdToken: token, objects: [{ label: 'A-7' }, { label: 'A-8' }] } });
+    const id = body(res).purchase_id as string;
+    const headers = { 'x-purchase-key': body(res).access_key as string };
+    const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers }));
+    await t.app.inject({ method: 'POST', url: `${widget_url}/approve` });
+    await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers });
+    const tickets = await t.rows('tickets', 'purchase_id', id);
+    const a7 = tickets.find((x) => x.seat_label === 'A-7')!;
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/cancel`, headers, payload: { ticket_ids: [a7.id], clabe: '002115000012345675' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(body(cancelled)).toMatchObject({ status: 'partially_cancelled' });
+    // The map shows the cancelled ticket's place free, the other still booked; our row keeps only the booked one.
+    const after = await statuses();
+    expect([after['A-7'].status, after['A-8'].status]).toEqual(['free', 'booked']);
+    expect(await purchaseSeats(id)).toMatchObject({ status: 'booked' });
+    expect(JSON.parse((await purchaseSeats(id)).seats_json)).toEqual([{ label: 'A-8', ticketId: 1, quantity: 1, objectType: 'Seat' }]);
+    // Another buyer can take it now.
+    expect((await newPurchase({ seats: { holdToken: await chartHolds(['A-7']), objects: [{ label: 'A-7' }] } })).statusCode).toBe(200);
+    // The last ticket cancelled: the rest goes back too.
+    const rest = await t.app.inject({ method: 'POST', url: `/api/orders/${id}/cancel`, headers, payload: { clabe: '002115000012345675' } });
+    expect(body(rest)).toMatchObject({ status: 'cancelled' });
+    expect((await statuses())['A-8'].status).toBe('free');
+    expect(await purchaseSeats(id)).toMatchObject({ status: 'released' });
+  });
+
   it('releases the places when the hold expires, so another buyer can take them', async () => {
     const token = await chartHolds(['B-8', 'B-9']);
     const res = await newPurchase({ seats: { holdToken: token, objects: [{ label: 'B-8' }, { label: 'B-9' }] } });

@@ -95,8 +95,9 @@ test('find my order → the e-mailed link → the order page → a corrected nam
   await expect(transferButton).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(transfer).toBeVisible();
-  await transfer.getByLabel(order.transfer.name).fill('Marta Ruiz');
-  await transfer.getByLabel(order.transfer.email).fill(recipient);
+  // The ticket type's form asks the name and the e-mail: the dialog does not ask them a second time.
+  await expect(transfer.getByLabel(order.transfer.name)).toHaveCount(0);
+  await expect(transfer.getByLabel(order.transfer.email)).toHaveCount(0);
   await transfer.getByLabel(/^Nombre completo\s*\*?$/).fill('Marta Ruiz');
   await transfer.getByLabel(/^Correo electrónico/).fill(recipient);
   await transfer.getByRole('button', { name: order.transfer.submit }).click();

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
 import { SchemaForm } from '../../../renderers/SchemaForm/SchemaForm';
+import { formFields, holderFields, holderFromAnswers } from '../../shared/attendee-form/holder-fields';
 import type { OrderTicket, TransferTicketRequest } from '../../shared/api';
 import type { AttendeeAnswers } from '../../shared/attendee-form/attendee-form.types';
 import { ApiError } from '../api/ApiError';
@@ -19,12 +20,13 @@ import { loadTicketForm, plainAnswers, type TicketForm } from './ticketForm';
 
 /**
  * The transfer dialog of one ticket: the new holder's name and e-mail and, when the ticket type asks them, its
- * attendee form for that person (blank); a warning that this ticket's QR stops working. The server's refusals of
+ * attendee form for that person (blank); a warning that this ticket's QR stops working. The name or e-mail the form
+ * itself asks (its fields that give a ticket's holder, `holderFields`) is not asked again: the server takes the answer. The server's refusals of
  * a field land on it, the others (deadline, already transferred, limit) are said in an alert.
  */
 export const TransferDialog = observer(function TransferDialog({
   eventUrl, ticket, until, transfer, onClose,
-}: { eventUrl: string; ticket: OrderTicket; until: string | null; transfer: (body: TransferTicketRequest) => Promise<void>; onClose: () => void }) {
+}: { eventUrl: string; ticket: OrderTicket; until: string | null; transfer: (body: TransferTicketRequest, holderName: string) => Promise<void>; onClose: () => void }) {
   const { t, i18n } = useOrderTranslation();
   const titleId = useId();
   const asksForm = ticket.respuestas !== null;
@@ -47,15 +49,25 @@ export const TransferDialog = observer(function TransferDialog({
     };
   }, [asksForm, eventUrl, ticket, t]);
 
+  // The form's own name and e-mail fields stand for the dialog's (the server reads the same rule).
+  const fromForm = form ? holderFields(formFields(form.schema, form.uiSchema as Record<string, unknown>)) : {};
+  const asksName = !fromForm.name;
+  const asksEmail = !fromForm.email;
+
   const submit = async () => {
-    const missing = { name: name.trim() ? undefined : t('transfer.required'), email: /^\S+@\S+\.\S+$/.test(email.trim()) ? undefined : t('transfer.emailInvalid') };
+    const missing = {
+      name: !asksName || name.trim() ? undefined : t('transfer.required'),
+      email: !asksEmail || /^\S+@\S+\.\S+$/.test(email.trim()) ? undefined : t('transfer.emailInvalid'),
+    };
     setFieldErrors(missing);
     if (form) form.state.markSubmitted();
     if (missing.name || missing.email || (asksForm && (!form || form.state.hasErrors))) return;
     setSending(true);
     setFailure(null);
     try {
-      await transfer({ name: name.trim(), email: email.trim(), ...(form ? { answers: plainAnswers(form) } : {}) });
+      const answers = form ? plainAnswers(form) : undefined;
+      const holderName = asksName ? name.trim() : (holderFromAnswers(fromForm, answers ?? {}).name ?? '');
+      await transfer({ ...(asksName ? { name: name.trim() } : {}), ...(asksEmail ? { email: email.trim() } : {}), ...(answers ? { answers } : {}) }, holderName);
     } catch (error) {
       if (error instanceof ApiError && error.validationErrors.length > 0) {
         const problems = transferProblems(error.validationErrors);
@@ -75,15 +87,19 @@ export const TransferDialog = observer(function TransferDialog({
           {t('transfer.warning', { folio: ticket.folio })}
         </Alert>
         {until ? <Typography variant="body2" sx={{ mb: 2 }}>{t('transfer.until', { date: deadlineText(until, i18n.language) })}</Typography> : null}
-        <TextField
-          label={t('transfer.name')} value={name} onChange={(e) => setName(e.target.value)} required fullWidth margin="dense" autoComplete="off"
-          error={Boolean(fieldErrors.name)} helperText={fieldErrors.name ?? ' '} disabled={sending} slotProps={{ formHelperText: { 'aria-live': 'polite' } as object }}
-        />
-        <TextField
-          label={t('transfer.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} required fullWidth margin="dense" autoComplete="off"
-          error={Boolean(fieldErrors.email)} helperText={fieldErrors.email ?? t('transfer.emailHelp')} disabled={sending}
-          slotProps={{ formHelperText: { 'aria-live': 'polite' } as object }}
-        />
+        {asksName ? (
+          <TextField
+            label={t('transfer.name')} value={name} onChange={(e) => setName(e.target.value)} required fullWidth margin="dense" autoComplete="off"
+            error={Boolean(fieldErrors.name)} helperText={fieldErrors.name ?? ' '} disabled={sending} slotProps={{ formHelperText: { 'aria-live': 'polite' } as object }}
+          />
+        ) : null}
+        {asksEmail ? (
+          <TextField
+            label={t('transfer.email')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} required fullWidth margin="dense" autoComplete="off"
+            error={Boolean(fieldErrors.email)} helperText={fieldErrors.email ?? t('transfer.emailHelp')} disabled={sending}
+            slotProps={{ formHelperText: { 'aria-live': 'polite' } as object }}
+          />
+        ) : null}
         {form ? (
           <>
             <Typography variant="h3" sx={{ fontSize: '1.1rem', fontWeight: 600, mt: 2, mb: 1 }}>{t('transfer.formHeading')}</Typography>

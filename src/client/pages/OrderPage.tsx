@@ -77,10 +77,10 @@ export default function OrderPage() {
     await reload();
   };
 
-  const transfer = async (ticket: OrderTicket, body: TransferTicketRequest) => {
+  const transfer = async (ticket: OrderTicket, body: TransferTicketRequest, holderName: string) => {
     await api.transfer(link!.purchaseId, link!.key, ticket.id, body);
     setTransferring(null);
-    setNotice(t('transfer.done', { name: body.name }));
+    setNotice(t('transfer.done', { name: holderName }));
     await reload();
   };
 
@@ -126,7 +126,7 @@ export default function OrderPage() {
           <EditAnswersDialog eventUrl={order.evento.url} ticket={editing} save={(answers) => save(editing, answers)} onClose={() => setEditing(null)} />
         ) : null}
         {transferring && transferir ? (
-          <TransferDialog eventUrl={order.evento.url} ticket={transferring} until={transferir.hasta} transfer={(body) => transfer(transferring, body)} onClose={() => setTransferring(null)} />
+          <TransferDialog eventUrl={order.evento.url} ticket={transferring} until={transferir.hasta} transfer={(body, holderName) => transfer(transferring, body, holderName)} onClose={() => setTransferring(null)} />
         ) : null}
         {cancelling && cancelar ? (
           <CancelDialog tickets={cancellable} policy={cancelar} cancel={(body) => cancel(order, body)} onClose={() => setCancelling(false)} />

@@ -554,6 +554,8 @@ export interface WebhookAttemptTable {
   error: string | null;
   /** The answer's first bytes (UTF-8, capped). */
   response_body: string | null;
+}
+
 /** The event file of one import (`services/event-import.service.ts`): one row per event version. */
 export interface EventVersionTable {
   event_id: number;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AttendeeField } from '../../shared/event-file/event-file.types';
+import { holderFields } from '../../shared/attendee-form/holder-fields';
 import { ticketSigner } from '../checkin/event-keys';
 import type { Database } from '../db/schema';
 import { insertEmission, insertTickets, lastFolio } from '../repositories/emission.repository';
@@ -8,17 +8,11 @@ import type { TicketTypeRow } from '../repositories/event.repository';
 import type { Order } from '../repositories/order.repository';
 import type { PurchaseRow } from '../repositories/purchase.repository';
 
-/** The answer that names an attendee: the first text field called name/nombre, else the first text field. */
-function nameField(fields: AttendeeField[]): string | undefined {
-  const text = fields.filter((f) => f.type === 'text');
-  return (text.find((f) => /nombre|name/i.test(`${f.id} ${f.label ?? ''}`)) ?? text[0])?.id;
-}
-
-/** Attendee name of each unit of a ticket line: from the attendee form answers when present, else the buyer's name. */
+/** Attendee name of each unit of a ticket line: from the attendee form's name answer (`holderFields`) when present, else the buyer's name. */
 export function attendeeNames(purchase: PurchaseRow, ticket: TicketTypeRow, quantity: number): string[] {
   const buyerName = purchase.buyer?.name ?? '';
   const answers = purchase.attendee_answers?.[String(ticket.external_id)] ?? [];
-  const field = nameField(ticket.form);
+  const field = holderFields(ticket.form).name;
   return Array.from({ length: quantity }, (_, unit) => {
     const answer = field ? answers[unit]?.[field] : undefined;
     return typeof answer === 'string' && answer.trim() ? answer.trim() : buyerName;

@@ -15,6 +15,7 @@ import {
 } from '../repositories/order-changes.repository';
 import { findAttempt } from '../repositories/payment-attempt.repository';
 import { findPurchase, type PurchaseRow } from '../repositories/purchase.repository';
+import { releaseCancelledSeats } from '../seats/purchase-seats';
 import { moveOrder } from './lifecycle';
 import { before, refundMethod, refundPolicy } from './order-policy';
 import { TICKETS_LIVE, ticketsLive } from './statuses';
@@ -45,7 +46,8 @@ function paidForTicket(purchase: PurchaseRow, unitPriceCents: number): number {
  * moved through `moveOrder` (`partially_cancelled` while live tickets remain, else `cancelled`; units back on sale),
  * the cancellation recorded with its amounts (refund = paid − fee_percent, the fee rounded half up), a payout queued
  * to the CLABE for a cash-voucher or bank-transfer payment, the e-mail queued. After the commit a card or wallet
- * payment is refunded through its provider for that amount, once (the cancellation's refund, claimed by compare-and-set).
+ * payment is refunded through its provider for that amount, once (the cancellation's refund, claimed by compare-and-set),
+ * and the cancelled tickets' places of a seated order are released at the seat provider.
  */
 export async function cancelByBuyer(rt: PaymentsRuntime, purchaseId: string, request: CancelOrderRequest): Promise<CancelOrderResponse> {
   const { ctx } = rt;
@@ -90,12 +92,13 @@ export async function cancelByBuyer(rt: PaymentsRuntime, purchaseId: string, req
       await insertPayout(trx, { id: payoutId, purchase_id: purchaseId, cancellation_id: id, amount_cents: refundCents, clabe: account!.clabe, bank_name: account!.bank, status: 'queued', created_at: now, confirmed_by: null, confirmed_at: null });
     }
     await queueBuyerCancellationMail(trx, current, id, attempt.id, now);
-    return { id, status: last ? ('cancelled' as const) : ('partially_cancelled' as const), paid, feeCents, refundCents, method, payoutId, ticketIds: tickets.map((t) => t.id) };
+    return { id, status: last ? ('cancelled' as const) : ('partially_cancelled' as const), paid, feeCents, refundCents, method, payoutId, ticketIds: tickets.map((t) => t.id), seatLabels: last ? [] : tickets.flatMap((t) => (t.seat_label ? [t.seat_label] : [])) };
   });
 
   if (cancellation.method === 'provider') await settleCancellationRefund(rt, cancellation.id);
-  // Committed: the cancelled tickets' passes are told they are void; the last one gives the booked places back.
+  // Committed: the cancelled tickets' passes are told they are void; their places go back on sale (the last one's: the whole order's).
   await afterTicketsRevoked(rt, purchaseId, cancellation.ticketIds);
+  await releaseCancelledSeats(rt.ctx, purchaseId, cancellation.seatLabels);
   await deliverMail(rt, purchaseId);
   const settled = (await findCancellation(db, cancellation.id))!;
   return {

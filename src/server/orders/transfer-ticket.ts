@@ -15,6 +15,9 @@ import { recordOrderEvent } from '../repositories/order-history.repository';
 import { loadOrder } from '../repositories/order.repository';
 import { findPurchase } from '../repositories/purchase.repository';
 import { oneAttendeeAnswers } from '../services/attendee-info.service';
+import { holderFields, holderFromAnswers } from '../../shared/attendee-form/holder-fields';
+import { ATTENDEE_MESSAGE_KEYS } from '../../shared/attendee-form/message-keys';
+import type { AttendeeField } from '../../shared/event-file/event-file.types';
 import { before, transferPolicy } from './order-policy';
 import { ticketsLive } from './statuses';
 import { afterTicketsRevoked } from './after-revocation';
@@ -25,6 +28,23 @@ export async function transfersBehind(db: Kysely<Database>, ticketId: string, li
   let count = 0;
   for (let id = await ticketReplacedBy(db, ticketId); id && count < limit; id = await ticketReplacedBy(db, id)) count += 1;
   return count;
+}
+
+/**
+ * The new holder's name and e-mail: those the request names, else the answers to the form's fields that give a
+ * ticket's holder (`holderFields`: the dialog does not ask them twice); neither → 400 on the field to fill.
+ */
+function newHolder(form: AttendeeField[], request: TransferTicketRequest, answers: Record<string, unknown>): { name: string; email: string } {
+  const fields = holderFields(form);
+  const answered = holderFromAnswers(fields, answers);
+  const name = plainText(request.name?.trim() || answered.name || '', { multiline: false }).trim();
+  const email = (request.email?.trim() || answered.email || '').toLowerCase();
+  const missing = [
+    ...(name ? [] : [{ path: fields.name ? `/answers/${fields.name}` : '/name', message: ATTENDEE_MESSAGE_KEYS.required }]),
+    ...(email ? [] : [{ path: fields.email ? `/answers/${fields.email}` : '/email', message: ATTENDEE_MESSAGE_KEYS.required }]),
+  ];
+  if (missing.length > 0) throw errors.formInvalid(missing);
+  return { name, email };
 }
 
 /**
@@ -54,8 +74,7 @@ export async function transferTicket(rt: PaymentsRuntime, purchaseId: string, ti
   if ((await transfersBehind(db, ticketId, policy.maxPerTicket)) >= policy.maxPerTicket) throw errors.transferLimitReached(policy.maxPerTicket);
   const type = (await loadOrder(db, purchaseId))!.tickets.find((line) => line.ticket.id === old.ticket_type_id)!.ticket;
   const answers = oneAttendeeAnswers(type, request.answers ?? {});
-  const name = plainText(request.name, { multiline: false }).trim();
-  const email = request.email.trim().toLowerCase();
+  const { name, email } = newHolder(type.form, request, answers);
 
   const created = await withStockLock(ctx.db, purchase.event_id, async (trx) => {
     await ctx.db.dialect.lockPurchase(trx, purchaseId);

@@ -52,6 +52,21 @@ export async function movePurchaseSeats(db: Kysely<Database>, purchaseId: string
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Replaces a booked purchase's places with `seats` when they are still `before` (compare-and-set on the stored list:
+ * of two changes at once one wins and the other reads again). False when they changed or are no longer booked.
+ */
+export async function replaceBookedSeats(db: Kysely<Database>, purchaseId: string, before: HeldSeat[], seats: HeldSeat[], now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('purchase_seats')
+    .set({ seats_json: JSON.stringify(seats), updated_at: now })
+    .where('purchase_id', '=', purchaseId)
+    .where('status', '=', 'booked')
+    .where('seats_json', '=', JSON.stringify(before))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** A purchase whose places the seat provider still holds, though it has since been paid or has ended. */
 export interface SeatsOwed {
   purchaseId: string;

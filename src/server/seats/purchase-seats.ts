@@ -9,7 +9,7 @@ import type { EventRow } from '../repositories/event.repository';
 import type { Order } from '../repositories/order.repository';
 import { findPurchase } from '../repositories/purchase.repository';
 import {
-  findPurchaseSeats, insertPurchaseSeats, liveSeatsOf, movePurchaseSeats, seatsOwedToProvider, takeOwedSeats, type HeldSeat, type PurchaseSeatsRow,
+  findPurchaseSeats, insertPurchaseSeats, liveSeatsOf, movePurchaseSeats, replaceBookedSeats, seatsOwedToProvider, takeOwedSeats, type HeldSeat, type PurchaseSeatsRow,
 } from '../repositories/purchase-seats.repository';
 import { seatsProviderOf } from './seats-provider';
 
@@ -249,7 +249,8 @@ export async function bookPurchaseSeats(ctx: AppContext, purchaseId: string): Pr
  * A paid order called off whole (the organiser, a payment given back at the provider, the buyer cancelling their
  * last ticket): its booked places go back on sale at the provider. Called after the call-off commits. A provider that
  * cannot be reached leaves them booked (an operator sees them in the seat provider's dashboard); a refusal means they
- * are no longer booked. A partly cancelled order keeps its places (it may not be whole again).
+ * are no longer booked. A partly cancelled order's remaining places stay booked (`releaseCancelledSeats` frees the
+ * cancelled tickets' own).
  */
 export async function releaseCalledOffSeats(ctx: AppContext, purchaseId: string): Promise<void> {
   const row = await findPurchaseSeats(ctx.db.kysely, purchaseId);
@@ -262,6 +263,46 @@ export async function releaseCalledOffSeats(ctx: AppContext, purchaseId: string)
     if (!refusedByProvider(error)) return;
   }
   await movePurchaseSeats(ctx.db.kysely, purchaseId, ['booked'], 'released', ctx.now().toISOString());
+}
+
+/** A booked order's places less the cancelled tickets' `labels` (an area's label once per place). */
+export function seatsLeft(seats: readonly HeldSeat[], labels: readonly string[]): { left: HeldSeat[]; freed: HeldSeat[] } {
+  const count = new Map<string, number>();
+  for (const label of labels) count.set(label, (count.get(label) ?? 0) + 1);
+  const left: HeldSeat[] = [];
+  const freed: HeldSeat[] = [];
+  for (const seat of seats) {
+    const gone = Math.min(seat.quantity, count.get(seat.label) ?? 0);
+    count.set(seat.label, (count.get(seat.label) ?? 0) - gone);
+    if (gone > 0) freed.push({ ...seat, quantity: gone });
+    if (seat.quantity > gone) left.push({ ...seat, quantity: seat.quantity - gone });
+  }
+  return { left, freed };
+}
+
+/**
+ * Some tickets of a paid seated order cancelled, the order still live: their places (`labels`, the tickets'
+ * `seat_label`s) go back on sale at the provider and leave the order's booked places; the others stay booked. Called
+ * after the cancellation commits. A provider that cannot be reached leaves them booked here and there (an operator
+ * sees them in its dashboard; the order's whole call-off releases them with the rest); a refusal means they are no
+ * longer booked there.
+ */
+export async function releaseCancelledSeats(ctx: AppContext, purchaseId: string, labels: readonly string[]): Promise<void> {
+  if (labels.length === 0) return;
+  const row = await findPurchaseSeats(ctx.db.kysely, purchaseId);
+  if (!row || row.status !== 'booked') return;
+  const { freed } = seatsLeft(row.seats, labels);
+  if (freed.length === 0) return;
+  try {
+    await seatsProviderOf(ctx).client(row.region).events.release(row.event_key, objectsOf({ ...row, seats: freed }));
+  } catch (error) {
+    if (!refusedByProvider(error)) return;
+  }
+  // Another change of the order's places may have landed since the read: apply the removal to the list as it is now.
+  for (let current: PurchaseSeatsRow | undefined = row; current?.status === 'booked'; current = await findPurchaseSeats(ctx.db.kysely, purchaseId)) {
+    const { left } = seatsLeft(current.seats, labels);
+    if (await replaceBookedSeats(ctx.db.kysely, purchaseId, current.seats, left, ctx.now().toISOString())) return;
+  }
 }
 
 /**

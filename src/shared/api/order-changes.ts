@@ -2,8 +2,10 @@
 
 /** `POST /api/orders/{purchase_id}/tickets/{ticket_id}/transfer`: the new holder and their answers to the ticket type's attendee form. */
 export interface TransferTicketRequest {
-  name: string;
-  email: string;
+  /** Absent or blank: the answer to the form's name field (`holderFields`). */
+  name?: string;
+  /** Absent or blank: the answer to the form's e-mail field. */
+  email?: string;
   /** One attendee's answers (field id → answer), judged by the same compiled schema as the purchase's form. */
   answers?: Record<string, unknown>;
 }

@@ -65,4 +65,29 @@ describe.skipIf(skipDatabase)('MercadoPago card payments in the sandbox', () => 
     const twice = await t.app.inject({ method: 'POST', url: control, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(twice.body).toContain('ya no está en revisión');
   });
+
+  it('refunds part of a payment: the amount asked, the payment approved and partially_refunded until all of it went back', async () => {
+    const payment = body(await pay(await tokenFor('APRO')));
+    const auth = { authorization: `Bearer ${t.sandbox.mercadopago.accessToken}` };
+    const refund = (amount: number | undefined, key: string) =>
+      t.app.inject({ method: 'POST', url: `/sandbox/mercadopago/api/v1/payments/${payment.id}/refunds`, headers: { ...auth, 'x-idempotency-key': key }, ...(amount === undefined ? {} : { payload: { amount } }) });
+    const read = async () => body(await t.app.inject({ url: `/sandbox/mercadopago/api/v1/payments/${payment.id}`, headers: auth }));
+
+    const first = await refund(90, 'r-1');
+    expect(first.statusCode).toBe(201);
+    // MercadoPago's refund (the official SDK's RefundResponse): its own id, the payment's, the amount asked.
+    expect(body(first)).toMatchObject({ id: expect.any(Number), payment_id: payment.id, amount: 90, status: 'approved', date_created: expect.any(String), source: { type: 'collector' } });
+    expect(await read()).toMatchObject({ status: 'approved', status_detail: 'partially_refunded', transaction_amount_refunded: 90 });
+    // The same key answers the same refund; a new one may not take more than is left (130).
+    expect(body(await refund(90, 'r-1')).id).toBe(body(first).id);
+    const over = await refund(130.01, 'r-2');
+    expect(over.statusCode).toBe(400);
+    expect(body(over)).toMatchObject({ error: 'bad_request', status: 400, message: expect.any(String), cause: [{ code: expect.anything() }] });
+    expect((await read()).transaction_amount_refunded).toBe(90);
+    // Without an amount: what is left, and the payment is refunded.
+    const rest = await refund(undefined, 'r-3');
+    expect(body(rest)).toMatchObject({ amount: 130, status: 'approved' });
+    expect(await read()).toMatchObject({ status: 'refunded', status_detail: 'refunded', transaction_amount_refunded: 220 });
+    expect((await refund(1, 'r-4')).statusCode).toBe(400);
+  });
 });

@@ -208,6 +208,16 @@ describe.skipIf(skipDatabase)('Openpay card payments', () => {
     expect(charge).toMatchObject({ status: 'refunded', refund: { id: refundId, amount: 220 } });
   });
 
+  it('refunds part of a charge: the amount asked, once per charge; more than the charge is refused', async () => {
+    const id = await heldPurchase();
+    const chargeId = body(await pay(id, await tokenize(CARDS.approved))).payment_id as string;
+    const adapter = openpayProvider({ mode: 'sandbox', apiUrl: () => `${t.baseUrl}/sandbox/openpay/api`, ...op() });
+    await expect(adapter.refund({ paymentId: chargeId, amountCents: 22001, currency: 'MXN', idempotencyKey: 'r-over' })).rejects.toThrow();
+    expect((await sandboxCharges()).find((c) => c.id === chargeId)).toMatchObject({ status: 'completed' });
+    const { refundId } = await adapter.refund({ paymentId: chargeId, amountCents: 9000, currency: 'MXN', idempotencyKey: 'r-part' });
+    expect((await sandboxCharges()).find((c) => c.id === chargeId)).toMatchObject({ status: 'refunded', refund: { id: refundId, amount: 90 } });
+  });
+
   it('serves the card frame (framable by our pages only) and the sandbox scripts', async () => {
     const frame = await t.app.inject({ method: 'GET', url: '/payments/openpay/card-frame?lang=en' });
     expect(frame.statusCode).toBe(200);
