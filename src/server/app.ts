@@ -20,6 +20,7 @@ import { applePayRoutes } from './payments/routes/apple-pay.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
 import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
+import { adminOrderRoutes } from './routes/admin-orders.routes';
 import { orderChangeRoutes } from './routes/order-changes.routes';
 import { adminCheckinRoutes } from './routes/admin-checkin.routes';
 import { checkinRoutes } from './routes/checkin.routes';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
   await app.register(adminPurchaseRoutes, { rt: payments });
+  await app.register(adminOrderRoutes, { rt: payments });
   // The buyer's order page: its view, "find my order", resend, corrected answers; transfers and cancellations.
   await app.register(orderRoutes, { rt: payments });
   await app.register(orderChangeRoutes, { rt: payments });
