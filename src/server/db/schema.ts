@@ -167,8 +167,9 @@ export interface PurchaseTable {
   updated_at: string;
   /** When the buyer and attendee data of a purchase that never paid were erased (the row and amounts stay). */
   data_purged_at: Generated<string | null>;
-  /** Generated (migration 0049): the buyer's name lower-cased, and their phone's digits; what the operators' search reads. */
+  /** Generated (migration 0049): the buyer's name and e-mail lower-cased, and their phone's digits; what the operators' search reads. */
   buyer_name_key: Generated<string | null>;
+  buyer_email_key: Generated<string | null>;
   buyer_phone_key: Generated<string | null>;
 }
 

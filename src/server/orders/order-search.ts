@@ -6,7 +6,7 @@ import { errors } from '../http/app-error';
 import { eventIdsOfUrls, purchasesMatching, searchPurchases, type SearchKeys, type SearchRow } from '../repositories/order-search.repository';
 import { effectiveStatus } from '../services/purchase.service';
 
-/** Rows of a page unless the caller asks fewer; never more than `SEARCH_LIMIT_MAX`. */
+/** Rows of a page unless the caller asks another number, from 1 to `SEARCH_LIMIT_MAX` (else 400 `ORDER_SEARCH_INVALID`). */
 export const SEARCH_LIMIT_DEFAULT = 25;
 export const SEARCH_LIMIT_MAX = 100;
 
@@ -75,7 +75,8 @@ function rowOf(row: SearchRow, now: string): AdminOrderRow {
  */
 export async function searchOrders(ctx: AppContext, query: AdminOrderSearchQuery, allowedUrls: string[] | null): Promise<AdminOrderSearchResponse> {
   const db = ctx.db.kysely;
-  const limit = Math.min(query.limit ?? SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX);
+  const limit = query.limit === undefined ? SEARCH_LIMIT_DEFAULT : Number(query.limit);
+  if (limit < 1 || limit > SEARCH_LIMIT_MAX) throw errors.orderSearchInvalid();
   const urls = query.event !== undefined ? (allowedUrls === null || allowedUrls.includes(query.event) ? [query.event] : []) : allowedUrls;
   const now = ctx.now().toISOString();
   const filters = {
@@ -83,7 +84,7 @@ export async function searchOrders(ctx: AppContext, query: AdminOrderSearchQuery
     status: query.status as PurchaseStatus | undefined,
     now,
     method: query.method,
-    ticketTypeExternalId: query.ticket_type,
+    ticketTypeExternalId: query.ticket_type === undefined ? undefined : Number(query.ticket_type),
     from: storedTime(query.from),
     to: storedTime(query.to),
     before: query.cursor ? decodeCursor(query.cursor) : undefined,

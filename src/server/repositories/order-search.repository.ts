@@ -45,7 +45,7 @@ export async function purchasesMatching(db: Kysely<Database>, keys: SearchKeys):
   const tickets = () => db.selectFrom('tickets').select('purchase_id as id').limit(KEY_MATCHES_MAX);
   if (keys.reference) lookups.push(purchases().where('id', '=', keys.reference).execute());
   if (keys.email) {
-    lookups.push(purchases().where('buyer_email', '=', keys.email).execute());
+    lookups.push(purchases().where('buyer_email_key', '=', keys.email).execute());
     lookups.push(tickets().where('holder_email', '=', keys.email).execute());
   }
   if (keys.namePrefix) {

@@ -9,7 +9,7 @@ import { adminAccess, adminActorOf, allowedEventUrls, assertEventAllowed } from 
 import { cancelTicketsByOrganiser } from '../orders/cancel-by-organiser';
 import { correctAnswers } from '../orders/correct-answers';
 import { operatorOrder, operatorOrderView } from '../orders/operator-order';
-import { SEARCH_LIMIT_MAX, searchOrders } from '../orders/order-search';
+import { searchOrders } from '../orders/order-search';
 import { resendTickets } from '../orders/resend-tickets';
 import type { PaymentsRuntime } from '../payments/runtime';
 
@@ -24,11 +24,11 @@ const searchQuery = {
     event: { type: 'string', minLength: 1, maxLength: 200 },
     status: { type: 'string', enum: ['held', 'pending', 'paid', 'partially_cancelled', 'expired', 'cancelled', 'refunded'] },
     method: { type: 'string', enum: ['mercadopago', 'paypal', 'fintoc', 'openpay', 'stripe', 'free'] },
-    ticket_type: { type: 'integer', minimum: 0 },
+    ticket_type: { type: 'string', pattern: '^[0-9]{1,9}$' },
     from: { type: 'string', minLength: 10, maxLength: 40 },
     to: { type: 'string', minLength: 10, maxLength: 40 },
     cursor: { type: 'string', minLength: 1, maxLength: 400 },
-    limit: { type: 'integer', minimum: 1, maximum: SEARCH_LIMIT_MAX },
+    limit: { type: 'string', pattern: '^[0-9]{1,3}$' },
   },
 } as const;
 

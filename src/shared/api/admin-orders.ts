@@ -7,17 +7,19 @@ export type AdminOrderStatus = 'held' | 'pending' | 'paid' | 'partially_cancelle
  * `GET /api/admin/orders` query: `q` is a purchase reference (its id), a buyer's name (its start), e-mail or phone, a ticket
  * folio, or a ticket holder's name (its start) or e-mail; the filters narrow it; newest first, `limit` ≤ 100 rows a page, the
  * next page from the previous answer's `next_cursor`. `from` and `to` bound the purchase's creation time (ISO, `to` exclusive).
+ * Numbers come as the query string's digits.
  */
 export interface AdminOrderSearchQuery {
   q?: string;
   event?: string;
   status?: AdminOrderStatus;
   method?: string;
-  ticket_type?: number;
+  /** A ticket type's id in the event file. */
+  ticket_type?: string;
   from?: string;
   to?: string;
   cursor?: string;
-  limit?: number;
+  limit?: string;
 }
 
 /** One purchase found: its reference, event, buyer, status, how it was paid, its total (pesos), when, and its tickets bought. */
