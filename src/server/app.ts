@@ -24,6 +24,7 @@ import { adminWebhookRoutes } from './routes/admin-webhooks.routes';
 import { webhookLoopPlugin } from './webhooks/loop';
 import { adminEventRoutes } from './routes/admin-events.routes';
 import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
+import { adminOrderRoutes } from './routes/admin-orders.routes';
 import { orderChangeRoutes } from './routes/order-changes.routes';
 import { adminCheckinRoutes } from './routes/admin-checkin.routes';
 import { checkinRoutes } from './routes/checkin.routes';
@@ -112,6 +113,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(webhookRoutes, { rt: payments });
   await app.register(emissionRoutes, { rt: payments });
   await app.register(adminPurchaseRoutes, { rt: payments });
+  await app.register(adminOrderRoutes, { rt: payments });
   // The buyer's order page: its view, "find my order", resend, corrected answers; transfers and cancellations.
   await app.register(orderRoutes, { rt: payments });
   await app.register(orderChangeRoutes, { rt: payments });

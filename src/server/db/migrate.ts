@@ -21,6 +21,7 @@ import { eventShareMigration } from './migrations/20261201_0040_event_share';
 import { checkinMigration } from './migrations/20261201_0030_checkin';
 import { orderHistoryMigration } from './migrations/20261202_0041_order_history';
 import { walletPassUpdatesMigration } from './migrations/20261203_0044_wallet_pass_updates';
+import { orderSearchMigration } from './migrations/20261204_0049_order_search';
 import { orderPageMigration } from './migrations/20261203_0042_order_page';
 import { orderChangesMigration } from './migrations/20261203_0043_order_changes';
 import { webhooksMigration } from './migrations/20261204_0046_webhooks';
@@ -54,6 +55,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261203_0043_order_changes': orderChangesMigration(),
     '20261204_0046_webhooks': webhooksMigration(),
     '20261204_0050_event_versions': eventVersionsMigration(),
+    '20261204_0049_order_search': orderSearchMigration(db.dialect.name),
   };
 }
 

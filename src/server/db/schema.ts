@@ -171,6 +171,10 @@ export interface PurchaseTable {
   updated_at: string;
   /** When the buyer and attendee data of a purchase that never paid were erased (the row and amounts stay). */
   data_purged_at: Generated<string | null>;
+  /** Generated (migration 0049): the buyer's name and e-mail lower-cased, and their phone's digits; what the operators' search reads. */
+  buyer_name_key: Generated<string | null>;
+  buyer_email_key: Generated<string | null>;
+  buyer_phone_key: Generated<string | null>;
 }
 
 export interface PurchaseLineTable {
@@ -238,8 +242,11 @@ export type OrderChangeReason = 'refunded' | 'dispute_lost' | 'organiser' | 'buy
 /** Why a ticket no longer admits anyone: its order called off, or the ticket itself transferred to someone else. */
 export type RevocationReason = OrderChangeReason | 'transferred';
 
-/** Who moved an order: its buyer, a payment provider's word, the organiser, or the server itself. */
-export type OrderActor = 'buyer' | 'provider' | 'organiser' | 'system';
+/** An operator acting through the admin API: the automation token (ADMIN_TOKEN), or a signed-in operator by id. */
+export type OperatorActor = 'token' | `operator:${string}`;
+
+/** Who moved an order: its buyer, a payment provider's word, the organiser (rows before operators were named), an operator, or the server itself. */
+export type OrderActor = 'buyer' | 'provider' | 'organiser' | 'system' | OperatorActor;
 
 /** Why an order moved (`orders/lifecycle.ts`); a paid order called off keeps its call-off reason (`OrderChangeReason`). */
 export type OrderTransitionReason =
@@ -309,6 +316,8 @@ export interface TicketTable {
   holder_email: Generated<string | null>;
   /** The new holder's answers to the ticket type's attendee form (JSON), judged like the purchase's; null for the buyer's own tickets. */
   holder_answers_json: Generated<string | null>;
+  /** Generated (migration 0049): `attendee_name` lower-cased, what the operators' search reads. */
+  attendee_name_key: Generated<string | null>;
   created_at: string;
 }
 
@@ -378,8 +387,8 @@ export interface CheckinKeyTable {
   created_at: string;
 }
 
-/** Why an order changed without changing its status (`order_events`): a ticket's answers corrected, a ticket transferred. */
-export type OrderEventReason = 'answers_corrected' | 'ticket_transferred';
+/** Why an order changed without changing its status (`order_events`): a ticket's answers corrected, a ticket transferred, the tickets e-mail sent again by an operator. */
+export type OrderEventReason = 'answers_corrected' | 'ticket_transferred' | 'tickets_resent';
 
 /** What happened to an order besides its status moves: one row per buyer's correction of a ticket's answers. */
 export interface OrderEventTable {
@@ -470,7 +479,7 @@ export interface CheckinConflictTable {
 /** How a buyer's cancellation is given back: through the payment's provider, paid by hand to a CLABE, or nothing to give. */
 export type RefundMethod = 'provider' | 'payout' | 'none';
 
-/** One cancellation by the buyer: which tickets, what they paid, the fee kept, what goes back and how (claimed once). */
+/** One cancellation of some tickets (by the buyer, or by the organiser): which tickets, what they paid, the fee kept, what goes back and how (claimed once). */
 export interface BuyerCancellationTable {
   id: string;
   purchase_id: string;
@@ -483,6 +492,9 @@ export interface BuyerCancellationTable {
   /** `provider` refunds: required → in_progress → done (null for the other methods). */
   refund_status: RefundStatus | null;
   refund_reference: string | null;
+  /** Who cancelled (migration 0049): `buyer`, or the operator who cancelled some tickets for the organiser; and their words. */
+  actor: Generated<OrderActor>;
+  note: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

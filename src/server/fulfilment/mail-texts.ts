@@ -208,9 +208,13 @@ export function transferMail(lang: MailLang, data: TransferMail): MailWords {
   };
 }
 
-interface BuyerCancellationMail { eventName: string; buyerName: string; purchaseId: string; count: number; feeCents: number; refundCents: number; method: 'provider' | 'payout' | 'none'; currency: string }
+interface BuyerCancellationMail {
+  eventName: string; buyerName: string; purchaseId: string; count: number; feeCents: number; refundCents: number; method: 'provider' | 'payout' | 'none'; currency: string;
+  /** Cancelled by the organiser (not the buyer), with the operator's words when given. */
+  byOrganiser?: boolean; note?: string | null;
+}
 
-/** The e-mail confirming a buyer's own cancellation: how many tickets, what is given back and how, the fee kept. */
+/** The e-mail of a cancellation of some tickets (the buyer's own, or the organiser's): how many, what is given back and how, the fee kept. */
 export function buyerCancellationMail(lang: MailLang, data: BuyerCancellationMail): MailWords {
   const money = (cents: number) => mailMoney(lang, cents, data.currency);
   if (lang === 'en') {
@@ -219,7 +223,7 @@ export function buyerCancellationMail(lang: MailLang, data: BuyerCancellationMai
       ...purchaseWords(lang, data),
       subject: `Your cancellation for ${data.eventName}`,
       paragraphs: [
-        `You cancelled ${data.count === 1 ? 'a ticket' : `${data.count} tickets`} of your purchase; ${data.count === 1 ? 'its QR code is' : 'their QR codes are'} no longer valid.`,
+        `${data.byOrganiser ? 'The organiser cancelled' : 'You cancelled'} ${data.count === 1 ? 'a ticket' : `${data.count} tickets`} of your purchase; ${data.count === 1 ? 'its QR code is' : 'their QR codes are'} no longer valid.${data.note ? ` Reason: ${data.note}` : ''}`,
         data.refundCents > 0 ? `We are refunding ${money(data.refundCents)} ${how}.` : 'This cancellation comes without a refund.',
         ...(data.feeCents > 0 ? [`The event's cancellation fee kept: ${money(data.feeCents)}.`] : []),
       ],
@@ -232,7 +236,7 @@ export function buyerCancellationMail(lang: MailLang, data: BuyerCancellationMai
     ...purchaseWords(lang, data),
     subject: `Tu cancelación para ${data.eventName}`,
     paragraphs: [
-      `Cancelaste ${data.count === 1 ? 'un boleto' : `${data.count} boletos`} de tu compra; ${data.count === 1 ? 'su código QR ya no es válido' : 'sus códigos QR ya no son válidos'}.`,
+      `${data.byOrganiser ? 'El organizador canceló' : 'Cancelaste'} ${data.count === 1 ? 'un boleto' : `${data.count} boletos`} de tu compra; ${data.count === 1 ? 'su código QR ya no es válido' : 'sus códigos QR ya no son válidos'}.${data.note ? ` Motivo: ${data.note}` : ''}`,
       data.refundCents > 0 ? `Te reembolsamos ${money(data.refundCents)} ${how}.` : 'Esta cancelación no incluye reembolso.',
       ...(data.feeCents > 0 ? [`Comisión de cancelación del evento: ${money(data.feeCents)}.`] : []),
     ],

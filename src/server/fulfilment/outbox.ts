@@ -165,6 +165,7 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
     const words = buyerCancellationMail(lang, {
       eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, count: cancellation.ticket_ids.length,
       feeCents: cancellation.fee_cents, refundCents: cancellation.refund_cents, method: cancellation.method, currency: 'MXN',
+      byOrganiser: cancellation.actor !== 'buyer', note: cancellation.note ? oneLine(cancellation.note) : null,
     });
     return { to: row.recipient, ...(await renderMail(words)), dedupeKey: row.dedupe_key };
   }

@@ -3,6 +3,11 @@ import addInfoResponse from '../../../schemas/api/add-info.response.json';
 import adminDashboardResponse from '../../../schemas/api/admin-dashboard.response.json';
 import adminCancelPurchaseRequest from '../../../schemas/api/admin-cancel-purchase.request.json';
 import adminCancelPurchaseResponse from '../../../schemas/api/admin-cancel-purchase.response.json';
+import adminOrdersResponse from '../../../schemas/api/admin-orders.response.json';
+import adminOrderResponse from '../../../schemas/api/admin-order.response.json';
+import adminOrderResendResponse from '../../../schemas/api/admin-order-resend.response.json';
+import adminOrderCancelRequest from '../../../schemas/api/admin-order-cancel.request.json';
+import adminOrderCancelResponse from '../../../schemas/api/admin-order-cancel.response.json';
 import adminPayoutConfirmResponse from '../../../schemas/api/admin-payout-confirm.response.json';
 import orderCancelRequest from '../../../schemas/api/order-cancel.request.json';
 import orderCancelResponse from '../../../schemas/api/order-cancel.response.json';
@@ -107,6 +112,7 @@ export const apiSchemas: { $id: string }[] = [
   adminWebhookEndpointRequest, adminWebhookEndpointUpdateRequest, adminWebhookEndpointsResponse, adminWebhookEndpointResponse, adminWebhookSecretResponse, adminWebhookDeliveriesResponse, adminWebhookDeliveryResponse,
   adminEventCreateRequest, adminEventRollbackRequest,
   adminEventsResponse, adminEventVersionsResponse, adminEventVersionResponse, adminEventDiffResponse, adminEventSchemaResponse,
+  adminOrderCancelRequest, adminOrdersResponse, adminOrderResponse, adminOrderResendResponse, adminOrderCancelResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */

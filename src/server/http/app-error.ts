@@ -184,4 +184,7 @@ export const errors = {
   clabeUnknownBank: (code: string) => coded(400, 'CLABE_UNKNOWN_BANK', { code }),
   clabeUnknownCity: (code: string) => coded(400, 'CLABE_UNKNOWN_CITY', { code }),
   payoutNotFound: () => coded(404, 'PAYOUT_NOT_FOUND'),
+  orderSearchInvalid: () => coded(400, 'ORDER_SEARCH_INVALID'),
+  refundTooLarge: (max: string) => coded(400, 'REFUND_TOO_LARGE', { max }),
+  refundNotThroughProvider: () => coded(409, 'REFUND_NOT_THROUGH_PROVIDER'),
 };

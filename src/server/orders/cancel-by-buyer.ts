@@ -14,12 +14,13 @@ import {
   claimCancellationRefund, findCancellation, finishCancellationRefund, insertCancellation, insertPayout, liveTicketsOf, revokeTickets,
 } from '../repositories/order-changes.repository';
 import { findAttempt } from '../repositories/payment-attempt.repository';
-import { findPurchase, type PurchaseRow } from '../repositories/purchase.repository';
+import { findPurchase } from '../repositories/purchase.repository';
 import { releaseCancelledSeats } from '../seats/purchase-seats';
 import { moveOrder } from './lifecycle';
 import { before, refundMethod, refundPolicy } from './order-policy';
 import { TICKETS_LIVE, ticketsLive } from './statuses';
 import { afterTicketsRevoked } from './after-revocation';
+import { paidForTicket } from './ticket-paid';
 
 /** The CLABE a payout goes to, checked; each problem its own 400. */
 function payoutAccount(clabe: string | undefined): { clabe: string; bank: string } {
@@ -28,15 +29,6 @@ function payoutAccount(clabe: string | undefined): { clabe: string; bank: string
   if (checked.ok) return { clabe: checked.clabe, bank: checked.bank };
   if (!('code' in checked)) throw checked.problem === 'length' ? errors.clabeLength() : errors.clabeControlDigit();
   throw checked.problem === 'bank' ? errors.clabeUnknownBank(checked.code) : errors.clabeUnknownCity(checked.code);
-}
-
-/**
- * What a ticket of the purchase cost its buyer: its unit price less its share of the order's ticket discount, rounded
- * down to the centavo (the service commission and products are not part of it and are not given back).
- */
-function paidForTicket(purchase: PurchaseRow, unitPriceCents: number): number {
-  if (purchase.tickets_cents <= 0) return 0;
-  return Math.floor((unitPriceCents * (purchase.tickets_cents - purchase.tickets_discount_cents)) / purchase.tickets_cents);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { withStockLock } from '../db/locked-transaction';
-import type { OrderChangeReason } from '../db/schema';
+import type { OrderActor, OrderChangeReason } from '../db/schema';
 import { queueCancelledMail } from '../fulfilment/outbox';
 import { findEmissionOfPurchase } from '../repositories/emission.repository';
 import { loadOrder } from '../repositories/order.repository';
@@ -13,10 +13,11 @@ import { TICKETS_LIVE, ticketsLive } from './statuses';
 /** The refund reason of a payment the organiser gives back with the cancellation (its e-mail is the cancellation's). */
 export const ORGANISER_REFUND = 'organiser';
 
-/** How a paid order is called off: the status it ends in, why, the operator's words, and whether its payment is to be given back. */
+/** How a paid order is called off: the status it ends in, why, who (the operator; else by the reason), the operator's words, and whether its payment is to be given back. */
 export interface CallOff {
   toStatus: 'refunded' | 'cancelled';
   reason: OrderChangeReason;
+  actor?: OrderActor;
   note?: string | null;
   refund?: boolean;
 }
@@ -43,7 +44,7 @@ export async function callOffPaidOrder(ctx: AppContext, purchaseId: string, atte
     const order = (await loadOrder(trx, purchaseId))!;
     if (!ticketsLive(order.purchase.status)) return false;
     const now = ctx.now().toISOString();
-    const actor = change.reason === 'organiser' ? 'organiser' : 'provider';
+    const actor = change.actor ?? (change.reason === 'organiser' ? 'organiser' : 'provider');
     await moveOrder(trx, purchaseId, { from: TICKETS_LIVE, to: change.toStatus, actor, reason: change.reason, attemptId, note: change.note ?? null, now });
     await revokeTicketsOfPurchase(trx, purchaseId, change.reason, now);
     if (change.refund) await requireRefund(trx, attemptId, ORGANISER_REFUND, now);

@@ -1,6 +1,7 @@
 import type { ApiFieldError, CorrectAnswersResponse } from '../../shared/api';
 import type { AttendeeAnswers, OrderFormAnswers, OrderFormLine } from '../../shared/attendee-form';
 import { withWriteTransaction } from '../db/locked-transaction';
+import type { OperatorActor } from '../db/schema';
 import { attendeeNames } from '../fulfilment/emit-tickets';
 import { errors } from '../http/app-error';
 import { issuedTicketsOfPurchase, listTicketsOfPurchase, renameTicketHolder } from '../repositories/emission.repository';
@@ -27,12 +28,15 @@ const deadlineText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} 
  * answers); a field the event file marks `locked_after_purchase` may not change (409 naming it).
  * Stored with the order's other answers under the purchase's row lock; the ticket's holder name
  * follows (what the PDF, the passes and the door list read), and the order's history gets a row.
+ * An `operator` (the admin API) may correct them after `changes_until` and change `locked_after_purchase`
+ * fields too; the history row names them.
  */
-export async function correctAnswers(rt: PaymentsRuntime, order: Order, ticketId: string, given: Record<string, unknown>): Promise<CorrectAnswersResponse> {
+export async function correctAnswers(rt: PaymentsRuntime, order: Order, ticketId: string, given: Record<string, unknown>, operator: OperatorActor | null = null): Promise<CorrectAnswersResponse> {
   const { ctx } = rt;
   const { purchase, event } = order;
   if (!ticketsLive(purchase.status)) throw errors.orderNotPaid();
-  if (!changesOpen(event, ctx.now())) throw errors.orderChangesClosed(deadlineText(changesUntil(event)!));
+  // An operator corrects what the buyer no longer may: past the changes window, and the fields locked after purchase.
+  if (operator === null && !changesOpen(event, ctx.now())) throw errors.orderChangesClosed(deadlineText(changesUntil(event)!));
   const tickets = await listTicketsOfPurchase(ctx.db.kysely, purchase.id);
   const ticket = tickets.find((t) => t.id === ticketId);
   if (!ticket) throw errors.orderTicketNotFound();
@@ -46,7 +50,7 @@ export async function correctAnswers(rt: PaymentsRuntime, order: Order, ticketId
   // Judged below by the compiled schema: one attendee's answers of the form's types.
   const answer = (answers[typeKey] as AttendeeAnswers[])[0];
   const before = purchase.attendee_answers?.[typeKey]?.[unit] ?? {};
-  const locked = type.form.find((field) => field.locked_after_purchase && !sameAnswer(before[field.id], answer[field.id]));
+  const locked = operator === null && type.form.find((field) => field.locked_after_purchase && !sameAnswer(before[field.id], answer[field.id]));
   if (locked) throw errors.orderAnswerLocked(locked.label);
   const problems = attendeeAnswerProblems([line], answers);
   if (problems.length > 0) throw errors.formInvalid(problems.map((p): ApiFieldError => ({ ...p, path: p.path.replace(`/${typeKey}/0`, '') || '/' })));
@@ -63,7 +67,7 @@ export async function correctAnswers(rt: PaymentsRuntime, order: Order, ticketId
     const updated = { ...current, attendee_answers: stored };
     const holder = attendeeNames(updated, type, unit + 1)[unit];
     await renameTicketHolder(trx, ticket.id, holder);
-    await recordOrderEvent(trx, { purchase_id: purchase.id, ticket_id: ticket.id, event_id: event.id, actor: 'buyer', reason: 'answers_corrected', created_at: now });
+    await recordOrderEvent(trx, { purchase_id: purchase.id, ticket_id: ticket.id, event_id: event.id, actor: operator ?? 'buyer', reason: 'answers_corrected', created_at: now });
     return { purchase: updated, holder };
   });
   // Committed: the phones holding the ticket's pass are told its new holder name.

@@ -64,6 +64,12 @@ export async function findCancellation(db: Kysely<Database>, id: string): Promis
   return { ...rest, ticket_ids: JSON.parse(ticket_ids_json) as string[] };
 }
 
+/** What the cancellations of a purchase gave back or owe (through the provider or by payout), in centavos. */
+export async function refundedByCancellations(db: Kysely<Database>, purchaseId: string): Promise<number> {
+  const row = await db.selectFrom('buyer_cancellations').select((eb) => eb.fn.sum<number | string | null>('refund_cents').as('n')).where('purchase_id', '=', purchaseId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Takes a cancellation's provider refund for this caller only (required → in_progress, or one left in progress before `staleBefore`). */
 export async function claimCancellationRefund(db: Kysely<Database>, id: string, now: string, staleBefore: string): Promise<boolean> {
   const { numUpdatedRows } = await db.updateTable('buyer_cancellations').set({ refund_status: 'in_progress', updated_at: now })

@@ -183,7 +183,7 @@ export async function updateProducts(ctx: AppContext, purchaseId: string, lines:
 }
 
 /** The status a buyer sees: a held purchase past its expiry reads as expired, without any sweeper. */
-export function effectiveStatus(purchase: PurchaseRow, now: string): string {
+export function effectiveStatus(purchase: Pick<PurchaseRow, 'status' | 'expires_at'>, now: string): string {
   return purchase.status === 'held' && purchase.expires_at <= now ? 'expired' : purchase.status;
 }
 
