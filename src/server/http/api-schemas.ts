@@ -18,6 +18,7 @@ import adminImportResponse from '../../../schemas/api/admin-import.response.json
 import adminPreviewRequest from '../../../schemas/api/admin-preview.request.json';
 import adminPreviewResponse from '../../../schemas/api/admin-preview.response.json';
 import adminPreviewFileResponse from '../../../schemas/api/admin-preview-file.response.json';
+import adminAttendeesResponse from '../../../schemas/api/admin-attendees.response.json';
 import adminOutboxFailedResponse from '../../../schemas/api/admin-outbox-failed.response.json';
 import adminOutboxRetryResponse from '../../../schemas/api/admin-outbox-retry.response.json';
 import configResponse from '../../../schemas/api/config.response.json';
@@ -89,6 +90,7 @@ export const apiSchemas: { $id: string }[] = [
   checkinDeviceResponse, checkinReportResponse, checkinScansResponse, checkinSearchResponse, checkinSyncResponse,
   orderAnswersRequest, orderFindRequest,
   orderAnswersResponse, orderFindResponse, orderResendResponse, orderViewResponse,
+  adminAttendeesResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */
