@@ -14,24 +14,25 @@ import type { AttendeeFilters } from '../repositories/attendee.repository';
 
 /** Rows read a batch at a time by the CSV and XLSX downloads. */
 export const EXPORT_BATCH = 1000;
-const LIST_LIMIT = { default: 50, max: 200 };
+/** Rows a page of the list holds unless `limit` (1–200, the query's pattern) says otherwise. */
+const LIST_LIMIT = 50;
 
 const params = { type: 'object', properties: { url: { type: 'string', minLength: 1, maxLength: 80 } }, required: ['url'] } as const;
 const filterProperties = {
   q: { type: 'string', minLength: 1, maxLength: 100 },
   status: { type: 'string', enum: ['valid', 'revoked', 'all'] },
-  ticket_type: { type: 'integer', minimum: 0 },
+  ticket_type: { type: 'string', pattern: '^[0-9]{1,9}$' },
 } as const;
 const listQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { ...filterProperties, cursor: { type: 'string', pattern: '^[0-9]{1,15}$' }, limit: { type: 'integer', minimum: 1, maximum: LIST_LIMIT.max } },
+  properties: { ...filterProperties, cursor: { type: 'string', pattern: '^[0-9]{1,15}$' }, limit: { type: 'string', pattern: '^(?:[1-9]|[1-9][0-9]|1[0-9][0-9]|200)$' } },
 } as const;
 const fileQuery = { type: 'object', additionalProperties: false, properties: filterProperties } as const;
 
 type Filtered = { Params: { url: string }; Querystring: Omit<AttendeeListQuery, 'cursor' | 'limit'> };
 
-const filtersOf = (query: Omit<AttendeeListQuery, 'cursor' | 'limit'>): AttendeeFilters => ({ text: query.q?.trim() || null, status: query.status ?? 'valid', ticketType: query.ticket_type ?? null });
+const filtersOf = (query: Omit<AttendeeListQuery, 'cursor' | 'limit'>): AttendeeFilters => ({ text: query.q?.trim() || null, status: query.status ?? 'valid', ticketType: query.ticket_type === undefined ? null : Number(query.ticket_type) });
 
 /**
  * The operators' attendee list of an event and its downloads: `GET /api/admin/events/{url}/attendees` (a page,
@@ -43,7 +44,7 @@ export async function adminAttendeeRoutes(app: FastifyInstance, { ctx }: { ctx: 
     { ...adminAccess(ctx, 'orders.read'), schema: { params, querystring: listQuery, response: answers('admin-attendees') } },
     async (request) => {
       const { event, types } = await attendeeEvent(ctx, request, request.params.url);
-      const page = await readAttendeeRows(ctx.db.kysely, event.id, filtersOf(request.query), Number(request.query.cursor ?? 0), request.query.limit ?? LIST_LIMIT.default);
+      const page = await readAttendeeRows(ctx.db.kysely, event.id, filtersOf(request.query), Number(request.query.cursor ?? 0), Number(request.query.limit ?? LIST_LIMIT));
       return attendeeListResponse(page, attendeeColumns(types, messageLanguage(request.headers['accept-language'])));
     },
   );

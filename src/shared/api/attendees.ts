@@ -7,12 +7,13 @@ export type AttendeeStatusFilter = 'valid' | 'revoked' | 'all';
 export interface AttendeeListQuery {
   /** `siguiente` of the page before; absent: the first page. */
   cursor?: string;
-  limit?: number;
+  /** Digits, 1–200. */
+  limit?: string;
   /** Part of a folio, purchase reference, holder's name or e-mail, or buyer's e-mail (case-insensitive). */
   q?: string;
   status?: AttendeeStatusFilter;
-  /** The event file's ticket type id. */
-  ticket_type?: number;
+  /** The event file's ticket type id (digits). */
+  ticket_type?: string;
 }
 
 /** A ticket's standing: `valid` admits; the others say why it no longer does (its revocation, or its order called off). */
