@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, PurchaseStatus, RevocationReason } from '../../src/server/db/schema';
 import type { AttendeeAnswers } from '../../src/shared/attendee-form';
 
@@ -107,4 +107,30 @@ export async function seedPurchases(db: Kysely<Database>, eventUrl: string, spec
   await insertChunked(db, 'tickets', tickets);
   await insertChunked(db, 'ticket_revocations', revocations);
   return ids;
+}
+
+/**
+ * `2 × purchases` General tickets of the attendee event written by four INSERT … SELECT over a recursive
+ * counter (the same SQL on SQLite and PostgreSQL): purchase `i` has tickets with folios `2i-1` and `2i`, each
+ * with its three answers. Seeds 50,000 tickets in seconds.
+ */
+export async function seedManyPurchases(db: Kysely<Database>, purchases: number, paidAt = '2026-11-20T18:00:00.000Z'): Promise<void> {
+  const event = await db.selectFrom('events').select('id').where('url', '=', ATTENDEE_EVENT.url).executeTakeFirstOrThrow();
+  const type = await db.selectFrom('ticket_types').select('id').where('event_id', '=', event.id).where('external_id', '=', 1).executeTakeFirstOrThrow();
+  const counter = sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${purchases})`;
+  const answers = (unit: string) => sql.raw(`'{"nombre":"Asistente ' || (2 * i - ${unit}) || '","correo":"asistente' || (2 * i - ${unit}) || '@example.mx","talla":"M"}'`);
+  await sql`${counter} insert into purchases (id, event_id, status, referrer, discount_code_id, tickets_cents, tickets_discount_cents, products_cents, comission_cents,
+      amount_cents, amount_out_discount_cents, expires_at, stock_until, buyer_info_json, form_json, form_completed, emission_id, client_key, buyer_email, created_at, updated_at)
+    select 'p' || i, ${event.id}, 'paid', null, null, 0, 0, 0, 0, 0, 0, ${paidAt}, null,
+      '{"name":"Comprador ' || i || '","email":"comprador' || i || '@example.mx","phone":"5512345678","lang":"es"}',
+      '{"1":[' || ${answers('1')} || ',' || ${answers('0')} || ']}', 1, 'p' || i, null, 'comprador' || i || '@example.mx', ${paidAt}, ${paidAt} from n`.execute(db);
+  await sql`${counter} insert into payment_attempts (id, purchase_id, provider, mode, provider_reference, provider_payment_id, amount_cents, currency, status, status_detail,
+      idempotency_key, deadline, lang, refund_status, refund_reason, refund_reference, reconcile_at, created_at, updated_at)
+    select 'a' || i, 'p' || i, 'paypal', 'live', null, null, 0, 'MXN', 'approved', null, 'k' || i, null, null, null, null, null, null, ${paidAt}, ${paidAt} from n`.execute(db);
+  await sql`${counter} insert into emissions (id, purchase_id, attempt_id, created_at) select 'p' || i, 'p' || i, 'a' || i, ${paidAt} from n`.execute(db);
+  for (const unit of [0, 1]) {
+    await sql`${counter} insert into tickets (id, emission_id, purchase_id, event_id, ticket_type_id, unit_index, folio, qr_secret, attendee_name, created_at)
+      select 't' || (2 * i - ${1 - unit}), 'p' || i, 'p' || i, ${event.id}, ${type.id}, ${unit}, 2 * i - ${1 - unit}, 'q' || (2 * i - ${1 - unit}),
+        'Asistente ' || (2 * i - ${1 - unit}), ${paidAt} from n`.execute(db);
+  }
 }

@@ -21,12 +21,12 @@ function drained(out: Writable): Promise<void> {
  * and for the next turn of the event loop before reading on: at most about one batch is held, and other requests
  * are answered between batches. Stops early when `out` was destroyed (the download was cut).
  */
-export async function pumpBatches(read: (after: number) => Promise<AttendeePage>, write: (page: AttendeePage) => void, out: Writable): Promise<void> {
+export async function pumpBatches(read: (after: number) => Promise<AttendeePage>, write: (page: AttendeePage) => void | Promise<void>, out: Writable): Promise<void> {
   let after = 0;
   for (;;) {
     if (out.destroyed) return;
     const page = await read(after);
-    write(page);
+    await write(page);
     await drained(out);
     await nextTurn();
     if (page.next === null) return;
