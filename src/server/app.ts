@@ -27,6 +27,7 @@ import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
 import { adminOrderRoutes } from './routes/admin-orders.routes';
 import { orderChangeRoutes } from './routes/order-changes.routes';
 import { adminCheckinRoutes } from './routes/admin-checkin.routes';
+import { adminAttendeeRoutes } from './routes/admin-attendees.routes';
 import { checkinRoutes } from './routes/checkin.routes';
 import { configRoutes } from './routes/config.routes';
 import { attendeeValidatorRoutes } from './routes/attendee-validator.routes';
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(adminEventRoutes, { ctx });
   // Door check-in: the organiser's devices and counts, and the scanners' own API.
   await app.register(adminCheckinRoutes, { ctx });
+  await app.register(adminAttendeeRoutes, { ctx });
   await app.register(checkinRoutes, { ctx });
   // The event preview shares the admin API's token: without ADMIN_TOKEN it does not exist either.
   if (ctx.config.adminToken) await app.register(previewRoutes, { config: ctx.config, token: ctx.config.adminToken });

@@ -31,6 +31,7 @@ import adminEventSchemaResponse from '../../../schemas/api/admin-event-schema.re
 import adminPreviewRequest from '../../../schemas/api/admin-preview.request.json';
 import adminPreviewResponse from '../../../schemas/api/admin-preview.response.json';
 import adminPreviewFileResponse from '../../../schemas/api/admin-preview-file.response.json';
+import adminAttendeesResponse from '../../../schemas/api/admin-attendees.response.json';
 import adminOutboxFailedResponse from '../../../schemas/api/admin-outbox-failed.response.json';
 import adminOutboxRetryResponse from '../../../schemas/api/admin-outbox-retry.response.json';
 import adminWebhookEndpointRequest from '../../../schemas/api/admin-webhook-endpoint.request.json';
@@ -113,6 +114,7 @@ export const apiSchemas: { $id: string }[] = [
   adminEventCreateRequest, adminEventRollbackRequest,
   adminEventsResponse, adminEventVersionsResponse, adminEventVersionResponse, adminEventDiffResponse, adminEventSchemaResponse,
   adminOrderCancelRequest, adminOrdersResponse, adminOrderResponse, adminOrderResendResponse, adminOrderCancelResponse,
+  adminAttendeesResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */

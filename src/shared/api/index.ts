@@ -19,3 +19,4 @@ export type * from './checkin';
 export type * from './order';
 export type * from './order-changes';
 export type * from './webhooks';
+export type * from './attendees';

@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import addInfo from '../../../../schemas/api/add-info.response.json';
+import adminAttendees from '../../../../schemas/api/admin-attendees.response.json';
 import adminImport from '../../../../schemas/api/admin-import.response.json';
 import adminEvents from '../../../../schemas/api/admin-events.response.json';
 import adminEventVersions from '../../../../schemas/api/admin-event-versions.response.json';
@@ -175,6 +176,12 @@ type ReportList = Api.CheckinReportResponse['lists'][number];
 const checkinReportResponse = { lists: R, devices: R } as const satisfies Presence<Api.CheckinReportResponse>;
 const reportList = { id: R, name: R, types: R, conflicts: R } as const satisfies Presence<ReportList>;
 const reportType = { ticket_type: R, name: R, admitted: R, total: R } as const satisfies Presence<ReportList['types'][number]>;
+const attendeeList = { columnas: R, campos: R, asistentes: R, siguiente: R } as const satisfies Presence<Api.AttendeeListResponse>;
+const attendeeColumn = { id: R, titulo: R } as const satisfies Presence<Api.AttendeeColumn>;
+const attendeeView = {
+  boleto_id: R, folio: R, tipo: R, tipo_id: R, asiento: R, titular_nombre: R, titular_email: R, comprador_nombre: R, comprador_email: R,
+  comprador_telefono: R, referencia: R, estado: R, pagado_en: R, metodo_pago: R, ingreso_en: R, respuestas: R,
+} as const satisfies Presence<Api.AttendeeView>;
 const reportDevice = { id: R, name: R, list: R, revoked: R, last_sync_at: R } as const satisfies Presence<Api.CheckinReportResponse['devices'][number]>;
 
 const botCheckProviders = { recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
@@ -296,6 +303,9 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['CheckinReportResponse.lists', prop(checkinReport, 'properties', 'lists', 'items'), reportList],
     ['CheckinReportResponse.lists.types', prop(checkinReport, 'properties', 'lists', 'items', 'properties', 'types', 'items'), reportType],
     ['CheckinReportResponse.devices', prop(checkinReport, 'properties', 'devices', 'items'), reportDevice],
+    ['AttendeeListResponse', adminAttendees, attendeeList],
+    ['AttendeeColumn', prop(adminAttendees, 'definitions', 'column'), attendeeColumn],
+    ['AttendeeView', prop(adminAttendees, 'properties', 'asistentes', 'items'), attendeeView],
   ] as const)('%s', (_name, schema, manifest) => {
     expectAgreement(schema, manifest);
   });
