@@ -132,28 +132,43 @@ interface ScreenFigures {
   mainThread: MainThreadFigures;
 }
 
-async function measureServer(baseUrl: string): Promise<ScreenFigures[]> {
+/** One Chromium per measure: Lighthouse's trace lost its navigation start (NO_NAVSTART) in a browser that had opened and closed contexts. */
+async function withBrowser<T>(use: (browser: Awaited<ReturnType<typeof puppeteer.connect>>, port: number) => Promise<T>): Promise<T> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const figures: ScreenFigures[] = [];
-    for (const screen of SCREENS) {
-      let lighthouseFigures: Figures | undefined;
-      if (!MAIN_THREAD_ONLY) {
-        const page = await browser.newPage();
-        if (screen.hold) await holdInTab(page, baseUrl, [...screen.hold]);
-        lighthouseFigures = await audit(page, chrome.port, `${baseUrl}${screen.path}`, Boolean(screen.hold));
-        await page.close();
-      }
-      const hold = screen.hold;
-      const mainThread = await measureMainThread(browser, `${baseUrl}${screen.path}`, screen.drawn, hold ? (page) => holdInTab(page, baseUrl, [...hold]) : undefined);
-      figures.push({ lighthouse: lighthouseFigures, mainThread });
+    try {
+      return await use(browser, chrome.port);
+    } finally {
+      await browser.disconnect();
     }
-    await browser.disconnect();
-    return figures;
   } finally {
     chrome.kill();
   }
+}
+
+async function measureServer(baseUrl: string): Promise<ScreenFigures[]> {
+  const audits = MAIN_THREAD_ONLY
+    ? SCREENS.map(() => undefined)
+    : await withBrowser(async (browser, port) => {
+        const figures: Figures[] = [];
+        for (const screen of SCREENS) {
+          const page = await browser.newPage();
+          if (screen.hold) await holdInTab(page, baseUrl, [...screen.hold]);
+          figures.push(await audit(page, port, `${baseUrl}${screen.path}`, Boolean(screen.hold)));
+          await page.close();
+        }
+        return figures;
+      });
+  const mainThread = await withBrowser(async (browser) => {
+    const figures: MainThreadFigures[] = [];
+    for (const screen of SCREENS) {
+      const hold = screen.hold;
+      figures.push(await measureMainThread(browser, `${baseUrl}${screen.path}`, screen.drawn, hold ? (page) => holdInTab(page, baseUrl, [...hold]) : undefined));
+    }
+    return figures;
+  });
+  return SCREENS.map((_screen, index) => ({ lighthouse: audits[index], mainThread: mainThread[index] }));
 }
 
 function line(label: string, f: Figures): string {
