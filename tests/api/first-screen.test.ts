@@ -193,6 +193,21 @@ describe.skipIf(skipDatabase)('the first screen: the HTML of /{url} carries the 
     expect(form).not.toContain('General');
   });
 
+  it('the held steps\' first view: the step bar with the step the buyer is on and its heading panel, the same for every buyer', async () => {
+    const form = root((await get('/prueba-api/form')).body);
+    expect(form).toMatch(/<ol class="fv-steps"><li class="fv-done"><span>1\.<\/span>Boletos<\/li>.*<li class="fv-on"><span>\d\.<\/span>Información<\/li><li><span>\d\.<\/span>Método de pago<\/li><\/ol>/);
+    expect(form).toContain('<div class="fv-p"><div class="fv-t">Asigna tus boletos</div><p class="fv-i">Escribe los datos de cada asistente. Los campos con * son obligatorios.</p></div>');
+
+    // The payment step's bar has no form step: the server cannot know whether the held purchase needs one (the storefront's first render does not either).
+    const payment = root((await get('/prueba-api/payment-method?lang=en')).body);
+    expect(payment).toMatch(/<ol class="fv-steps"><li class="fv-done"><span>1\.<\/span>Tickets<\/li>.*<li class="fv-on"><span>\d\.<\/span>Payment method<\/li><\/ol>/);
+    expect(payment).not.toContain('Information');
+    expect(payment).toContain('<div class="fv-t">Choose your payment method</div><p class="fv-i">Choose how you want to pay.');
+
+    // Steps whose page depends on the purchase itself keep the header only.
+    for (const path of ['/prueba-api/productos', '/prueba-api/payment-status', '/prueba-api/mp/loader']) expect(root((await get(path)).body), path).not.toContain('fv-steps');
+  });
+
   it('?lang=en: the head in English', async () => {
     const html = (await get('/prueba-api?lang=en')).body;
     expect(html).toContain('<html lang="en">');

@@ -21,6 +21,7 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { memoryStorage, storageKeys } from '../../src/client/stores/ports';
 import { rememberPurchaseKey } from '../../src/client/stores/purchaseKeys';
 import { writeSavedPurchase } from '../../src/client/stores/purchaseSession';
+import { mainThreadLine, measureMainThread, type MainThreadFigures } from './main-thread';
 import { startBenchServer } from './server';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,6 +32,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
  */
 const THROTTLING = process.env.BENCH_LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** BENCH_MAIN_THREAD_ONLY=1: only the main thread's figures (main-thread.ts), no Lighthouse audit. */
+const MAIN_THREAD_ONLY = process.env.BENCH_MAIN_THREAD_ONLY === '1';
 
 interface Figures {
   performance: number;
@@ -116,29 +119,56 @@ async function audit(page: Page, port: number, url: string, keepStorage: boolean
   };
 }
 
+// `drawn`: what React draws on the screen and the static first view never has (it has no headings).
 const SCREENS = [
-  { name: '/demo (ticket page)', path: '/demo', hold: undefined },
+  { name: '/demo (ticket page)', path: '/demo', hold: undefined, drawn: 'h2' },
   // General (id 1) has attendee fields; VIP (id 2) goes straight to the payment step.
-  { name: 'attendee form, held', path: '/demo/form', hold: [{ ticket_id: 1, cantidad: 1 }] },
-  { name: 'payment step, held', path: '/demo/payment-method', hold: [{ ticket_id: 2, cantidad: 1 }] },
+  { name: 'attendee form, held', path: '/demo/form', hold: [{ ticket_id: 1, cantidad: 1 }], drawn: 'form input' },
+  { name: 'payment step, held', path: '/demo/payment-method', hold: [{ ticket_id: 2, cantidad: 1 }], drawn: 'h1' },
 ] as const;
 
-async function measureServer(baseUrl: string): Promise<Figures[]> {
+interface ScreenFigures {
+  lighthouse?: Figures;
+  mainThread: MainThreadFigures;
+}
+
+/** One Chromium per measure: Lighthouse's trace lost its navigation start (NO_NAVSTART) in a browser that had opened and closed contexts. */
+async function withBrowser<T>(use: (browser: Awaited<ReturnType<typeof puppeteer.connect>>, port: number) => Promise<T>): Promise<T> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const figures: Figures[] = [];
-    for (const screen of SCREENS) {
-      const page = await browser.newPage();
-      if (screen.hold) await holdInTab(page, baseUrl, [...screen.hold]);
-      figures.push(await audit(page, chrome.port, `${baseUrl}${screen.path}`, Boolean(screen.hold)));
-      await page.close();
+    try {
+      return await use(browser, chrome.port);
+    } finally {
+      await browser.disconnect();
     }
-    await browser.disconnect();
-    return figures;
   } finally {
     chrome.kill();
   }
+}
+
+async function measureServer(baseUrl: string): Promise<ScreenFigures[]> {
+  const audits = MAIN_THREAD_ONLY
+    ? SCREENS.map(() => undefined)
+    : await withBrowser(async (browser, port) => {
+        const figures: Figures[] = [];
+        for (const screen of SCREENS) {
+          const page = await browser.newPage();
+          if (screen.hold) await holdInTab(page, baseUrl, [...screen.hold]);
+          figures.push(await audit(page, port, `${baseUrl}${screen.path}`, Boolean(screen.hold)));
+          await page.close();
+        }
+        return figures;
+      });
+  const mainThread = await withBrowser(async (browser) => {
+    const figures: MainThreadFigures[] = [];
+    for (const screen of SCREENS) {
+      const hold = screen.hold;
+      figures.push(await measureMainThread(browser, `${baseUrl}${screen.path}`, screen.drawn, hold ? (page) => holdInTab(page, baseUrl, [...hold]) : undefined));
+    }
+    return figures;
+  });
+  return SCREENS.map((_screen, index) => ({ lighthouse: audits[index], mainThread: mainThread[index] }));
 }
 
 function line(label: string, f: Figures): string {
@@ -150,7 +180,7 @@ export default async function benchLighthouse(): Promise<void> {
   const ref = process.env.BENCH_BASELINE_REF ?? execFileSync('git', ['-C', repoRoot, 'merge-base', 'HEAD', 'main']).toString().trim();
   console.log(`\nLighthouse, mobile (${THROTTLING === 'devtools' ? 'applied' : 'simulated'} throttling), ${CHROMIUM}; baseline: ${ref.slice(0, 12)} built in a temporary folder`);
   const baseline = buildBaseline(ref);
-  const results: Record<'baseline' | 'this tree', Figures[]> = { baseline: [], 'this tree': [] };
+  const results: Record<'baseline' | 'this tree', ScreenFigures[]> = { baseline: [], 'this tree': [] };
   try {
     for (const [label, root, clientDir] of [
       ['baseline', baseline.root, join(baseline.root, 'dist', 'client')],
@@ -168,7 +198,10 @@ export default async function benchLighthouse(): Promise<void> {
   }
   SCREENS.forEach((screen, index) => {
     console.log(`\n${screen.name}`);
-    console.log(line('baseline', results.baseline[index]));
-    console.log(line('this tree', results['this tree'][index]));
+    for (const label of ['baseline', 'this tree'] as const) {
+      const { lighthouse: figures, mainThread } = results[label][index];
+      if (figures) console.log(line(label, figures));
+      console.log(mainThreadLine(label, mainThread));
+    }
   });
 }

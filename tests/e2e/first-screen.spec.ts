@@ -54,6 +54,17 @@ const HELD_STEPS = [
   [{ VIP: 1 }, '/demo/payment-method', /Elige tu método de pago/],
 ] as const;
 
+/** The held steps' heading and introduction, which the server's first view draws too. */
+const HELD_HEADINGS: Record<(typeof HELD_STEPS)[number][1], [string, string]> = {
+  '/demo/form': ['Asigna tus boletos', 'Escribe los datos de cada asistente. Los campos con * son obligatorios.'],
+  '/demo/payment-method': ['Elige tu método de pago', 'Elige cómo quieres pagar. Te enviaremos tus boletos al correo que escribas.'],
+};
+/** What the step's page itself shows once loaded (its heading panel is there before it). */
+const HELD_PAGE_DRAWN: Record<(typeof HELD_STEPS)[number][1], string> = {
+  '/demo/form': 'form input',
+  '/demo/payment-method': '[role="group"]',
+};
+
 test('the first paint comes from the HTML: the event and its tickets before the JavaScript, where React then draws them, and nothing shifts on /demo or on a held purchase\'s steps', { tag: '@phone' }, async ({ page }) => {
   // Without the JavaScript the page already shows the event and its ticket rows.
   await page.route('**/assets/*.js', (route) => route.abort());
@@ -91,8 +102,23 @@ test('the first paint comes from the HTML: the event and its tickets before the 
   // loading page and moves when the step arrives.)
   if (test.info().project.name !== 'phone') return;
   for (const [tickets, path, heading] of HELD_STEPS) {
+    // The step's heading panel comes from the HTML too, and React's page draws it at the same place.
+    const [title, intro] = HELD_HEADINGS[path];
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await holdPurchase(page, tickets, path);
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
+    const staticHeld = await placesOf(page, [title, intro]);
+    await page.unroute('**/assets/*.js');
+
     await holdPurchase(page, tickets, path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator(HELD_PAGE_DRAWN[path]).first()).toBeVisible();
+    const reactHeld = await placesOf(page, [title, intro]);
+    for (const text of [title, intro]) {
+      for (const side of ['x', 'y', 'width', 'height'] as const) {
+        expect(Math.abs(reactHeld[text]![side] - staticHeld[text]![side]), `${path} ${text}: ${side}`).toBeLessThanOrEqual(1);
+      }
+    }
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => window.__layoutShift), path).toBeLessThanOrEqual(0.02);
   }

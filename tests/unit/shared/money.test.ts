@@ -87,6 +87,21 @@ describe('formatMoney', () => {
     vi.restoreAllMocks();
   });
 
+  // First in the file: the module's formatter cache must not hold es-MX/MXN yet.
+  it('writes pesos in es-MX as Intl does, without building an Intl formatter (the first one costs a phone tens of ms)', () => {
+    const RealNumberFormat = Intl.NumberFormat;
+    const intl = new RealNumberFormat('es-MX', { style: 'currency', currency: 'MXN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const spy = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Intl.NumberFormat>
+    ) {
+      return new RealNumberFormat(...args);
+    } as unknown as typeof Intl.NumberFormat);
+    const amounts = [0, 1, 5, 10, 99, 100, 101, 35000, 99999, 100000, 120000, 123456750, -1, -35000, -123456789, 0.4, -0.4, 1234.5, 1e15 - 1];
+    for (let step = 7; step < 1e15; step *= 13) amounts.push(step, -step);
+    for (const cents of amounts) expect(formatMoney(cents, 'MXN', 'es-MX'), String(cents)).toBe(intl.format(centsToPesos(cents)));
+    expect(spy).not.toHaveBeenCalled();
+  });
+
   it('formats es-MX MXN with exactly 2 decimals by default', () => {
     expect(formatMoney(35000)).toBe('$350.00');
     expect(formatMoney(12345)).toBe('$123.45');
