@@ -42,7 +42,7 @@ export default async function benchExports(): Promise<void> {
   try {
     await migrateToLatest(db);
     const ctx = { db, config: readConfig({}, { databaseUrl, signingSecret: 'bench-secret', adminToken: TOKEN, rateLimitAdminMax: 1_000 }), now: () => new Date() };
-    await importEvent(ctx, ATTENDEE_EVENT);
+    await importEvent(ctx, ATTENDEE_EVENT, { by: 'cli' });
     await seedManyPurchases(db.kysely, TICKETS / 2);
     const event = await db.kysely.selectFrom('events').select('id').where('url', '=', ATTENDEE_EVENT.url).executeTakeFirstOrThrow();
     const app = await buildApp(ctx, { logger: false });
