@@ -23,6 +23,7 @@ import { orderHistoryMigration } from './migrations/20261202_0041_order_history'
 import { walletPassUpdatesMigration } from './migrations/20261203_0044_wallet_pass_updates';
 import { orderPageMigration } from './migrations/20261203_0042_order_page';
 import { orderChangesMigration } from './migrations/20261203_0043_order_changes';
+import { operatorsMigration } from './migrations/20261204_0045_operators';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261203_0044_wallet_pass_updates': walletPassUpdatesMigration(db.dialect.name),
     '20261203_0042_order_page': orderPageMigration(db.dialect.name),
     '20261203_0043_order_changes': orderChangesMigration(),
+    '20261204_0045_operators': operatorsMigration(db.dialect.name),
   };
 }
 

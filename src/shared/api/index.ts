@@ -1,5 +1,6 @@
 /** The HTTP contract of the checkout API: every route's request and answer, the error body, the attendee module. */
 export type * from './admin';
+export type * from './admin-session';
 export * from './amounts';
 export * from './attendee-module';
 export * from './calendar';
