@@ -107,7 +107,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(adminCheckinRoutes, { ctx });
   await app.register(checkinRoutes, { ctx });
   // The event preview: whoever may read events (the admin API's token or an operator session).
-  await app.register(previewRoutes, { config: ctx.config, admit: adminAccess(ctx, 'events.read').preHandler });
+  await app.register(previewRoutes, { config: ctx.config, admit: adminAccess(ctx, 'events.read').preValidation });
   // Payments (start, loaders, webhooks → the one confirm path) and the tickets they emit.
   const payments = createPaymentsRuntime(ctx, app);
   await app.register(paymentRoutes, { rt: payments });

@@ -62,7 +62,8 @@ async function admit(ctx: AppContext, request: FastifyRequest, permission: Admin
 
 /**
  * The route options of an admin route: the admin rate-limit bucket (it runs first, so wrong
- * credentials count) and a preHandler that lets the caller in only with the permission named:
+ * credentials count) and a preValidation hook (before the body's schema check, so a caller who may
+ * not call the route learns nothing about its body) that lets the caller in only with the permission named:
  * the bearer ADMIN_TOKEN (automation; every permission, no CSRF token), or an operator session
  * cookie whose role has it (no or ended session → 401; role without it → 403; a state-changing
  * call without the session's CSRF token → 403).
@@ -70,7 +71,7 @@ async function admit(ctx: AppContext, request: FastifyRequest, permission: Admin
 export function adminAccess(ctx: AppContext, permission: AdminPermission) {
   return {
     config: limitedAs(ctx.config, 'admin'),
-    preHandler: async (request: FastifyRequest) => admit(ctx, request, permission),
+    preValidation: async (request: FastifyRequest) => admit(ctx, request, permission),
   };
 }
 
