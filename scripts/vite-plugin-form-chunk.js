@@ -36,6 +36,11 @@ export const WIDGET_PARTS = [
 /** The card widgets stay with the payment page (renderers/paymentWidgets.ts says why). */
 export const PAYMENT_ONLY = /[\\/]renderers[\\/](paymentWidgets\.ts|widgets[\\/](CardExpiry|CardNumber|Cvv|SecureField)[\\/])/;
 const CHUNK_NAME = 'form';
+/**
+ * Pages that may load the chunk without using the form code yet: the operator console (its inputs are
+ * MUI's TextField, whose Input is a widget part here; its event editor renders the form engine).
+ */
+export const ALSO_LOADING = [/[\\/]src[\\/]client[\\/]admin[\\/]AdminApp\.tsx$/];
 
 /** Module id → the entries (the page's entry and every dynamically imported module) that statically reach it. */
 function reachedByEntries(ids, info) {
@@ -59,6 +64,7 @@ function formModules(ids, info) {
   // Form code only a lazily loaded part of the form code reaches (renderers/lazyParts.ts) stays with that part.
   const chunk = new Set([...reachedBy.keys()].filter((id) => isFormModule(id) && [...reachedBy.get(id)].some((entry) => !isFormModule(entry))));
   const loadingChunk = new Set([...chunk].flatMap((id) => [...reachedBy.get(id)]));
+  for (const id of reachedBy.keys()) if (ALSO_LOADING.some((re) => re.test(id)) && info(id)?.dynamicImporters.length) loadingChunk.add(id);
   for (const root of loadingChunk) if (info(root)?.isEntry) throw new Error(`form chunk: the entry ${root} would load it`);
   for (const id of reachedBy.keys()) if (WIDGET_PARTS.some((re) => re.test(id))) chunk.add(id);
   for (let grew = true; grew; ) {

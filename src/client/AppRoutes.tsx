@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { EventLayout } from './layout/EventLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
-import { CheckinPage, FormPage, OrderPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, PreviewPage, ProductsPage } from './pages/lazyPages';
+import { AdminApp, CheckinPage, FormPage, OrderPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, PreviewPage, ProductsPage } from './pages/lazyPages';
 import { TicketsPage } from './pages/TicketsPage';
 
 // One loader page per provider segment (docs/product-rules.md, *Loader pages*); one data-driven page serves them all (payments/loader).
@@ -25,6 +25,14 @@ export function AppRoutes() {
           element={
             <Suspense fallback={null}>
               <PreviewPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="admin/*"
+          element={
+            <Suspense fallback={null}>
+              <AdminApp />
             </Suspense>
           }
         />

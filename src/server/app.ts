@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import ajvErrors from 'ajv-errors';
 import ajvFormats from 'ajv-formats';
 import type { AppContext } from './context';
@@ -17,8 +18,12 @@ import { paymentRoutes } from './payments/routes/payment.routes';
 import { webhookRoutes } from './payments/routes/webhook.routes';
 import { createPaymentsRuntime } from './payments/runtime';
 import { applePayRoutes } from './payments/routes/apple-pay.routes';
+import { adminAccess } from './operators/admin-access';
+import { auditPlugin } from './operators/audit';
 import { adminRoutes } from './routes/admin.routes';
 import { adminDashboardRoutes } from './routes/admin-dashboard.routes';
+import { adminOperatorRoutes } from './routes/admin-operators.routes';
+import { adminSessionRoutes } from './routes/admin-session.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
 import { adminWebhookRoutes } from './routes/admin-webhooks.routes';
 import { webhookLoopPlugin } from './webhooks/loop';
@@ -96,6 +101,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   // Seated events: the seat provider (seats.io's official client).
   registerSeatsProvider(ctx, app);
   await app.register(seatRoutes, { ctx });
+  // The admin API: the bearer ADMIN_TOKEN (automation) or an operator's session cookie; every
+  // state-changing call that got in leaves an audit row (the hook applies to the routes registered after it).
+  await app.register(cookie);
+  await app.register(auditPlugin, { ctx });
+  await app.register(adminSessionRoutes, { ctx });
+  await app.register(adminOperatorRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });
   await app.register(adminDashboardRoutes, { ctx });
@@ -107,8 +118,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(adminCheckinRoutes, { ctx });
   await app.register(adminAttendeeRoutes, { ctx });
   await app.register(checkinRoutes, { ctx });
-  // The event preview shares the admin API's token: without ADMIN_TOKEN it does not exist either.
-  if (ctx.config.adminToken) await app.register(previewRoutes, { config: ctx.config, token: ctx.config.adminToken });
+  // The event preview: whoever may read events (the admin API's token or an operator session).
+  await app.register(previewRoutes, { config: ctx.config, admit: adminAccess(ctx, 'events.read').preValidation });
   // Payments (start, loaders, webhooks → the one confirm path) and the tickets they emit.
   const payments = createPaymentsRuntime(ctx, app);
   await app.register(paymentRoutes, { rt: payments });

@@ -19,8 +19,14 @@ export interface ServerConfig {
   host: string;
   /** `undefined` → the default SQLite file; `sqlite:PATH` or `postgres://…` otherwise. */
   databaseUrl: string | undefined;
-  /** Bearer token for the admin API; when unset the admin API answers 404. */
+  /** Bearer token of the admin API for automation (every permission); unset → only operator sessions reach it. */
   adminToken: string | undefined;
+  /**
+   * The operator console's sessions: minutes without a request before one ends (ADMIN_SESSION_IDLE_MINUTES),
+   * hours after sign-in it ends anyway (ADMIN_SESSION_HOURS), failed logins in a row that lock an account
+   * (ADMIN_LOGIN_MAX_FAILURES) and for how many minutes (ADMIN_LOCK_MINUTES), hours a set-password link lasts.
+   */
+  operatorSessions: { idleMinutes: number; absoluteHours: number; maxFailedLogins: number; lockMinutes: number; setPasswordHours: number };
   /** Google reCAPTCHA v3 secret; when unset there is no bot check (unless the demo's composition fills one in). */
   recaptchaSecret: string | undefined;
   /**
@@ -206,6 +212,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
+    operatorSessions: {
+      idleMinutes: numberFrom(env.ADMIN_SESSION_IDLE_MINUTES, 30),
+      absoluteHours: numberFrom(env.ADMIN_SESSION_HOURS, 12),
+      maxFailedLogins: numberFrom(env.ADMIN_LOGIN_MAX_FAILURES, 5),
+      lockMinutes: numberFrom(env.ADMIN_LOCK_MINUTES, 15),
+      setPasswordHours: numberFrom(env.ADMIN_SET_PASSWORD_HOURS, 72),
+    },
     recaptchaSecret: env.RECAPTCHA_SECRET || undefined,
     seatsio: {
       secretKey: env.SEATSIO_SECRET_KEY || undefined,

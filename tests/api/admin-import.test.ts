@@ -85,9 +85,9 @@ describe.skipIf(skipDatabase)('admin API without ADMIN_TOKEN', () => {
   });
   afterAll(() => t.close());
 
-  it('does not exist (404)', async () => {
+  it('takes operator sessions only: a bearer token gets 401', async () => {
     const res = await put(t, 'prueba-api', fixture);
-    expect(res.statusCode).toBe(404);
-    expect(body(res).mensaje).toBeTruthy();
+    expect(res.statusCode).toBe(401);
+    expect(body(res).code).toBe('UNAUTHORIZED');
   });
 });

@@ -97,10 +97,10 @@ describe.skipIf(skipDatabase)('the preview without ADMIN_TOKEN', () => {
   });
   afterAll(() => t.close());
 
-  it('does not exist (404), like the rest of the admin API', async () => {
+  it('takes operator sessions only, like the rest of the admin API: a bearer token gets 401', async () => {
     const res = await post(t, { source });
-    expect(res.statusCode).toBe(404);
-    expect(body(res)).toMatchObject({ code: expect.any(String), mensaje: expect.any(String) });
+    expect(res.statusCode).toBe(401);
+    expect(body(res)).toMatchObject({ code: 'UNAUTHORIZED', mensaje: expect.any(String) });
   });
 });
 

@@ -17,6 +17,8 @@ export const PaymentLoaderPage = lazyWithRetry(() => import('./PaymentLoaderPage
 export const OrderPage = lazyWithRetry(() => import('./OrderPage'));
 /** The operators' event preview (`/admin/preview`): its own chunk, never on a buyer's walk. */
 export const PreviewPage = lazyWithRetry(() => import('../preview/PreviewPage'));
+/** The operator console (`/admin/*`): its own chunk, never on a buyer's walk. */
+export const AdminApp = lazyWithRetry(() => import('../admin/AdminApp'));
 /** The door scanner (`/checkin`): its own chunk, never on a buyer's walk. */
 export const CheckinPage = lazyWithRetry(() => import('../checkin/CheckinPage'));
 

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { readConfig } from '../config';
 import { apiSchemas } from '../http/api-schemas';
+import { errors } from '../http/app-error';
 import { errorHandlerPlugin } from '../plugins/error-handler';
 import { securityPlugin } from '../plugins/security';
 import { storefrontPlugin } from '../plugins/storefront';
+import { bearerMatches } from '../routes/admin.routes';
 import { previewRoutes } from '../routes/preview.routes';
 import { watchEventFile } from '../services/event-preview-watch';
 
@@ -46,7 +48,10 @@ async function main(argv: string[]): Promise<void> {
   await app.register(securityPlugin, { config });
   await app.register(errorHandlerPlugin);
   for (const schema of apiSchemas) app.addSchema(schema);
-  await app.register(previewRoutes, { config, token, watched });
+  const admit = async (request: FastifyRequest) => {
+    if (!bearerMatches(request, token)) throw errors.unauthorized();
+  };
+  await app.register(previewRoutes, { config, admit, watched });
   await app.register(storefrontPlugin, { clientDir });
   const stop = () => {
     watched.close();

@@ -6,6 +6,7 @@ import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../http/app-error';
 import { ensureDemoDoor } from '../demo/demo-door';
+import { ensureDemoOwner } from '../operators/demo-owner';
 import { loadDemoEventsIfEmpty } from '../demo/load-demo-events';
 import { assertStoredEventsServable } from '../services/event-providers.service';
 import { closeOnSignals } from '../shutdown';
@@ -43,7 +44,10 @@ async function main(): Promise<void> {
     const [qr, sentence] = await scannerLinkLines(door.url);
     console.log(`  Door scanner of ${base}/demo (list all, "Puerta demo"):\n${qr}  ${sentence}`);
   }
-  if (!config.adminToken) console.log('  Admin API off (set ADMIN_TOKEN to switch it on).');
+  // The operator console; outside production a database without operators gets the demo owner and its link.
+  console.log(`  Operator console: ${base}/admin${config.adminToken ? '' : '  (no ADMIN_TOKEN: the admin API takes operator sessions only)'}`);
+  const owner = config.production ? undefined : await ensureDemoOwner(ctx, base);
+  if (owner) console.log(`  Set the password of ${owner.email} (owner) with this one-time link: ${owner.link}`);
   for (const line of sandboxBanner(composed)) console.log(`  ${line}`);
   console.log('');
 }

@@ -27,6 +27,7 @@ import { orderChangesMigration } from './migrations/20261203_0043_order_changes'
 import { webhooksMigration } from './migrations/20261204_0046_webhooks';
 import { eventVersionsMigration } from './migrations/20261204_0050_event_versions';
 import { attendeeExportsMigration } from './migrations/20261204_0047_attendee_exports';
+import { operatorsMigration } from './migrations/20261204_0045_operators';
 
 /** Migrations in order; names are timestamps so they sort the way they were written. */
 export function migrationsFor(db: Db): Record<string, Migration> {
@@ -58,6 +59,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261204_0050_event_versions': eventVersionsMigration(),
     '20261204_0049_order_search': orderSearchMigration(db.dialect.name),
     '20261204_0047_attendee_exports': attendeeExportsMigration(),
+    '20261204_0045_operators': operatorsMigration(db.dialect.name),
   };
 }
 

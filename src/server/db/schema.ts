@@ -36,6 +36,10 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
   event_versions: EventVersionTable;
+  operators: OperatorTable;
+  operator_password_tokens: OperatorPasswordTokenTable;
+  operator_sessions: OperatorSessionTable;
+  audit_log: AuditLogTable;
 }
 
 export interface EventTable {
@@ -579,4 +583,54 @@ export interface EventVersionTable {
   imported_at: string;
   /** `cli`, `token`, `operator:{id}` or `demo`. */
   imported_by: string;
+}
+
+/** An operator of the console (`operators/`); `event_urls_json`: the events the role is limited to (null = all). */
+export interface OperatorTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  role: string;
+  event_urls_json: string | null;
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  failed_logins: Generated<number>;
+  locked_until: string | null;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+/** A one-time link that sets an operator's password (SHA-256 of the token). */
+export interface OperatorPasswordTokenTable {
+  token_hash: string;
+  operator_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A signed-in browser (SHA-256 of the cookie's id); `second_factor_passed` 0: only TOTP enrolment. */
+export interface OperatorSessionTable {
+  id_hash: string;
+  operator_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  address: string | null;
+  user_agent: string | null;
+  second_factor_passed: Generated<number>;
+  revoked_at: string | null;
+}
+
+/** One operator action: who (`token`, `operator`, or `anonymous` for a failed login), what, on what, from where. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_kind: string;
+  operator_id: string | null;
+  operator_email: string | null;
+  action: string;
+  target: string | null;
+  detail_json: string | null;
+  address: string | null;
+  at: string;
 }

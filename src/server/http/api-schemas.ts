@@ -83,6 +83,17 @@ import orderFindResponse from '../../../schemas/api/order-find.response.json';
 import orderResendResponse from '../../../schemas/api/order-resend.response.json';
 import orderViewResponse from '../../../schemas/api/order-view.response.json';
 
+import adminLoginRequest from '../../../schemas/api/admin-login.request.json';
+import adminTotpRequest from '../../../schemas/api/admin-totp.request.json';
+import adminPasswordRequest from '../../../schemas/api/admin-password.request.json';
+import adminOperatorCreateRequest from '../../../schemas/api/admin-operator-create.request.json';
+import adminOperatorUpdateRequest from '../../../schemas/api/admin-operator-update.request.json';
+import adminSessionResponse from '../../../schemas/api/admin-session.response.json';
+import adminPasswordResponse from '../../../schemas/api/admin-password.response.json';
+import adminOperatorsResponse from '../../../schemas/api/admin-operators.response.json';
+import adminOperatorResponse from '../../../schemas/api/admin-operator.response.json';
+import adminOperatorCreateResponse from '../../../schemas/api/admin-operator-create.response.json';
+import adminAuditResponse from '../../../schemas/api/admin-audit.response.json';
 /**
  * Every schema under schemas/api, registered with `addSchema` and referenced by `$id` from routes:
  * request bodies (`*.request`) with their shared part, and the 200 answers (`*.response`). A
@@ -115,6 +126,7 @@ export const apiSchemas: { $id: string }[] = [
   adminEventsResponse, adminEventVersionsResponse, adminEventVersionResponse, adminEventDiffResponse, adminEventSchemaResponse,
   adminOrderCancelRequest, adminOrdersResponse, adminOrderResponse, adminOrderResendResponse, adminOrderCancelResponse,
   adminAttendeesResponse,
+  adminLoginRequest, adminTotpRequest, adminPasswordRequest, adminOperatorCreateRequest, adminOperatorUpdateRequest, adminSessionResponse, adminPasswordResponse, adminOperatorsResponse, adminOperatorResponse, adminOperatorCreateResponse, adminAuditResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */

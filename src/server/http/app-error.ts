@@ -83,6 +83,18 @@ export const errors = {
   adminForbidden: () => coded(403, 'ADMIN_FORBIDDEN'),
   /** This process already keeps as many live dashboards open as it allows. */
   liveStreamsFull: () => coded(429, 'LIVE_STREAMS_FULL'),
+  /** A state-changing call of an operator session without its CSRF token (X-CSRF-Token). */
+  adminCsrfInvalid: () => coded(403, 'ADMIN_CSRF_INVALID'),
+  /** The same answer for an unknown e-mail and a wrong password. */
+  adminLoginFailed: () => coded(401, 'ADMIN_LOGIN_FAILED'),
+  adminTotpRequired: () => coded(401, 'ADMIN_TOTP_REQUIRED'),
+  adminTotpInvalid: () => coded(400, 'ADMIN_TOTP_INVALID'),
+  adminLocked: (minutes: number) => coded(423, 'ADMIN_LOCKED', { minutes }),
+  adminPasswordLinkInvalid: () => coded(400, 'ADMIN_PASSWORD_LINK_INVALID'),
+  adminPasswordTooShort: (min: number) => coded(400, 'ADMIN_PASSWORD_TOO_SHORT', { min }),
+  operatorNotFound: () => coded(404, 'OPERATOR_NOT_FOUND'),
+  operatorExists: () => coded(409, 'OPERATOR_EXISTS'),
+  operatorLastOwner: () => coded(409, 'OPERATOR_LAST_OWNER'),
   notFound: () => coded(404, 'NOT_FOUND'),
   formInvalid: (fieldErrors: ApiFieldError[]) =>
     new AppError(400, 'FORM_INVALID', { key: 'FORM_INVALID' }, { errors: fieldErrors }),

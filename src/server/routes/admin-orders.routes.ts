@@ -5,7 +5,7 @@ import type {
 } from '../../shared/api';
 import type { OperatorActor } from '../db/schema';
 import { answers } from '../http/api-schemas';
-import { adminAccess, adminActorOf, allowedEventUrls, assertEventAllowed } from '../operators/admin-access';
+import { adminAccess, adminActorOf, allowedEventUrls, assertEventAllowed, assertPermission } from '../operators/admin-access';
 import { cancelTicketsByOrganiser } from '../orders/cancel-by-organiser';
 import { correctAnswers } from '../orders/correct-answers';
 import { operatorOrder, operatorOrderView } from '../orders/operator-order';
@@ -98,18 +98,15 @@ export async function adminOrderRoutes(app: FastifyInstance, { rt }: { rt: Payme
     },
   );
 
-  // Cancelling without a refund is `orders.change`; with one, `orders.refund`. Checked before the body's schema, so
-  // a caller without credentials learns nothing of it (a body without `refund: 'none'` needs the stronger permission).
-  const withoutRefund = adminAccess(ctx, 'orders.change');
-  const withRefund = adminAccess(ctx, 'orders.refund');
+  // Cancelling without a refund is `orders.change`; with one, `orders.refund` as well.
   app.post<{ Params: { purchaseId: string }; Body: AdminCancelOrderRequest; Reply: AdminCancelOrderResponse }>(
     '/api/admin/orders/:purchaseId/cancel',
     {
       schema: { params: purchaseParams, body: { $ref: 'api/admin-order-cancel.request#' }, response: answers('admin-order-cancel') },
-      config: withRefund.config,
-      preValidation: async (request) => ((request.body as { refund?: unknown } | null)?.refund === 'none' ? withoutRefund : withRefund).preHandler(request),
+      ...adminAccess(ctx, 'orders.change'),
     },
     async (request, reply) => {
+      if (request.body.refund !== 'none') assertPermission(request, 'orders.refund');
       reply.header('cache-control', 'no-store');
       const order = await orderFor(request);
       const answer = await cancelTicketsByOrganiser(rt, order.purchase.id, request.body, actorOf(request));

@@ -3,9 +3,8 @@ import type { DeadMailListResponse, DeadMailView, RequeueMailResponse } from '..
 import type { AppContext } from '../context';
 import { answers } from '../http/api-schemas';
 import { errors } from '../http/app-error';
-import { limitedAs } from '../plugins/security';
+import { adminAccess } from '../operators/admin-access';
 import { listDeadMail, requeueDeadMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
-import { bearerMatches } from './admin.routes';
 
 /** What an operator needs to find the cause of a dead-lettered e-mail. */
 export function deadMailView(row: MailOutboxRow): DeadMailView {
@@ -23,21 +22,13 @@ export function deadMailView(row: MailOutboxRow): DeadMailView {
 }
 
 /**
- * The e-mail dead letters, under the same bearer ADMIN_TOKEN as the event import (absent → 404):
+ * The e-mail dead letters (permission `mail`):
  * GET /api/admin/outbox/failed lists the messages that ran out of attempts (MAIL_MAX_ATTEMPTS);
  * POST /api/admin/outbox/{id}/retry queues one again with a fresh count, once its cause is fixed
  * (the retry loop sends it within RETRY_INTERVAL_SECONDS).
  */
 export async function adminOutboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const token = ctx.config.adminToken;
-  if (!token) return;
-  // The admin bucket runs first (onRequest), so wrong tokens tried here count as at the import route.
-  const admin = {
-    config: limitedAs(ctx.config, 'admin'),
-    preHandler: async (request: Parameters<typeof bearerMatches>[0]) => {
-      if (!bearerMatches(request, token)) throw errors.unauthorized();
-    },
-  };
+  const admin = adminAccess(ctx, 'mail');
   app.get<{ Reply: DeadMailListResponse }>('/api/admin/outbox/failed', { ...admin, schema: { response: answers('admin-outbox-failed') } }, async () => ({ messages: (await listDeadMail(ctx.db.kysely)).map(deadMailView) }));
   app.post<{ Params: { id: string }; Reply: RequeueMailResponse }>(
     '/api/admin/outbox/:id/retry',

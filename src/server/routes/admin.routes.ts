@@ -4,8 +4,7 @@ import { messageLanguage } from '../../shared/accept-language';
 import type { AppContext } from '../context';
 import { answers } from '../http/api-schemas';
 import { errors } from '../http/app-error';
-import { limitedAs } from '../plugins/security';
-import { adminActorOf } from '../operators/admin-access';
+import { adminAccessBeforeBody, adminActorOf, assertEventAllowed } from '../operators/admin-access';
 import { importEvent } from '../services/event-import.service';
 import { versionAuthorOf } from '../services/event-versions.service';
 import { sameSecret } from '../../shared/node/same-secret';
@@ -16,26 +15,20 @@ export function bearerMatches(request: FastifyRequest, token: string): boolean {
 }
 
 /**
- * PUT /api/admin/events/{url}: import an event file over HTTP. Without ADMIN_TOKEN
- * the admin API does not exist (404); a wrong or missing bearer token gets 401.
+ * PUT /api/admin/events/{url}: import an event file over HTTP (permission `events.write`; the
+ * bearer ADMIN_TOKEN or an operator session, else 401).
  */
 export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const token = ctx.config.adminToken;
-  if (!token) return;
   app.put<{ Params: { url: string }; Body: unknown; Reply: ImportEventResponse }>(
     '/api/admin/events/:url',
     {
       bodyLimit: 5 * 1024 * 1024,
       schema: { response: { ...answers('admin-import'), 201: { $ref: 'api/admin-import.response#' } } },
-      config: limitedAs(ctx.config, 'admin'),
-      // After the rate limit (onRequest), so wrong tokens count too; before the 5 MB body is read.
-      preParsing: async (request, _reply, payload) => {
-        if (!bearerMatches(request, token)) throw errors.unauthorized();
-        request.adminActor = { kind: 'token' };
-        return payload;
-      },
+      // After the rate limit (onRequest), so wrong credentials count too; before the 5 MB body is read.
+      ...adminAccessBeforeBody(ctx, 'events.write'),
     },
     async (request, reply) => {
+      assertEventAllowed(request, request.params.url);
       const body = request.body as { url?: unknown } | null;
       if (body && typeof body === 'object' && body.url !== undefined && body.url !== request.params.url) throw errors.urlMismatch();
       // The stored version says who saved it; a refused file's problems come in the caller's language.

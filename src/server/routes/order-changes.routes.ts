@@ -6,10 +6,10 @@ import { errors } from '../http/app-error';
 import { cancelByBuyer } from '../orders/cancel-by-buyer';
 import { transferTicket } from '../orders/transfer-ticket';
 import type { PaymentsRuntime } from '../payments/runtime';
-import { limitedAs, rateLimited } from '../plugins/security';
+import { rateLimited } from '../plugins/security';
 import { confirmPayout, findPayout } from '../repositories/order-changes.repository';
 import { purchaseAccessOf, requestKey } from '../services/access-keys';
-import { bearerMatches } from './admin.routes';
+import { adminAccess } from '../operators/admin-access';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
@@ -19,7 +19,7 @@ const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
  * - `POST /api/orders/{purchase_id}/tickets/{ticket_id}/transfer`: the purchase's key (the buyer), or the ticket's
  *   own key (its holder after a transfer) — `orders/transfer-ticket.ts`;
  * - `POST /api/orders/{purchase_id}/cancel`: the purchase's key only — `orders/cancel-by-buyer.ts`;
- * - `POST /api/admin/payouts/{id}/confirm` (bearer ADMIN_TOKEN; absent → 404): an operator made a CLABE payout.
+ * - `POST /api/admin/payouts/{id}/confirm` (permission `orders.refund`): an operator made a CLABE payout.
  */
 export async function orderChangeRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const db = rt.ctx.db.kysely;
@@ -67,16 +67,11 @@ export async function orderChangeRoutes(app: FastifyInstance, { rt }: { rt: Paym
     },
   );
 
-  const token = rt.ctx.config.adminToken;
-  if (!token) return;
   app.post<{ Params: { payoutId: string }; Reply: ConfirmPayoutResponse }>(
     '/api/admin/payouts/:payoutId/confirm',
     {
       schema: { params: { type: 'object', properties: { payoutId: id }, required: ['payoutId'] }, response: answers('admin-payout-confirm') },
-      config: limitedAs(rt.ctx.config, 'admin'),
-      preHandler: async (request) => {
-        if (!bearerMatches(request, token)) throw errors.unauthorized();
-      },
+      ...adminAccess(rt.ctx, 'orders.refund'),
     },
     async (request) => {
       const { payoutId } = request.params;

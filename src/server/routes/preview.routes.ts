@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EventPreviewRequest, EventPreviewResponse, WatchedPreviewResponse } from '../../shared/api';
 import type { ServerConfig } from '../config';
 import { answers } from '../http/api-schemas';
@@ -6,15 +6,17 @@ import { errors } from '../http/app-error';
 import { limitedAs } from '../plugins/security';
 import { previewEventSource, previewModule } from '../services/event-preview.service';
 import type { WatchedPreview } from '../services/event-preview-watch';
-import { bearerMatches } from './admin.routes';
 
 /** A long poll of the watched file ends after this long without a change (the page asks again). */
 const LONG_POLL_MS = 20_000;
 
 export interface PreviewRouteOptions {
   config: ServerConfig;
-  /** The bearer token every preview call carries (ADMIN_TOKEN, or the one `event:preview` made up). */
-  token: string;
+  /**
+   * Lets a preview call in or throws: on the running server `adminAccess(ctx, 'events.read')`'s check
+   * (the bearer ADMIN_TOKEN or an operator session); in `event:preview` the bearer token it made up.
+   */
+  admit: (request: FastifyRequest) => Promise<void>;
   /** `npm run event:preview`: the file it watches. */
   watched?: WatchedPreview;
 }
@@ -22,17 +24,14 @@ export interface PreviewRouteOptions {
 /**
  * The event preview's API (docs/decisions/018-event-preview.md). Nothing here touches a database:
  * a posted file is checked and compiled in memory and answered; saving it is the import's job.
- * - POST /api/admin/preview: bearer; body `{ source }` (the file's text, up to 5 MiB).
+ * - POST /api/admin/preview: admitted callers; body `{ source }` (the file's text, up to 5 MiB).
  * - GET /api/admin/preview/modules/{id}.js: the compiled validators of one preview, no bearer
  *   (a module import cannot send one); the id is the hash of the code, known only to whoever posted it.
- * - GET /api/admin/preview/file?after=N: bearer; the file event:preview watches, once its version
+ * - GET /api/admin/preview/file?after=N: admitted callers; the file event:preview watches, once its version
  *   is past N (a long poll, so a save reaches the page at once); 404 on the running server, which
- *   watches none (the page then asks for a pasted file, having learnt the token is right).
+ *   watches none (the page then asks for a pasted file, having learnt the credentials are right).
  */
-export async function previewRoutes(app: FastifyInstance, { config, token, watched }: PreviewRouteOptions) {
-  const bearer = async (request: Parameters<typeof bearerMatches>[0]) => {
-    if (!bearerMatches(request, token)) throw errors.unauthorized();
-  };
+export async function previewRoutes(app: FastifyInstance, { config, admit, watched }: PreviewRouteOptions) {
 
   app.post<{ Body: EventPreviewRequest; Reply: EventPreviewResponse }>(
     '/api/admin/preview',
@@ -43,7 +42,7 @@ export async function previewRoutes(app: FastifyInstance, { config, token, watch
       config: limitedAs(config, 'admin'),
       // After the rate limit (onRequest), before the body is read: a wrong token costs no parsing.
       preParsing: async (request, _reply, payload) => {
-        await bearer(request);
+        await admit(request);
         return payload;
       },
     },
@@ -70,7 +69,7 @@ export async function previewRoutes(app: FastifyInstance, { config, token, watch
       },
       config: limitedAs(config, 'read'),
       // After the rate limit: wrong tokens count too.
-      preHandler: bearer,
+      preHandler: admit,
     },
     async (request, reply) => {
       // On the running server there is no watched file: the token was right, the operator pastes one.

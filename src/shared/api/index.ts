@@ -3,6 +3,7 @@ export type * from './admin';
 export type * from './admin-dashboard';
 export type * from './admin-events';
 export type * from './admin-orders';
+export type * from './admin-session';
 export * from './amounts';
 export * from './attendee-module';
 export * from './calendar';

@@ -34,7 +34,7 @@ export interface SemanticProblem {
 }
 
 /** Slugs taken by the server or the built assets: /api/…, /assets/…. */
-export const RESERVED_URLS: readonly string[] = ['api', 'assets', 'checkin'];
+export const RESERVED_URLS: readonly string[] = ['api', 'assets', 'checkin', 'admin'];
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,0 +1,48 @@
+import type { AdminLoginRequest, AdminSessionResponse, AuditListResponse, CreateOperatorRequest, CreateOperatorResponse, OperatorListResponse, OperatorView, SetPasswordResponse, UpdateOperatorRequest } from '../../shared/api';
+
+/** An admin call the server refused: its status and `{ mensaje, code }`. */
+export class AdminApiError extends Error {
+  constructor(readonly status: number, readonly code: string | undefined, mensaje: string) {
+    super(mensaje);
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The console's HTTP calls: the session cookie goes with every one (same origin), and every
+ * state-changing call carries the session's CSRF token in `X-CSRF-Token` (set from each login or
+ * who-am-I answer). Other console pages build their calls on `request`.
+ */
+export function createAdminApi(language: () => string) {
+  let csrf = '';
+  const remember = <T extends { csrf_token?: string }>(answer: T): T => {
+    if (answer.csrf_token) csrf = answer.csrf_token;
+    return answer;
+  };
+  async function request<T>(method: string, url: string, payload?: unknown): Promise<T> {
+    const headers: Record<string, string> = { 'accept-language': language() };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (STATE_CHANGING.has(method) && csrf) headers['x-csrf-token'] = csrf;
+    const response = await fetch(url, { method, credentials: 'same-origin', headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
+    if (response.status === 204) return undefined as T;
+    const answer = (await response.json().catch(() => ({}))) as { mensaje?: string; code?: string };
+    if (!response.ok) throw new AdminApiError(response.status, answer.code, answer.mensaje ?? String(response.status));
+    return answer as T;
+  }
+  return {
+    request,
+    login: async (body: AdminLoginRequest) => remember(await request<AdminSessionResponse>('POST', '/api/admin/session', body)),
+    whoAmI: async () => remember(await request<AdminSessionResponse>('GET', '/api/admin/session')),
+    finishEnrolment: async (code: string) => remember(await request<AdminSessionResponse>('POST', '/api/admin/session/totp', { code })),
+    logout: () => request<void>('DELETE', '/api/admin/session'),
+    logoutEverywhere: () => request<void>('POST', '/api/admin/session/everywhere'),
+    setPassword: (token: string, password: string) => request<SetPasswordResponse>('POST', '/api/admin/password', { token, password }),
+    operators: () => request<OperatorListResponse>('GET', '/api/admin/operators'),
+    addOperator: (body: CreateOperatorRequest) => request<CreateOperatorResponse>('POST', '/api/admin/operators', body),
+    updateOperator: (id: string, body: UpdateOperatorRequest) => request<OperatorView>('PATCH', `/api/admin/operators/${encodeURIComponent(id)}`, body),
+    audit: (before?: number) => request<AuditListResponse>('GET', `/api/admin/audit?limit=50${before ? `&before=${before}` : ''}`),
+  };
+}
+
+export type AdminApi = ReturnType<typeof createAdminApi>;
