@@ -26,7 +26,7 @@ export async function signInAsOwner(page: Page, baseURL: string): Promise<{ emai
   const email = `duena-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.mx`;
   const token = addOperator(email, 'owner', baseURL);
   const api = page.request;
-  const ok = async (response: Awaited<ReturnType<typeof api.post>>) => {
+  const ok = async (response: Awaited<ReturnType<typeof api.post>>): Promise<any> => {
     if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
     return response.json();
   };
