@@ -102,7 +102,8 @@ export function AttendeesPage() {
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
       <Typography role="status" aria-live="polite" sx={{ mb: 1 }}>{found}</Typography>
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Focusable, so the wide table scrolls by keyboard too. */}
+      <Box role="region" aria-label={t('attendees.table')} tabIndex={0} sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={t('attendees.table')}>
           <TableHead>
             <TableRow>{columns.map((column) => <TableCell key={column.id}>{column.titulo}</TableCell>)}</TableRow>

@@ -16,7 +16,8 @@ function FactsTable({ title, heads, rows }: { title: string; heads: string[]; ro
   const titleId = useId();
   if (rows.length === 0) return null;
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ mt: 3, overflowX: 'auto' }}>
+    // Focusable, so a table wider than the page scrolls by keyboard too.
+    <Box component="section" aria-labelledby={titleId} tabIndex={0} sx={{ mt: 3, overflowX: 'auto' }}>
       <Typography id={titleId} component="h2" variant="h6" gutterBottom>{title}</Typography>
       <Table size="small" aria-labelledby={titleId}>
         <TableHead>
