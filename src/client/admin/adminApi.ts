@@ -1,9 +1,13 @@
-import type { AdminLoginRequest, AdminSessionResponse, AuditListResponse, CreateOperatorRequest, CreateOperatorResponse, OperatorListResponse, OperatorView, SetPasswordResponse, UpdateOperatorRequest } from '../../shared/api';
+import type { AdminLoginRequest, AdminSessionResponse, ApiFieldError, AuditListResponse, CreateOperatorRequest, CreateOperatorResponse, OperatorListResponse, OperatorView, SetPasswordResponse, UpdateOperatorRequest } from '../../shared/api';
+import { ApiError } from '../api/ApiError';
 
-/** An admin call the server refused: its status and `{ mensaje, code }`. */
-export class AdminApiError extends Error {
-  constructor(readonly status: number, readonly code: string | undefined, mensaje: string) {
-    super(mensaje);
+/**
+ * An admin call the server refused: its status, `{ mensaje, code }` and any per-field refusals (`errors`), an
+ * `ApiError` so the buyer's dialogs reused by the console (corrected answers) put them on their fields.
+ */
+export class AdminApiError extends ApiError {
+  constructor(status: number, code: string | undefined, mensaje: string, validationErrors: ApiFieldError[] = []) {
+    super(status, mensaje, code, validationErrors);
   }
 }
 
@@ -26,8 +30,8 @@ export function createAdminApi(language: () => string) {
     if (STATE_CHANGING.has(method) && csrf) headers['x-csrf-token'] = csrf;
     const response = await fetch(url, { method, credentials: 'same-origin', headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
     if (response.status === 204) return undefined as T;
-    const answer = (await response.json().catch(() => ({}))) as { mensaje?: string; code?: string };
-    if (!response.ok) throw new AdminApiError(response.status, answer.code, answer.mensaje ?? String(response.status));
+    const answer = (await response.json().catch(() => ({}))) as { mensaje?: string; code?: string; errors?: ApiFieldError[] };
+    if (!response.ok) throw new AdminApiError(response.status, answer.code, answer.mensaje ?? String(response.status), answer.errors);
     return answer as T;
   }
   return {
