@@ -39,6 +39,7 @@ import { applePassServiceRoutes } from './routes/apple-pass-service.routes';
 import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
 import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
+import { registerInvoicingProvider } from './invoicing/provider';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
 function trustHops(hops: number) {
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(purchaseRoutes, { ctx });
   // Seated events: the seat provider (seats.io's official client).
   registerSeatsProvider(ctx, app);
+  registerInvoicingProvider(ctx, app);
   await app.register(seatRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(adminOutboxRoutes, { ctx });

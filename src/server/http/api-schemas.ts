@@ -62,6 +62,8 @@ import orderFindRequest from '../../../schemas/api/order-find.request.json';
 import orderFindResponse from '../../../schemas/api/order-find.response.json';
 import orderResendResponse from '../../../schemas/api/order-resend.response.json';
 import orderViewResponse from '../../../schemas/api/order-view.response.json';
+import orderInvoiceRequest from '../../../schemas/api/order-invoice.request.json';
+import orderInvoiceResponse from '../../../schemas/api/order-invoice.response.json';
 
 /**
  * Every schema under schemas/api, registered with `addSchema` and referenced by `$id` from routes:
@@ -90,6 +92,7 @@ export const apiSchemas: { $id: string }[] = [
   checkinDeviceResponse, checkinReportResponse, checkinScansResponse, checkinSearchResponse, checkinSyncResponse,
   orderAnswersRequest, orderFindRequest,
   orderAnswersResponse, orderFindResponse, orderResendResponse, orderViewResponse,
+  orderInvoiceRequest, orderInvoiceResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */

@@ -16,3 +16,4 @@ export type * from './purchase';
 export type * from './checkin';
 export type * from './order';
 export type * from './order-changes';
+export type * from './invoice';

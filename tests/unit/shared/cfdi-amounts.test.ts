@@ -15,7 +15,7 @@ describe('CFDI amounts from prices that include IVA', () => {
   it('3 × $333.33 with a 10 % code and the 10 % service charge: the invoice totals what was paid, to the centavo', () => {
     const totals = priceOrder({
       tickets: [{ ticketId: 1, quantity: 3, unitPriceCents: 33333 }],
-      discount: { percent: 10 },
+      discount: { code: 'DIEZ', percent: 10 },
       serviceCharge: { rate: 0.1, absorb: 'customer' },
     });
     expect(totals.totalCents).toBe(98999);
