@@ -31,6 +31,7 @@ import { eventRoutes } from './routes/event.routes';
 import { eventCalendarRoutes } from './routes/event-calendar.routes';
 import { healthRoutes } from './routes/health.routes';
 import { orderRoutes } from './routes/order.routes';
+import { invoiceRoutes } from './routes/invoice.routes';
 import { previewRoutes } from './routes/preview.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 import { siteIndexRoutes } from './routes/site-index.routes';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(adminPurchaseRoutes, { rt: payments });
   // The buyer's order page: its view, "find my order", resend, corrected answers; transfers and cancellations.
   await app.register(orderRoutes, { rt: payments });
+  await app.register(invoiceRoutes, { rt: payments });
   await app.register(orderChangeRoutes, { rt: payments });
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);

@@ -172,4 +172,14 @@ export const errors = {
   clabeUnknownBank: (code: string) => coded(400, 'CLABE_UNKNOWN_BANK', { code }),
   clabeUnknownCity: (code: string) => coded(400, 'CLABE_UNKNOWN_CITY', { code }),
   payoutNotFound: () => coded(404, 'PAYOUT_NOT_FOUND'),
+  // Invoices (invoicing/).
+  /** Nothing charged, not paid (or called off), or no invoicing provider. */
+  invoiceNotAvailable: () => coded(409, 'INVOICE_NOT_AVAILABLE'),
+  /** `until`: the request window's end as the buyer's page shows it. */
+  invoiceWindowClosed: (until: string) => coded(409, 'INVOICE_WINDOW_CLOSED', { until }),
+  invoiceInGlobal: () => coded(409, 'INVOICE_IN_GLOBAL'),
+  invoiceInProgress: () => coded(409, 'INVOICE_IN_PROGRESS'),
+  /** `reason`: the provider's own sentence (facturapi answers in Spanish). */
+  invoiceRejected: (reason: string) => coded(422, 'INVOICE_REJECTED', { reason }),
+  invoiceNotFound: () => coded(404, 'INVOICE_NOT_FOUND'),
 };
