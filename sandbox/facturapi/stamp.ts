@@ -61,9 +61,12 @@ export function sandboxIssuer() {
   return { rfc: credential.rfc(), name: credential.legalName(), regime: '601', zip: '06600' };
 }
 
-/** SHA-256 with RSA over the UTF-8 text, in base64 (the Sello of Anexo 20). */
+/**
+ * SHA-256 with RSA over the UTF-8 text, in base64 (the Sello of Anexo 20). The library hashes a
+ * string's characters as bytes (node-forge's raw strings): it is given the UTF-8 bytes as such.
+ */
 function seal(credential: Credential, text: string): string {
-  return Buffer.from(credential.sign(text), 'binary').toString('base64');
+  return Buffer.from(credential.sign(Buffer.from(text, 'utf8').toString('binary')), 'binary').toString('base64');
 }
 
 /** A concept of the invoice as the sandbox received it. */
