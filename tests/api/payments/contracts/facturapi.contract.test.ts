@@ -1,5 +1,6 @@
 import Facturapi, { FacturapiError } from 'facturapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloaded } from '../../../../src/server/invoicing/provider';
 import { skipDatabase } from '../../../support/test-database';
 import { createPaymentsApp, type PaymentsTestApp } from '../helpers';
 
@@ -26,9 +27,8 @@ describe.skipIf(skipDatabase)('facturapi sandbox against the official SDK', () =
     const invoice = await client.invoices.create({ customer, items: [item], payment_form: '04', use: 'G03' });
     expect(invoice).toMatchObject({ status: 'valid', type: 'I', total: 200, livemode: false, uuid: expect.stringMatching(/^[0-9A-F-]{36}$/) });
     expect((await client.invoices.retrieve(invoice.id)).uuid).toBe(invoice.uuid);
-    const chunks: Buffer[] = [];
-    for await (const chunk of (await client.invoices.downloadXml(invoice.id)) as AsyncIterable<Buffer>) chunks.push(Buffer.from(chunk));
-    expect(Buffer.concat(chunks).toString('utf8')).toContain(`UUID="${invoice.uuid}"`);
+    expect((await downloaded(await client.invoices.downloadXml(invoice.id))).toString('utf8')).toContain(`UUID="${invoice.uuid}"`);
+    expect((await downloaded(await client.invoices.downloadPdf(invoice.id))).subarray(0, 5).toString()).toBe('%PDF-');
     const missingMotive = await failure(client.invoices.cancel(invoice.id, {} as never));
     expect(missingMotive).toMatchObject({ status: 400, path: 'motive' });
     expect(await client.invoices.cancel(invoice.id, { motive: Facturapi.CancellationMotive.ERRORES_SIN_RELACION })).toMatchObject({ status: 'canceled', cancellation_status: 'accepted' });
