@@ -157,6 +157,17 @@ describe.skipIf(skipDatabase)('invoices (CFDI 4.0)', () => {
     expect(atProvider.status).toBe('canceled');
   });
 
+  it('an invoice asked after a partial cancellation comes with the credit note of what went back', async () => {
+    const paid = await paidWithPayPal(t);
+    expect((await cancel(paid.id, { ticket_ids: [paid.tickets[0].id] })).statusCode).toBe(200);
+    const issued = body(await request(paid.id, COMPANY)).factura;
+    const rows = await t.rows('invoices', 'purchase_id', paid.id);
+    expect(rows.map((r) => [r.kind, r.status]).sort()).toEqual([['egreso', 'issued'], ['ingreso', 'issued']]);
+    const note = parsed(rows.find((r) => r.kind === 'egreso')!.xml);
+    expect(attr(child(child(note, 'cfdi:CfdiRelacionados'), 'cfdi:CfdiRelacionado'), 'UUID')).toBe(issued.uuid);
+    expect(cents(attr(note, 'Total'))).toBe(9000);
+  });
+
   it('after the request window, a request is refused with the date', async () => {
     await importWith(t, { invoicing: { request_until: inDays(-1) } });
     const paid = await paidWithPayPal(t);

@@ -5,9 +5,8 @@ import { queueMail } from '../repositories/mail-outbox.repository';
 import { buyerRefundsOf, findInvoiceByKey, markInvoiceCancelled } from '../repositories/invoice.repository';
 import { loadOrder } from '../repositories/order.repository';
 import { listPaymentsOfPurchase } from '../repositories/payment-attempt.repository';
-import { orderInvoiceKey } from './buyer-invoice';
 import { egresoBody } from './cfdi-body';
-import { cancelAtProvider, issueOnce, newInvoiceId } from './issue';
+import { cancelAtProvider, issueOnce, newInvoiceId, orderInvoiceKey } from './issue';
 import { paymentFormOf, payingAttempt } from './payment-form';
 import { invoicingProviderOf } from './provider';
 

@@ -10,13 +10,11 @@ import { listPaymentsOfPurchase } from '../repositories/payment-attempt.reposito
 import { mailLang } from '../fulfilment/mail-texts';
 import { customerOf, ingresoBody, orderTotalCents } from './cfdi-body';
 import { checkedReceiver } from './invoice-request';
-import { issueOnce, newInvoiceId } from './issue';
+import { invoiceAfterRefund } from './after-refund';
+import { issueOnce, newInvoiceId, orderInvoiceKey } from './issue';
 import { paymentFormOf, payingAttempt } from './payment-form';
 import { invoicingProviderOf } from './provider';
 import { invoicingSettings, requestUntil } from './settings';
-
-/** The unique key of an order's own invoice. */
-export const orderInvoiceKey = (purchaseId: string) => `order:${purchaseId}`;
 
 /** Statuses whose sale may be invoiced: paid, whole or in part. */
 const INVOICEABLE = new Set(['paid', 'partially_cancelled']);
@@ -77,6 +75,8 @@ export async function requestInvoice(ctx: AppContext, order: Order, request: Inv
       id: randomUUID(), dedupe_key: `invoice:${issued.id}`, purchase_id: id, kind: 'invoice', attempt_id: null, recipient: receiver.email,
       lang: mailLang(order.purchase.buyer?.lang), status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: now,
     });
+    // Tickets the buyer cancelled before asking: the invoice states what was charged, their credit notes what went back.
+    if (order.purchase.status === 'partially_cancelled') await invoiceAfterRefund(ctx, id);
   } else if ((await findInvoiceByKey(ctx.db.kysely, orderInvoiceKey(id))) === undefined) {
     // Not our claim and not an ingreso of this order: the sale went into a global invoice meanwhile.
     throw errors.invoiceInGlobal();

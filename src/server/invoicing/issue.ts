@@ -47,6 +47,9 @@ export async function issueOnce(ctx: AppContext, claim: InvoiceClaim, purchaseId
   return (await findInvoiceByKey(ctx.db.kysely, claim.unique_key))!;
 }
 
+/** The unique key of an order's own invoice (its ingreso). */
+export const orderInvoiceKey = (purchaseId: string) => `order:${purchaseId}`;
+
 /** A new invoice id (also the provider's idempotency key). */
 export function newInvoiceId(): string {
   return randomUUID();
