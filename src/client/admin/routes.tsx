@@ -1,6 +1,9 @@
 import type { ReactElement } from 'react';
 import type { AdminPermission } from '../../shared/api';
 import { AuditPage } from './AuditPage';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { MailPage } from './mail/MailPage';
+import { WebhooksPage } from './webhooks/WebhooksPage';
 import { OperatorsPage } from './OperatorsPage';
 
 /** One console page: its path under /admin, its nav label (a key of `nav` in the admin locale files), the permission that shows it. */
@@ -17,6 +20,9 @@ export interface AdminRoute {
  * (orders.read), attendees (exports), dashboard (events.read), webhooks (webhooks), mail (mail).
  */
 export const ADMIN_ROUTES: AdminRoute[] = [
+  { path: 'dashboard', label: 'dashboard', permission: 'events.read', element: <DashboardPage /> },
+  { path: 'webhooks', label: 'webhooks', permission: 'webhooks', element: <WebhooksPage /> },
+  { path: 'mail', label: 'mail', permission: 'mail', element: <MailPage /> },
   { path: 'audit', label: 'audit', permission: 'operators', element: <AuditPage /> },
   { path: 'operators', label: 'operators', permission: 'operators', element: <OperatorsPage /> },
 ];
