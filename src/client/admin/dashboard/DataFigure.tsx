@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A chart with its text alternative: a caption and a table of the same numbers, read by screen readers and shown
- * on demand ("show the numbers"); the drawing itself is hidden from assistive technology.
+ * on demand ("show the numbers"); the drawing itself is inert (out of the focus order and hidden from
+ * assistive technology): the table says the same.
  */
 export function DataFigure({ caption, chart, head, rows }: { caption: string; chart: ReactNode; head: string[]; rows: ReactNode[][] }) {
   const { t } = useTranslation('admin');
@@ -25,7 +26,7 @@ export function DataFigure({ caption, chart, head, rows }: { caption: string; ch
           {t(shown ? 'dashboard.hideNumbers' : 'dashboard.showNumbers')}
         </Button>
       </Box>
-      {rows.length === 0 ? <p>{t('dashboard.none')}</p> : <Box aria-hidden="true">{chart}</Box>}
+      {rows.length === 0 ? <p>{t('dashboard.none')}</p> : <Box inert>{chart}</Box>}
       <Table id={tableId} size="small" aria-label={caption} sx={shown ? undefined : visuallyHidden}>
         <TableHead>
           <TableRow>{head.map((label) => <TableCell key={label}>{label}</TableCell>)}</TableRow>
