@@ -6,14 +6,16 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminEventListResponse, AdminEventSummary, DashboardGranularity } from '../../../shared/api';
 import { failureMessage } from '../failureMessage';
 import { useAdmin } from '../useAdmin';
 import { FunnelFigures } from './FunnelFigures';
-import { SalesFigures } from './SalesFigures';
 import { useDashboard } from './useDashboard';
+
+/** The charts (`@mui/x-charts`) are a chunk of their own, loaded when the dashboard opens. */
+const SalesFigures = lazy(() => import('./SalesFigures').then((module) => ({ default: module.SalesFigures })));
 
 /** An event's sales at a glance, live while the page is open: choose the event, then its figures (charts with their tables). */
 export function DashboardPage() {
@@ -59,7 +61,9 @@ export function DashboardPage() {
       {events.length === 0 && !listError && <Typography>{t('dashboard.noEvents')}</Typography>}
       {shown && (
         <>
-          <SalesFigures figures={shown} />
+          <Suspense>
+            <SalesFigures figures={shown} />
+          </Suspense>
           <FunnelFigures figures={shown} />
         </>
       )}
