@@ -78,6 +78,7 @@ test('an owner sees a sale on the dashboard and the next one live, adds a webhoo
     await page.getByRole('textbox', { name: es.webhooks.url }).fill(receiver.url);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: fill(es.webhooks.done.created, { url: receiver.url }) })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: es.webhooks.url })).toHaveValue('');
     const secret = (await page.getByTestId('webhook-secret').textContent())!.trim();
     expect(secret).toMatch(/^whsec_/);
     await expect(page.getByText(es.webhooks.secret.warning)).toBeVisible();

@@ -52,7 +52,7 @@ export function Deliveries({ endpoint, deliveries, onResend, onClose }: {
                 <TableCell>{delivery.type}</TableCell>
                 <TableCell>{t(`webhooks.deliveries.statuses.${delivery.status}`)}</TableCell>
                 <TableCell>
-                  <Box component="ol" sx={{ m: 0, pl: 2 }}>
+                  <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
                     {delivery.attempt_log.map((attempt) => <li key={attempt.number}>{attemptLine(attempt, t)}</li>)}
                   </Box>
                 </TableCell>

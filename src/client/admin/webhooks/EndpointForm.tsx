@@ -38,7 +38,7 @@ export function EndpointForm({ events, editing, onSave, onCancel }: {
     <Box component="form" onSubmit={submit} aria-label={title} sx={{ display: 'grid', gap: 2, maxWidth: 560, mt: 3 }}>
       <Typography component="h2" variant="h6">{title}</Typography>
       <TextField label={t('webhooks.url')} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
-      <TextField select label={t('webhooks.event')} value={eventUrl} disabled={Boolean(editing)} onChange={(e) => setEventUrl(e.target.value)}>
+      <TextField select label={t('webhooks.event')} value={eventUrl} disabled={Boolean(editing)} onChange={(e) => setEventUrl(e.target.value)} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
         <MenuItem value={ALL}>{t('webhooks.allEvents')}</MenuItem>
         {events.map((event) => <MenuItem key={event.url} value={event.url}>{event.name}</MenuItem>)}
       </TextField>

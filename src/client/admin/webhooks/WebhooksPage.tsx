@@ -28,6 +28,8 @@ export function WebhooksPage() {
   const [deleting, setDeleting] = useState<WebhookEndpointView>();
   const [open, setOpen] = useState<{ endpoint: WebhookEndpointView; deliveries: WebhookDeliveryView[] }>();
   const [secret, setSecret] = useState<string>();
+  /** Bumped after a save: the form starts empty again. */
+  const [saved, setSaved] = useState(0);
   const [done, setDone] = useState('');
   const [error, setError] = useState<string>();
 
@@ -61,9 +63,11 @@ export function WebhooksPage() {
         const { event_url: _eventUrl, ...change } = body;
         await hooks.update(editing.id, change);
         setEditing(undefined);
+        setSaved((count) => count + 1);
         return t('webhooks.done.saved', { url: body.url });
       }
       setSecret((await hooks.create(body)).secret);
+      setSaved((count) => count + 1);
       return t('webhooks.done.created', { url: body.url });
     });
   const act = (action: EndpointAction, endpoint: WebhookEndpointView) => {
@@ -103,7 +107,7 @@ export function WebhooksPage() {
       {secret && <SecretNotice secret={secret} onDone={() => setSecret(undefined)} />}
       {endpoints.length === 0 ? <Typography>{t('webhooks.empty')}</Typography> : <EndpointTable endpoints={endpoints} onAction={act} />}
       {open && <Deliveries endpoint={open.endpoint} deliveries={open.deliveries} onResend={resend} onClose={() => setOpen(undefined)} />}
-      <EndpointForm key={editing?.id ?? 'new'} events={events} editing={editing} onSave={save} onCancel={editing ? () => setEditing(undefined) : undefined} />
+      <EndpointForm key={`${editing?.id ?? 'new'}-${saved}`} events={events} editing={editing} onSave={save} onCancel={editing ? () => setEditing(undefined) : undefined} />
       <Dialog open={Boolean(deleting)} onClose={() => setDeleting(undefined)} aria-labelledby="webhook-delete-title">
         <DialogTitle id="webhook-delete-title">{t('webhooks.delete.title')}</DialogTitle>
         <DialogContent>{deleting && t('webhooks.delete.body', { url: deleting.url })}</DialogContent>
