@@ -4,6 +4,9 @@ import { AuditPage } from './AuditPage';
 import { AttendeesPage } from './orders/AttendeesPage';
 import { OrderDetailPage } from './orders/OrderDetailPage';
 import { OrdersPage } from './orders/OrdersPage';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { MailPage } from './mail/MailPage';
+import { WebhooksPage } from './webhooks/WebhooksPage';
 import { OperatorsPage } from './OperatorsPage';
 
 /** One console page: its path under /admin, its nav label (a key of `nav` in the admin locale files), the permission that shows it. */
@@ -17,13 +20,15 @@ export interface AdminRoute {
 
 /**
  * The console's pages in nav order; a page is one line (items the role lacks are hidden). The nav's
- * labels for the sections to come are in the locales already: events (events.read), dashboard
- * (events.read), webhooks (webhooks), mail (mail).
+ * label of the section to come is in the locales already: events (events.read).
  */
 export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'orders', label: 'orders', permission: 'orders.read', element: <OrdersPage /> },
   { path: 'orders/:id', label: null, permission: 'orders.read', element: <OrderDetailPage /> },
   { path: 'attendees', label: 'attendees', permission: 'orders.read', element: <AttendeesPage /> },
+  { path: 'dashboard', label: 'dashboard', permission: 'events.read', element: <DashboardPage /> },
+  { path: 'webhooks', label: 'webhooks', permission: 'webhooks', element: <WebhooksPage /> },
+  { path: 'mail', label: 'mail', permission: 'mail', element: <MailPage /> },
   { path: 'audit', label: 'audit', permission: 'operators', element: <AuditPage /> },
   { path: 'operators', label: 'operators', permission: 'operators', element: <OperatorsPage /> },
 ];
