@@ -5,18 +5,29 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** The schemas of schemas/event by the file name their `$ref`s use (`ticket-type.schema.json`). */
 const byFileName = new Map<string, Json>(EVENT_FILE_SCHEMAS.map((schema) => [schema.$id.slice(schema.$id.lastIndexOf('/') + 1), schema as unknown as Json]));
 
-/** A copy of `node` with every `$ref` to another file of schemas/event replaced by that schema (its `$id` and `$schema` left out). */
-function inline(node: Json, seen: string[]): Json {
-  if (Array.isArray(node)) return node.map((item) => inline(item, seen));
+/** A file's own `definitions` (what its local `#/definitions/…` refs name). */
+type Definitions = { [key: string]: Json };
+const LOCAL = '#/definitions/';
+
+/**
+ * A copy of `node` with every `$ref` replaced by what it names: another file of schemas/event (its `$id` and
+ * `$schema` left out), or a local `#/definitions/…` of the file the node is in.
+ */
+function inline(node: Json, seen: string[], definitions: Definitions): Json {
+  if (Array.isArray(node)) return node.map((item) => inline(item, seen, definitions));
   if (node === null || typeof node !== 'object') return node;
   const ref = node.$ref;
+  const { $ref: _ref, ...beside } = node;
   if (typeof ref === 'string' && byFileName.has(ref)) {
     if (seen.includes(ref)) throw new Error(`schemas/event: ${ref} refers to itself; it cannot be inlined`);
     const { $id: _id, $schema: _schema, ...target } = byFileName.get(ref) as { [key: string]: Json };
-    const { $ref: _ref, ...beside } = node;
-    return { ...(inline(target, [...seen, ref]) as { [key: string]: Json }), ...beside };
+    return { ...(inline(target, [...seen, ref], (target.definitions ?? {}) as Definitions) as { [key: string]: Json }), ...beside };
   }
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value, seen)]));
+  if (typeof ref === 'string' && ref.startsWith(LOCAL) && definitions[ref.slice(LOCAL.length)] !== undefined) {
+    if (seen.includes(ref)) throw new Error(`schemas/event: ${ref} refers to itself; it cannot be inlined`);
+    return { ...(inline(definitions[ref.slice(LOCAL.length)], [...seen, ref], definitions) as { [key: string]: Json }), ...beside };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value, seen, definitions)]));
 }
 
 let bundled: Json | undefined;
@@ -26,6 +37,7 @@ let bundled: Json | undefined;
  * other by file name, which a browser's form renderer could not fetch): what the console's editor renders.
  */
 export function eventFileSchemaBundle(): Json {
-  bundled ??= inline(EVENT_FILE_SCHEMAS.find((schema) => schema.$id === EVENT_FILE_SCHEMA_ID) as unknown as Json, []);
+  const root = EVENT_FILE_SCHEMAS.find((schema) => schema.$id === EVENT_FILE_SCHEMA_ID) as unknown as { [key: string]: Json };
+  bundled ??= inline(root, [], (root.definitions ?? {}) as Definitions);
   return bundled;
 }
