@@ -1,8 +1,8 @@
-import type { AdminLoginRequest, AdminSessionResponse, AuditListResponse, CreateOperatorRequest, CreateOperatorResponse, OperatorListResponse, OperatorView, SetPasswordResponse, UpdateOperatorRequest } from '../../shared/api';
+import type { AdminLoginRequest, AdminSessionResponse, ApiErrorBody, AuditListResponse, CreateOperatorRequest, CreateOperatorResponse, OperatorListResponse, OperatorView, SetPasswordResponse, UpdateOperatorRequest } from '../../shared/api';
 
-/** An admin call the server refused: its status and `{ mensaje, code }`. */
+/** An admin call the server refused: its status and `{ mensaje, code }` (and a refused event file's `problems`). */
 export class AdminApiError extends Error {
-  constructor(readonly status: number, readonly code: string | undefined, mensaje: string) {
+  constructor(readonly status: number, readonly code: string | undefined, mensaje: string, readonly problems: NonNullable<ApiErrorBody['problems']> = []) {
     super(mensaje);
   }
 }
@@ -26,8 +26,8 @@ export function createAdminApi(language: () => string) {
     if (STATE_CHANGING.has(method) && csrf) headers['x-csrf-token'] = csrf;
     const response = await fetch(url, { method, credentials: 'same-origin', headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
     if (response.status === 204) return undefined as T;
-    const answer = (await response.json().catch(() => ({}))) as { mensaje?: string; code?: string };
-    if (!response.ok) throw new AdminApiError(response.status, answer.code, answer.mensaje ?? String(response.status));
+    const answer = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
+    if (!response.ok) throw new AdminApiError(response.status, answer.code, answer.mensaje ?? String(response.status), answer.problems);
     return answer as T;
   }
   return {
