@@ -18,6 +18,19 @@ import { createEventsApi, eventDownloadUrl, type EventFile } from './eventsApi';
 import { VersionsPanel } from './VersionsPanel';
 
 /**
+ * rjsf's array buttons (add, move up/down, remove) are bare buttons with an icon-font class and a
+ * translated title: here they show that title as their text, drawn like MUI's small outlined buttons.
+ */
+const arrayButtonsSx = {
+  '& button.btn': { m: 0.5, px: 1, py: 0.25, font: 'inherit', fontSize: '0.8rem', color: 'primary.dark', bgcolor: 'background.paper', border: 1, borderColor: 'primary.main', borderRadius: 1, cursor: 'pointer' },
+  '& button.btn:disabled': { color: 'text.disabled', borderColor: 'divider', cursor: 'default' },
+  '& button.btn:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.dark', outlineOffset: 2 },
+  '& button.btn::after': { content: 'attr(title)' },
+  '& button.btn .glyphicon': { display: 'none' },
+  '& .array-item': { borderLeft: 2, borderColor: 'divider', pl: 1.5, mb: 2 },
+} as const;
+
+/**
  * `/admin/events/{url}`: the event file as a form drawn from its own schema (`GET /api/admin/event-schema`)
  * by `SchemaForm`, its live preview beside it (below on a phone), Save (imports a new version; a refused
  * file's problems go to their fields and a summary) and the versions (diff, roll back).
@@ -93,7 +106,7 @@ export function EventEditorPage() {
         </Alert>
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 3 }}>
-        <Box component="section" aria-labelledby="editor-form">
+        <Box component="section" aria-labelledby="editor-form" sx={arrayButtonsSx}>
           <Typography id="editor-form" component="h2" variant="h6" gutterBottom>{t('events.editor.form')}</Typography>
           {form && form.leftOut.length > 0 && <Alert severity="info" sx={{ mb: 2 }}>{t('events.editor.leftOut', { fields: form.leftOut.join(', ') })}</Alert>}
           {form && draft ? (
