@@ -12,7 +12,7 @@ import type { DialectName } from '../dialect';
  * - newest first: `purchases (created_at, id)` and `(event_id, created_at, id)`, the keyset's order;
  * - `buyer_cancellations.actor` and `.note`: who cancelled those tickets (`buyer`, or the operator when the organiser
  *   cancels some tickets or the rest of a partly cancelled order) and the operator's words;
- * - the order's timeline by purchase: `mail_outbox.purchase_id`, `webhook_inbox.resource_id`, `checkin_entries.ticket_id`, `checkin_conflicts.ticket_id`.
+ * - the order's timeline by purchase: `mail_outbox.purchase_id`, `webhook_inbox.resource_id`, `checkin_conflicts.ticket_id` (`checkin_entries` by ticket: 0047's `checkin_entries_ticket`).
  */
 export function orderSearchMigration(dialect: DialectName): Migration {
   return { up: (db) => up(db, dialect), down };
@@ -41,7 +41,6 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
     ['tickets_folio', 'tickets', 'folio'],
     ['mail_outbox_purchase', 'mail_outbox', 'purchase_id'],
     ['webhook_inbox_resource', 'webhook_inbox', 'resource_id'],
-    ['checkin_entries_ticket', 'checkin_entries', 'ticket_id'],
     ['checkin_conflicts_ticket', 'checkin_conflicts', 'ticket_id'],
   ];
   for (const [name, table, columns] of indexes) await sql.raw(`create index ${name} on ${table} (${columns})`).execute(db);
@@ -50,7 +49,7 @@ async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
 async function down(db: Kysely<unknown>): Promise<void> {
   for (const name of [
     'purchases_buyer_name_key', 'purchases_buyer_phone_key', 'purchases_buyer_email_key', 'purchases_newest', 'purchases_event_newest',
-    'tickets_attendee_name_key', 'tickets_holder_email', 'tickets_folio', 'mail_outbox_purchase', 'webhook_inbox_resource', 'checkin_entries_ticket', 'checkin_conflicts_ticket',
+    'tickets_attendee_name_key', 'tickets_holder_email', 'tickets_folio', 'mail_outbox_purchase', 'webhook_inbox_resource', 'checkin_conflicts_ticket',
   ]) await sql.raw(`drop index ${name}`).execute(db);
   await sql`alter table buyer_cancellations drop column note`.execute(db);
   await sql`alter table buyer_cancellations drop column actor`.execute(db);
