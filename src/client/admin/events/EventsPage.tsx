@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { AdminEventSummary } from '../../../shared/api';
@@ -28,6 +28,7 @@ export function EventsPage() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
   const canWrite = operator?.permissions.includes('events.write') ?? false;
   const attempt = async (work: () => Promise<unknown>) => {
     try {
@@ -114,10 +115,8 @@ export function EventsPage() {
           <Box sx={{ mt: 3 }}>
             <Typography component="h2" variant="h6">{t('events.import')}</Typography>
             <Typography variant="body2" sx={{ mb: 1 }}>{t('events.importHelp')}</Typography>
-            <Button variant="outlined" component="label">
-              {t('events.chooseFile')}
-              <input type="file" accept="application/json,.json" hidden onChange={importFile} />
-            </Button>
+            <Button variant="outlined" onClick={() => fileInput.current?.click()}>{t('events.chooseFile')}</Button>
+            <input ref={fileInput} type="file" accept="application/json,.json" hidden aria-label={t('events.chooseFile')} onChange={importFile} />
           </Box>
         </>
       )}

@@ -1,4 +1,4 @@
-import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { EventFile } from './eventsApi';
 
 type Node = Record<string, unknown>;
@@ -54,3 +54,9 @@ export const serverJudges: ValidatorType<EventFile> = {
   rawValidation: () => ({}),
   reset: () => undefined,
 };
+
+/**
+ * rjsf fills nothing the file lacks: an optional object (`options`, `validation`, `visible_when`) or an
+ * array's minimum entries would otherwise appear half-filled in the saved file and be refused.
+ */
+export const EDITOR_DEFAULTS: Experimental_DefaultFormStateBehavior = { emptyObjectFields: 'skipDefaults', arrayMinItems: { populate: 'never' } };

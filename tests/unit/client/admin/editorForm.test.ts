@@ -1,7 +1,8 @@
-import type { RJSFSchema } from '@rjsf/utils';
+import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { needsFormParts } from '../../../../renderers/formParts';
-import { editorSchema } from '../../../../src/client/admin/events/editorForm';
+import { EDITOR_DEFAULTS, editorSchema, serverJudges } from '../../../../src/client/admin/events/editorForm';
+import { starterEvent } from '../../../../src/server/cli/event-new';
 import { eventFileSchemaBundle } from '../../../../src/server/services/event-schema-bundle';
 
 /** Every keyword rjsf would need a validator or the left-out MultiSchemaField for. */
@@ -34,5 +35,12 @@ describe('the event editor form schema', () => {
   it('drops a left-out property from its object’s required list', () => {
     const required: RJSFSchema = { type: 'object', required: ['a', 'choice'], properties: { a: { type: 'string' }, choice: { oneOf: [{ type: 'string' }, { type: 'number' }] } } };
     expect(editorSchema(required).schema).toEqual({ type: 'object', required: ['a'], properties: { a: { type: 'string' } } });
+  });
+
+  it('leaves the file as it is: no half-filled optional objects or array entries added by the form', () => {
+    const { $schema: _path, ...file } = starterEvent('prueba', 'prueba.json');
+    const filled = (behaviour?: typeof EDITOR_DEFAULTS) => getDefaultFormState(serverJudges, schema, structuredClone(file), schema, false, behaviour);
+    expect(filled()).not.toEqual(file);
+    expect(filled(EDITOR_DEFAULTS)).toEqual(file);
   });
 });
