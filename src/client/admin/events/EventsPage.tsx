@@ -72,38 +72,40 @@ export function EventsPage() {
       <Typography component="h1" variant="h5" gutterBottom>{t('events.title')}</Typography>
       {error && <Alert severity="error">{error}</Alert>}
       <Typography role="status" aria-live="polite">{status}</Typography>
-      <Table size="small" aria-label={t('events.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('events.name')}</TableCell>
-            <TableCell>{t('events.url')}</TableCell>
-            <TableCell>{t('events.date')}</TableCell>
-            <TableCell align="right">{t('events.sold')}</TableCell>
-            <TableCell align="right">{t('events.held')}</TableCell>
-            <TableCell align="right">{t('events.checkedIn')}</TableCell>
-            <TableCell align="right">{t('events.revenue')}</TableCell>
-            <TableCell>{t('events.file')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {list.map((event) => (
-            <TableRow key={event.url}>
-              <TableCell>
-                <Link component={RouterLink} to={`/admin/events/${encodeURIComponent(event.url)}`}>{event.name}</Link>
-              </TableCell>
-              <TableCell>/{event.url}</TableCell>
-              <TableCell>{event.starts_at ? new Date(event.starts_at).toLocaleString(i18n.language) : t('events.noDate')}</TableCell>
-              <TableCell align="right">{event.tickets_sold}</TableCell>
-              <TableCell align="right">{event.tickets_held}</TableCell>
-              <TableCell align="right">{event.checked_in}</TableCell>
-              <TableCell align="right">{formatMoney(pesosToCents(event.revenue), 'MXN')}</TableCell>
-              <TableCell>
-                <Link href={eventDownloadUrl(event.url)} download>{t('events.export', { url: event.url })}</Link>
-              </TableCell>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('events.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('events.name')}</TableCell>
+              <TableCell>{t('events.url')}</TableCell>
+              <TableCell>{t('events.date')}</TableCell>
+              <TableCell align="right">{t('events.sold')}</TableCell>
+              <TableCell align="right">{t('events.held')}</TableCell>
+              <TableCell align="right">{t('events.checkedIn')}</TableCell>
+              <TableCell align="right">{t('events.revenue')}</TableCell>
+              <TableCell>{t('events.file')}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {list.map((event) => (
+              <TableRow key={event.url}>
+                <TableCell>
+                  <Link component={RouterLink} to={`/admin/events/${encodeURIComponent(event.url)}`}>{event.name}</Link>
+                </TableCell>
+                <TableCell>/{event.url}</TableCell>
+                <TableCell>{event.starts_at ? new Date(event.starts_at).toLocaleString(i18n.language) : t('events.noDate')}</TableCell>
+                <TableCell align="right">{event.tickets_sold}</TableCell>
+                <TableCell align="right">{event.tickets_held}</TableCell>
+                <TableCell align="right">{event.checked_in}</TableCell>
+                <TableCell align="right">{formatMoney(pesosToCents(event.revenue), 'MXN')}</TableCell>
+                <TableCell>
+                  <Link href={eventDownloadUrl(event.url)} download aria-label={t('events.export', { url: event.url })}>{t('events.exportShort')}</Link>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
       {canWrite && (
         <>
           <Box component="form" onSubmit={create} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3, alignItems: 'center' }}>
