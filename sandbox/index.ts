@@ -7,6 +7,7 @@ import { migrateSandbox } from './migrations';
 import { paymentSandboxRoutes } from './payments/plugin';
 import { purgeSandboxPaymentTokens } from './payments/purge';
 import type { SandboxProvider, SandboxRuntime } from './runtime';
+import { facturapiSandboxRoutes } from './facturapi/routes';
 import { seatsSandboxRoutes, type SeatLimits } from './seats/routes';
 import { purgeExpiredSandboxTokens } from './seats/state';
 import { tablesOf, type SandboxStore } from './store';
@@ -16,6 +17,8 @@ export { sandboxCredentials, type SandboxCredentials } from './credentials';
 export { SANDBOX_PROVIDERS, type SandboxProvider } from './runtime';
 export type { SandboxStore } from './store';
 export { botCheckSandboxKeys } from './bot-check';
+export { FACTURAPI_SANDBOX_PREFIX } from './facturapi/routes';
+export { sandboxIssuer } from './facturapi/stamp';
 export { apnsSandbox, appleTestChain, APPLE_TEST_CHAIN_FILE, GOOGLE_WALLET_API_PATH, GOOGLE_WALLET_SAVE_PATH, GOOGLE_WALLET_TOKEN_PATH, googleWalletSandboxAccount } from './wallet';
 
 /** What the sandbox is given by whoever mounts it (the demo's composition in src/server/cli/). */
@@ -41,7 +44,7 @@ export interface SandboxOptions {
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
- * The sandbox: stand-ins for the payment providers, the seat provider, reCAPTCHA, Google Wallet's
+ * The sandbox: stand-ins for the payment providers, the seat provider, the invoicing PAC (facturapi), reCAPTCHA, Google Wallet's
  * save page and REST API (and the Apple test chain the composition signs passes with, and APNs), speaking each one's API
  * under /sandbox/{provider}/…, with state in its own tables of the store it is given. Mounted beside
  * the API by the demo's composition; the production server never imports it.
@@ -61,6 +64,7 @@ export const sandboxPlugin = fp(async (app: FastifyInstance, options: SandboxOpt
   };
   await app.register(paymentSandboxRoutes, { rt });
   if (rt.parts.has('seats')) await app.register(seatsSandboxRoutes, { rt, limits: options.seats });
+  if (rt.parts.has('facturapi')) await app.register(facturapiSandboxRoutes, { rt });
   if (rt.parts.has('bot-check')) await app.register(botCheckSandbox, { secret: options.secret, now: options.now, store: options.store });
   if (rt.parts.has('google-wallet') && options.googleWalletAccount) {
     const objects = new GoogleWalletObjects();

@@ -5,7 +5,7 @@ import type { SandboxLimits } from './http/limits';
 import type { SandboxStore, SandboxTables } from './store';
 
 /** The stand-in providers the sandbox can run; the composition picks those without keys. */
-export const SANDBOX_PROVIDERS = ['mercadopago', 'paypal', 'fintoc', 'openpay', 'stripe', 'seats', 'bot-check', 'google-wallet', 'apple-wallet'] as const;
+export const SANDBOX_PROVIDERS = ['mercadopago', 'paypal', 'fintoc', 'openpay', 'stripe', 'seats', 'bot-check', 'google-wallet', 'apple-wallet', 'facturapi'] as const;
 export type SandboxProvider = (typeof SANDBOX_PROVIDERS)[number];
 
 /** What every part of the sandbox works with. */

@@ -38,9 +38,10 @@ export const PAYMENT_ONLY = /[\\/]renderers[\\/](paymentWidgets\.ts|widgets[\\/]
 const CHUNK_NAME = 'form';
 /**
  * Pages that may load the chunk without using the form code yet: the operator console (its inputs are
- * MUI's TextField, whose Input is a widget part here; its event editor renders the form engine).
+ * MUI's TextField, whose Input is a widget part here; its event editor renders the form engine) and the
+ * console's own lazy parts (the dashboard's charts), which only ever load after it.
  */
-export const ALSO_LOADING = [/[\\/]src[\\/]client[\\/]admin[\\/]AdminApp\.tsx$/];
+export const ALSO_LOADING = [/[\\/]src[\\/]client[\\/]admin[\\/]/];
 
 /** Module id → the entries (the page's entry and every dynamically imported module) that statically reach it. */
 function reachedByEntries(ids, info) {

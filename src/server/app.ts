@@ -41,6 +41,7 @@ import { eventRoutes } from './routes/event.routes';
 import { eventCalendarRoutes } from './routes/event-calendar.routes';
 import { healthRoutes } from './routes/health.routes';
 import { orderRoutes } from './routes/order.routes';
+import { invoiceRoutes } from './routes/invoice.routes';
 import { previewRoutes } from './routes/preview.routes';
 import { purchaseRoutes } from './routes/purchase.routes';
 import { siteIndexRoutes } from './routes/site-index.routes';
@@ -49,6 +50,7 @@ import { applePassServiceRoutes } from './routes/apple-pass-service.routes';
 import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
 import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
+import { registerInvoicingProvider } from './invoicing/provider';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
 function trustHops(hops: number) {
@@ -100,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(purchaseRoutes, { ctx });
   // Seated events: the seat provider (seats.io's official client).
   registerSeatsProvider(ctx, app);
+  registerInvoicingProvider(ctx, app);
   await app.register(seatRoutes, { ctx });
   // The admin API: the bearer ADMIN_TOKEN (automation) or an operator's session cookie; every
   // state-changing call that got in leaves an audit row (the hook applies to the routes registered after it).
@@ -129,6 +132,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(adminOrderRoutes, { rt: payments });
   // The buyer's order page: its view, "find my order", resend, corrected answers; transfers and cancellations.
   await app.register(orderRoutes, { rt: payments });
+  await app.register(invoiceRoutes, { rt: payments });
   await app.register(orderChangeRoutes, { rt: payments });
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);

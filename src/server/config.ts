@@ -35,6 +35,13 @@ export interface ServerConfig {
    * script the storefront loads (`{region}` is replaced).
    */
   seatsio: { secretKey: string | undefined; apiUrl: string | undefined; chartJsUrl: string };
+  /**
+   * facturapi (the PAC that stamps the invoices, `invoicing/`): the organisation's API key (no key: no
+   * invoices, unless the demo's stand-in is composed); `apiUrl` replaces its API (a path: one of this
+   * server's own); `expeditionZip` is the issuer's LugarExpedicion, which a global invoice to the general
+   * public states as the receiver's fiscal address.
+   */
+  facturapi: { apiKey: string | undefined; apiUrl: string | undefined; expeditionZip: string | undefined };
   recaptchaSiteKey: string | undefined;
   recaptchaMinScore: number;
   /** siteverify's URL; a relative one (a path) is on this server itself. */
@@ -225,6 +232,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiUrl: env.SEATSIO_API_URL || undefined,
       chartJsUrl: env.SEATSIO_CHART_JS_URL || 'https://cdn-{region}.seatsio.net/chart.js',
     },
+    facturapi: { apiKey: env.FACTURAPI_KEY || undefined, apiUrl: env.FACTURAPI_API_URL || undefined, expeditionZip: env.FACTURAPI_EXPEDITION_ZIP || undefined },
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
     recaptchaMinScore: numberFrom(env.RECAPTCHA_MIN_SCORE, 0.5),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',

@@ -7,7 +7,7 @@
 
 /** The payment providers that have a sandbox (the free claim needs none). */
 export const PAYMENT_PARTS = ['mercadopago', 'paypal', 'fintoc', 'openpay', 'stripe'] as const;
-export const SANDBOX_PARTS = [...PAYMENT_PARTS, 'seats', 'bot-check', 'google-wallet', 'apple-wallet'] as const;
+export const SANDBOX_PARTS = [...PAYMENT_PARTS, 'seats', 'bot-check', 'google-wallet', 'apple-wallet', 'facturapi'] as const;
 export type SandboxPart = (typeof SANDBOX_PARTS)[number];
 export type PaymentPart = (typeof PAYMENT_PARTS)[number];
 
@@ -38,6 +38,7 @@ export const PART_LABELS: Record<SandboxPart, string> = {
   'bot-check': 'bot check (reCAPTCHA)',
   'google-wallet': 'Google Wallet save page',
   'apple-wallet': 'Apple Wallet pass signing',
+  facturapi: 'invoicing (facturapi)',
 };
 
 const BOOLEAN_WORDS: Record<string, boolean> = { on: true, true: true, '1': true, off: false, false: false, '0': false };

@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config';
 import { providerModes } from './payments/registry';
 import { PART_LABELS, PAYMENT_PARTS, type PartMode, type SandboxPart } from './sandbox-parts';
+import { invoicingMode } from './invoicing/provider';
 import { seatsMode } from './seats/seats-provider';
 import { botCheckMode } from './services/bot-check.service';
 import { appleWalletMode } from './wallet/apple-signing';
@@ -14,6 +15,7 @@ export function partModes(config: ServerConfig): Record<SandboxPart, PartMode> {
     'bot-check': botCheckMode(config),
     'google-wallet': googleWalletMode(config),
     'apple-wallet': appleWalletMode(config),
+    facturapi: invoicingMode(config),
   };
 }
 

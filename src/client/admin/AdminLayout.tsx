@@ -12,7 +12,7 @@ export function AdminLayout() {
   const { t } = useTranslation('admin');
   const { api, operator, setOperator } = useAdmin();
   if (!operator) return null;
-  const allowed = ADMIN_ROUTES.filter((route) => route.inNav !== false && operator.permissions.includes(route.permission));
+  const allowed = ADMIN_ROUTES.filter((route) => route.label !== null && operator.permissions.includes(route.permission));
   const leave = async (everywhere: boolean) => {
     await (everywhere ? api.logoutEverywhere() : api.logout());
     setOperator(undefined);

@@ -1,9 +1,14 @@
-import type { AdminLoginRequest, AdminSessionResponse, ApiErrorBody, AuditListResponse, CreateOperatorRequest, CreateOperatorResponse, OperatorListResponse, OperatorView, SetPasswordResponse, UpdateOperatorRequest } from '../../shared/api';
+import type { AdminLoginRequest, AdminSessionResponse, ApiErrorBody, ApiFieldError, AuditListResponse, CreateOperatorRequest, CreateOperatorResponse, OperatorListResponse, OperatorView, SetPasswordResponse, UpdateOperatorRequest } from '../../shared/api';
+import { ApiError } from '../api/ApiError';
 
-/** An admin call the server refused: its status and `{ mensaje, code }` (and a refused event file's `problems`). */
-export class AdminApiError extends Error {
-  constructor(readonly status: number, readonly code: string | undefined, mensaje: string, readonly problems: NonNullable<ApiErrorBody['problems']> = []) {
-    super(mensaje);
+/**
+ * An admin call the server refused: its status, `{ mensaje, code }` and any per-field refusals (`errors`), an
+ * `ApiError` so the buyer's dialogs reused by the console (corrected answers) put them on their fields; a refused
+ * event file's `problems` too (the event editor puts them at their fields).
+ */
+export class AdminApiError extends ApiError {
+  constructor(status: number, code: string | undefined, mensaje: string, validationErrors: ApiFieldError[] = [], readonly problems: NonNullable<ApiErrorBody['problems']> = []) {
+    super(status, mensaje, code, validationErrors);
   }
 }
 
@@ -27,7 +32,7 @@ export function createAdminApi(language: () => string) {
     const response = await fetch(url, { method, credentials: 'same-origin', headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
     if (response.status === 204) return undefined as T;
     const answer = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
-    if (!response.ok) throw new AdminApiError(response.status, answer.code, answer.mensaje ?? String(response.status), answer.problems);
+    if (!response.ok) throw new AdminApiError(response.status, answer.code, answer.mensaje ?? String(response.status), answer.errors, answer.problems);
     return answer as T;
   }
   return {

@@ -3,26 +3,36 @@ import type { AdminPermission } from '../../shared/api';
 import { AuditPage } from './AuditPage';
 import { EventEditorPage } from './events/EventEditorPage';
 import { EventsPage } from './events/EventsPage';
+import { AttendeesPage } from './orders/AttendeesPage';
+import { OrderDetailPage } from './orders/OrderDetailPage';
+import { OrdersPage } from './orders/OrdersPage';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { MailPage } from './mail/MailPage';
+import { WebhooksPage } from './webhooks/WebhooksPage';
 import { OperatorsPage } from './OperatorsPage';
 
 /** One console page: its path under /admin, its nav label (a key of `nav` in the admin locale files), the permission that shows it. */
 export interface AdminRoute {
   path: string;
-  label: string;
+  /** null: a page opened from another (one order, an event's editor), not in the nav. */
+  label: string | null;
   permission: AdminPermission;
   element: ReactElement;
-  /** A page opened from another (an event's editor from Events): not in the nav. */
-  inNav?: false;
 }
 
 /**
  * The console's pages in nav order; a page is one line (items the role lacks are hidden). The nav's
- * labels for the sections to come are in the locales already: orders
- * (orders.read), attendees (exports), dashboard (events.read), webhooks (webhooks), mail (mail).
+ * labels are in the locale files (`nav`).
  */
 export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'events', label: 'events', permission: 'events.read', element: <EventsPage /> },
-  { path: 'events/:url', label: 'events', permission: 'events.read', element: <EventEditorPage />, inNav: false },
+  { path: 'events/:url', label: null, permission: 'events.read', element: <EventEditorPage /> },
+  { path: 'orders', label: 'orders', permission: 'orders.read', element: <OrdersPage /> },
+  { path: 'orders/:id', label: null, permission: 'orders.read', element: <OrderDetailPage /> },
+  { path: 'attendees', label: 'attendees', permission: 'orders.read', element: <AttendeesPage /> },
+  { path: 'dashboard', label: 'dashboard', permission: 'events.read', element: <DashboardPage /> },
+  { path: 'webhooks', label: 'webhooks', permission: 'webhooks', element: <WebhooksPage /> },
+  { path: 'mail', label: 'mail', permission: 'mail', element: <MailPage /> },
   { path: 'audit', label: 'audit', permission: 'operators', element: <AuditPage /> },
   { path: 'operators', label: 'operators', permission: 'operators', element: <OperatorsPage /> },
 ];

@@ -10,7 +10,7 @@ import type { DoorContext } from './devices';
 import { ticketView } from './door-ticket';
 import { ticketsOfCodes } from './scan-codes';
 import { ticketsLive } from '../orders/statuses';
-import { emitTicketCheckedIn } from '../webhooks/emit';
+import { emitTicketCheckedIn, endpointsOnce, type EndpointsOnce } from '../webhooks/emit';
 
 /** A scan made this long before it reached the server was decided offline by its device. */
 export const OFFLINE_AFTER_MS = 10_000;
@@ -58,7 +58,9 @@ async function decideFresh(db: Kysely<Database>, now: Date, door: DoorContext, s
   const byTicket = todo.map((scan, i) => ({ scan, i, id: tickets.get(scan.code)?.id ?? '' }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.i - b.i));
   const decided = new Map<string, Decided>();
-  for (const { scan } of byTicket) decided.set(scan.nonce, await decide(db, now, door, scan, tickets.get(scan.code), entries));
+  // The organiser's webhook endpoints, read once for the batch (only if a ticket enters for the first time).
+  const webhooks = endpointsOnce(db, event.id);
+  for (const { scan } of byTicket) decided.set(scan.nonce, await decide(db, now, door, scan, tickets.get(scan.code), entries, webhooks));
   const names = await deviceNames(db, [...new Set([...decided.values()].flatMap((d) => d.firstEntry?.device_id ?? []))]);
   const rows = todo.map((scan) => {
     const { result, firstEntry } = decided.get(scan.nonce)!;
@@ -78,7 +80,9 @@ async function decideFresh(db: Kysely<Database>, now: Date, door: DoorContext, s
  * One scan, given its ticket and the ticket's entries on the list (kept current: an admission or an exit
  * decided here is added to them for the batch's next scans of the same ticket).
  */
-async function decide(db: Kysely<Database>, now: Date, door: DoorContext, scan: CheckinScan, row: DoorTicketRow | undefined, entries: Map<string, CheckinEntryRow[]>): Promise<Decided> {
+async function decide(
+  db: Kysely<Database>, now: Date, door: DoorContext, scan: CheckinScan, row: DoorTicketRow | undefined, entries: Map<string, CheckinEntryRow[]>, webhooks: EndpointsOnce,
+): Promise<Decided> {
   const { device, event, list } = door;
   // A device clock ahead of ours is not trusted beyond now.
   const scannedAt = new Date(Math.min(Date.parse(scan.scanned_at), now.getTime())).toISOString();
@@ -109,7 +113,7 @@ async function decide(db: Kysely<Database>, now: Date, door: DoorContext, scan: 
     if (id !== undefined) {
       entries.set(row.id, [...mine, { ...entry, id, exited_at: null }]);
       // A ticket's first entry is told to the organiser's webhooks, in this transaction (once per ticket).
-      if (entry.entry_number === 1) await emitTicketCheckedIn(db, event.id, { ticketId: row.id, list: list.id, scannedAt, now: entry.created_at });
+      if (entry.entry_number === 1) await emitTicketCheckedIn(db, event.id, { ticketId: row.id, list: list.id, scannedAt, now: entry.created_at }, webhooks);
       return answer('ok', { ticket: view(true) });
     }
     // Another device admitted it a moment ago (a concurrent transaction, on PostgreSQL): its entries as they are now.

@@ -7,6 +7,7 @@ import { selfUrlOf } from '../http/self-url';
 import { internalListener } from './internal-listener';
 import { providerModes } from '../payments/registry';
 import { holdLimitsOfSeatEvent } from '../repositories/event.repository';
+import { invoicingMode } from '../invoicing/provider';
 import { seatsMode } from '../seats/seats-provider';
 import { holdLimitsOf } from '../services/hold-limits.service';
 import { hasAppleKeys } from '../wallet/apple-signing';
@@ -27,6 +28,7 @@ function sandboxedParts(config: ServerConfig): Set<SandboxProvider> {
   const parts = new Set<SandboxProvider>();
   for (const [name, mode] of Object.entries(providerModes(config))) if (mode === 'sandbox') parts.add(name as SandboxProvider);
   if (seatsMode(config) === 'sandbox') parts.add('seats');
+  if (invoicingMode(config) === 'sandbox') parts.add('facturapi');
   if (!config.recaptchaSecret && config.sandbox['bot-check']) parts.add('bot-check');
   if (!(config.googleWallet.issuerId && config.googleWallet.serviceAccount) && config.sandbox['google-wallet']) parts.add('google-wallet');
   if (!hasAppleKeys(config.applePass) && config.sandbox['apple-wallet']) parts.add('apple-wallet');
@@ -63,7 +65,7 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
   const parts = sandboxedParts(config);
   if (parts.size === 0) return { config, mount: async () => undefined };
   const {
-    apnsSandbox, appleTestChain, botCheckSandboxKeys, GOOGLE_WALLET_API_PATH, GOOGLE_WALLET_SAVE_PATH, GOOGLE_WALLET_TOKEN_PATH, googleWalletSandboxAccount, sandboxCredentials, sandboxPlugin,
+    apnsSandbox, appleTestChain, botCheckSandboxKeys, FACTURAPI_SANDBOX_PREFIX, sandboxIssuer, GOOGLE_WALLET_API_PATH, GOOGLE_WALLET_SAVE_PATH, GOOGLE_WALLET_TOKEN_PATH, googleWalletSandboxAccount, sandboxCredentials, sandboxPlugin,
   } = await import('../../../sandbox');
   const keys = sandboxCredentials(config.signingSecret);
   const recaptcha = botCheckSandboxKeys(config.signingSecret);
@@ -83,6 +85,7 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
     fintoc: has('fintoc') ? { ...config.fintoc, ...keys.fintoc, apiUrl: '/sandbox/fintoc/api' } : config.fintoc,
     openpay: has('openpay') ? { ...config.openpay, ...keys.openpay, apiUrl: '/sandbox/openpay/api', scriptUrl: '/sandbox/openpay/js/openpay.v1.min.js' } : config.openpay,
     stripe: has('stripe') ? { ...config.stripe, ...keys.stripe, apiUrl: '/sandbox/stripe/api' } : config.stripe,
+    facturapi: has('facturapi') ? { apiKey: keys.facturapi.apiKey, apiUrl: FACTURAPI_SANDBOX_PREFIX, expeditionZip: sandboxIssuer().zip } : config.facturapi,
     seatsio: has('seats') ? { secretKey: keys.seats.secretKey, apiUrl: '/sandbox/seatsio/api', chartJsUrl: '/sandbox/seatsio/chart.js' } : config.seatsio,
     ...(has('bot-check')
       ? { recaptchaSiteKey: recaptcha.siteKey, recaptchaSecret: recaptcha.secretKey, recaptchaVerifyUrl: '/sandbox/recaptcha/api/siteverify', recaptchaScriptUrl: '/sandbox/recaptcha/api.js' }

@@ -32,6 +32,9 @@ export interface Database {
   order_events: OrderEventTable;
   buyer_cancellations: BuyerCancellationTable;
   payouts: PayoutTable;
+  invoices: InvoiceTable;
+  invoiced_purchases: InvoicedPurchaseTable;
+  fiscal_profiles: FiscalProfileTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
@@ -69,6 +72,8 @@ export interface EventTable {
   transfers_json: Generated<string | null>;
   /** The event file's `refund_policy` (JSON: `{until, fee_percent}` or "none"), null when absent (none). */
   refund_policy_json: Generated<string | null>;
+  /** The event file's `invoicing` (JSON), null when absent (`invoicing/settings.ts` gives the defaults). */
+  invoicing_json: Generated<string | null>;
   /** Bumped on every import, so caches keyed by (event, version) go stale. */
   version: number;
   updated_at: string;
@@ -331,7 +336,7 @@ export interface MailOutboxTable {
   dedupe_key: string;
   purchase_id: string;
   /** `order_link`: "find my order"'s e-mail with a new link to the order page; `transfer`: a transferred ticket's new holder's. */
-  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link' | 'transfer';
+  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link' | 'transfer' | 'invoice';
   attempt_id: string | null;
   recipient: string;
   lang: string;
@@ -633,4 +638,46 @@ export interface AuditLogTable {
   detail_json: string | null;
   address: string | null;
   at: string;
+}
+
+/** `ingreso`: a buyer's invoice of their order; `global`: a month's sales to the general public; `egreso`: a credit note of a partial refund. */
+export type InvoiceKind = 'ingreso' | 'global' | 'egreso';
+/** `issuing`: claimed, the provider being asked; `issued`: stamped (UUID, XML, PDF stored); `cancelled`: the CFDI cancelled at the provider. */
+export type InvoiceStatus = 'issuing' | 'issued' | 'cancelled';
+
+/** One CFDI asked of the invoicing provider, exactly once per `unique_key` (migration 0051). */
+export interface InvoiceTable {
+  id: string;
+  /** `order:{purchase}`, `global:{YYYY-MM}` or `egreso:{refund}`. */
+  unique_key: string;
+  kind: InvoiceKind;
+  /** The order invoiced (ingreso) or credited (egreso); null for a global invoice. */
+  purchase_id: string | null;
+  /** An egreso's original invoice. */
+  related_invoice_id: string | null;
+  status: InvoiceStatus;
+  /** The receiver's fiscal data as stated on the CFDI (JSON). */
+  receiver_json: string;
+  total_cents: number;
+  provider_id: string | null;
+  uuid: string | null;
+  xml: string | null;
+  pdf_base64: string | null;
+  /** The cancellation's SAT motive (`02`: errors without a relation) once cancelled. */
+  cancellation_motive: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The invoice a paid sale went into: its own ingreso or the month's global invoice (once per purchase). */
+export interface InvoicedPurchaseTable {
+  purchase_id: string;
+  invoice_id: string;
+}
+
+/** A buyer's fiscal data saved with their consent, for their next request (per e-mail, lower case). */
+export interface FiscalProfileTable {
+  email: string;
+  data_json: string;
+  updated_at: string;
 }

@@ -251,3 +251,38 @@ export function pdfWords(lang: MailLang) {
     ? { when: 'When', venue: 'Where', ticket: 'Ticket type', attendee: 'Attendee', seat: 'Seat', folio: 'Folio', purchase: 'Purchase', present: 'Show this QR code at the entrance. It admits one person once.', page: 'Ticket' }
     : { when: 'Cuándo', venue: 'Dónde', ticket: 'Tipo de boleto', attendee: 'Asistente', seat: 'Lugar', folio: 'Folio', purchase: 'Compra', present: 'Presenta este código QR en el acceso. Vale por una entrada, una sola vez.', page: 'Boleto' };
 }
+
+export interface InvoiceMail {
+  eventName: string;
+  buyerName: string;
+  purchaseId: string;
+  uuid: string;
+  /** ingreso: the buyer's invoice; egreso: a credit note of a partial refund. */
+  credit: boolean;
+}
+
+/** The e-mail carrying a stamped CFDI: its PDF and XML attached. */
+export function invoiceMail(lang: MailLang, data: InvoiceMail): MailWords {
+  if (lang === 'en') {
+    return {
+      ...purchaseWords(lang, data),
+      subject: data.credit ? `Credit note for your purchase for ${data.eventName}` : `Your invoice (CFDI) for ${data.eventName}`,
+      paragraphs: [
+        data.credit ? 'Attached are the PDF and XML of the credit note (CFDI de egreso) for the part of your purchase we refunded.' : 'Attached are the PDF and XML of the invoice (CFDI) you requested for your purchase.',
+        'Keep the XML: it is the fiscal document; the PDF is its printed form.',
+      ],
+      facts: [{ label: 'Folio fiscal (UUID)', value: data.uuid }],
+      action: null,
+    };
+  }
+  return {
+    ...purchaseWords(lang, data),
+    subject: data.credit ? `Nota de crédito de tu compra para ${data.eventName}` : `Tu factura (CFDI) de ${data.eventName}`,
+    paragraphs: [
+      data.credit ? 'Adjuntamos el PDF y el XML de la nota de crédito (CFDI de egreso) por la parte de tu compra que te reembolsamos.' : 'Adjuntamos el PDF y el XML de la factura (CFDI) que solicitaste por tu compra.',
+      'Conserva el XML: es el comprobante fiscal; el PDF es su representación impresa.',
+    ],
+    facts: [{ label: 'Folio fiscal (UUID)', value: data.uuid }],
+    action: null,
+  };
+}

@@ -15,7 +15,8 @@ import { eventCalendarOf } from './event-calendar';
 import { eventWhen, venueLine } from './event-when';
 import { ticketsLive } from '../orders/statuses';
 import { renderMail } from './mail-message';
-import { buyerCancellationMail, cancelledMail, mailLang, orderLinkMail, refundMail, ticketsMail, transferMail } from './mail-texts';
+import { buyerCancellationMail, cancelledMail, invoiceMail, mailLang, orderLinkMail, refundMail, ticketsMail, transferMail } from './mail-texts';
+import { findInvoice } from '../repositories/invoice.repository';
 import { findCancellation } from '../repositories/order-changes.repository';
 import { oneLine } from './mail-safe';
 import { PdfRenderPool } from './pdf-pool';
@@ -138,6 +139,18 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
       to: row.recipient, ...(await renderMail(words)), dedupeKey: row.dedupe_key,
       attachments: [{ filename: `compra_${purchase.id}.pdf`, content: pdf, contentType: 'application/pdf' }],
       ...(calendar ? { calendar: { filename: 'evento.ics', content: calendar } } : {}),
+    };
+  }
+  if (row.kind === 'invoice') {
+    // `invoice:{invoice id}`: an ingreso the buyer requested, or the credit note of a partial refund.
+    const invoice = (await findInvoice(db, row.dedupe_key.slice('invoice:'.length)))!;
+    const words = invoiceMail(lang, { eventName: event.name, buyerName: buyer?.name ?? '', purchaseId: purchase.id, uuid: invoice.uuid!, credit: invoice.kind === 'egreso' });
+    return {
+      to: row.recipient, ...(await renderMail(words)), dedupeKey: row.dedupe_key,
+      attachments: [
+        { filename: `factura_${invoice.uuid}.pdf`, content: Buffer.from(invoice.pdf_base64!, 'base64'), contentType: 'application/pdf' },
+        { filename: `factura_${invoice.uuid}.xml`, content: Buffer.from(invoice.xml!, 'utf8'), contentType: 'application/xml' },
+      ],
     };
   }
   if (row.kind === 'order_link') {

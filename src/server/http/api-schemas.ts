@@ -82,6 +82,8 @@ import orderFindRequest from '../../../schemas/api/order-find.request.json';
 import orderFindResponse from '../../../schemas/api/order-find.response.json';
 import orderResendResponse from '../../../schemas/api/order-resend.response.json';
 import orderViewResponse from '../../../schemas/api/order-view.response.json';
+import orderInvoiceRequest from '../../../schemas/api/order-invoice.request.json';
+import orderInvoiceResponse from '../../../schemas/api/order-invoice.response.json';
 
 import adminLoginRequest from '../../../schemas/api/admin-login.request.json';
 import adminTotpRequest from '../../../schemas/api/admin-totp.request.json';
@@ -127,6 +129,7 @@ export const apiSchemas: { $id: string }[] = [
   adminOrderCancelRequest, adminOrdersResponse, adminOrderResponse, adminOrderResendResponse, adminOrderCancelResponse,
   adminAttendeesResponse,
   adminLoginRequest, adminTotpRequest, adminPasswordRequest, adminOperatorCreateRequest, adminOperatorUpdateRequest, adminSessionResponse, adminPasswordResponse, adminOperatorsResponse, adminOperatorResponse, adminOperatorCreateResponse, adminAuditResponse,
+  orderInvoiceRequest, orderInvoiceResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */

@@ -199,4 +199,14 @@ export const errors = {
   orderSearchInvalid: () => coded(400, 'ORDER_SEARCH_INVALID'),
   refundTooLarge: (max: string) => coded(400, 'REFUND_TOO_LARGE', { max }),
   refundNotThroughProvider: () => coded(409, 'REFUND_NOT_THROUGH_PROVIDER'),
+  // Invoices (invoicing/).
+  /** Nothing charged, not paid (or called off), or no invoicing provider. */
+  invoiceNotAvailable: () => coded(409, 'INVOICE_NOT_AVAILABLE'),
+  /** `until`: the request window's end as the buyer's page shows it. */
+  invoiceWindowClosed: (until: string) => coded(409, 'INVOICE_WINDOW_CLOSED', { until }),
+  invoiceInGlobal: () => coded(409, 'INVOICE_IN_GLOBAL'),
+  invoiceInProgress: () => coded(409, 'INVOICE_IN_PROGRESS'),
+  /** `reason`: the provider's own sentence (facturapi answers in Spanish). */
+  invoiceRejected: (reason: string) => coded(422, 'INVOICE_REJECTED', { reason }),
+  invoiceNotFound: () => coded(404, 'INVOICE_NOT_FOUND'),
 };

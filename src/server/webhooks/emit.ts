@@ -38,23 +38,16 @@ export async function queueDeliveries(trx: Kysely<Database>, endpoints: WebhookE
   return written;
 }
 
-/**
- * The endpoints of an event, read once per transaction: a door's batch admitting many tickets asks once, not per
- * ticket (what the transaction sees does not change under it in a way that matters here).
- */
-const endpointsSeen = new WeakMap<Kysely<Database>, Map<number, Promise<WebhookEndpointRow[]>>>();
-function endpointsIn(trx: Kysely<Database>, eventId: number): Promise<WebhookEndpointRow[]> {
-  if (!trx.isTransaction) return endpointsOfEvent(trx, eventId);
-  let byEvent = endpointsSeen.get(trx);
-  if (!byEvent) endpointsSeen.set(trx, (byEvent = new Map()));
-  let endpoints = byEvent.get(eventId);
-  if (!endpoints) byEvent.set(eventId, (endpoints = endpointsOfEvent(trx, eventId)));
-  return endpoints;
+/** The endpoints of an event, read at most once by whoever holds this (a door's batch admitting many tickets asks once). */
+export type EndpointsOnce = () => Promise<WebhookEndpointRow[]>;
+export function endpointsOnce(db: Kysely<Database>, eventId: number): EndpointsOnce {
+  let read: Promise<WebhookEndpointRow[]> | undefined;
+  return () => (read ??= endpointsOfEvent(db, eventId));
 }
 
 /** Tells the enabled endpoints of an event (its own and the account's) that want `type`; `data` is built only when one does. */
-async function emit(trx: Kysely<Database>, eventId: number, type: WebhookEventType, key: string, now: string, data: () => Promise<object>): Promise<void> {
-  const endpoints = (await endpointsIn(trx, eventId)).filter((endpoint) => endpoint.event_types.includes(type));
+async function emit(trx: Kysely<Database>, eventId: number, type: WebhookEventType, key: string, now: string, data: () => Promise<object>, endpointsOf: EndpointsOnce = endpointsOnce(trx, eventId)): Promise<void> {
+  const endpoints = (await endpointsOf()).filter((endpoint) => endpoint.event_types.includes(type));
   if (!endpoints.length) return;
   await queueDeliveries(trx, endpoints, { id: messageIdOf(key), type, body: webhookBody(type, now, await data()) }, now);
 }
@@ -104,12 +97,14 @@ export async function emitTicketTransferred(trx: Kysely<Database>, eventId: numb
 }
 
 /** `ticket.checked_in`, in the scan's transaction: a ticket's first accepted entry (once per ticket, whatever the list). */
-export async function emitTicketCheckedIn(trx: Kysely<Database>, eventId: number, entry: { ticketId: string; list: string; scannedAt: string; now: string }): Promise<void> {
+export async function emitTicketCheckedIn(
+  trx: Kysely<Database>, eventId: number, entry: { ticketId: string; list: string; scannedAt: string; now: string }, endpoints: EndpointsOnce = endpointsOnce(trx, eventId),
+): Promise<void> {
   await emit(trx, eventId, 'ticket.checked_in', `ticket.checked_in:${entry.ticketId}`, entry.now, async () => {
     const [ticket] = await ticketFactsForWebhook(trx, { ids: [entry.ticketId] });
     return {
       purchase_id: ticket.purchase_id, event_url: (await findEventById(trx, eventId))!.url,
       ticket: { id: ticket.id, folio: ticket.folio, ticket_type: ticket.ticket_type }, list: entry.list, checked_in_at: entry.scannedAt,
     };
-  });
+  }, endpoints);
 }

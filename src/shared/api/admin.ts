@@ -19,7 +19,7 @@ export interface ImportEventResponse {
 export interface DeadMailView {
   id: string;
   dedupe_key: string;
-  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link' | 'transfer';
+  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link' | 'transfer' | 'invoice';
   purchase_id: string;
   recipient: string;
   attempts: number;

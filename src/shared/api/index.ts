@@ -21,3 +21,4 @@ export type * from './order';
 export type * from './order-changes';
 export type * from './webhooks';
 export type * from './attendees';
+export type * from './invoice';

@@ -261,6 +261,7 @@ export interface EventFile {
   checkin_lists?: CheckinList[];
   transfers?: TransferPolicyFile;
   refund_policy?: RefundPolicyFile;
+  invoicing?: InvoicingFile;
 }
 
 /** The event file's `transfers`: whether, until when (ISO 8601 with offset) and how often a ticket may change hands. */
@@ -268,6 +269,31 @@ export interface TransferPolicyFile {
   allowed: boolean;
   until?: string;
   max_per_ticket?: number;
+}
+
+/** A concept's SAT keys: `c_ClaveProdServ` (8 digits) and `c_ClaveUnidad`. */
+export interface SatKeysFile {
+  product_key: string;
+  unit_key: string;
+}
+
+/**
+ * The event file's `invoicing` (CFDI 4.0 invoices, `src/server/invoicing/`): whether the payment step
+ * offers the invoice, until when a buyer may request one (else the end of the month of payment plus 3
+ * days), how prices carry IVA, and the SAT keys of each kind of concept (per ticket type or product id too).
+ */
+export interface InvoicingFile {
+  ask_at_checkout?: boolean;
+  request_until?: string;
+  /** `iva_16` (default): prices include 16 % IVA; `exempt`: IVA-exempt sales. */
+  tax?: 'iva_16' | 'exempt';
+  sat_keys?: {
+    tickets?: SatKeysFile;
+    products?: SatKeysFile;
+    service_charge?: SatKeysFile;
+    by_ticket_type?: Record<string, SatKeysFile>;
+    by_product?: Record<string, SatKeysFile>;
+  };
 }
 
 /** The event file's `refund_policy`: "none", or until when a buyer may cancel and the percent kept. */

@@ -15,6 +15,7 @@ import { useAdmin } from '../useAdmin';
 import { EDITOR_DEFAULTS, EDITOR_UI_SCHEMA, editorSchema, serverJudges } from './editorForm';
 import { EditorPreview } from './EditorPreview';
 import { createEventsApi, eventDownloadUrl, type EventFile } from './eventsApi';
+import { failureMessage } from '../failureMessage';
 import { VersionsPanel } from './VersionsPanel';
 
 /**
@@ -49,7 +50,7 @@ export function EventEditorPage() {
   const [error, setError] = useState<string>();
   const [problems, setProblems] = useState<EventFileProblem[]>([]);
   const [status, setStatus] = useState('');
-  const fail = (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure));
+  const fail = (failure: unknown) => setError(failureMessage(failure));
   useEffect(() => {
     events.schema().then((schema) => setForm(editorSchema(schema)), fail);
   }, [events]);

@@ -15,6 +15,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { AdminEventSummary } from '../../../shared/api';
 import { formatMoney, pesosToCents } from '../../../shared/money';
 import { useAdmin } from '../useAdmin';
+import { failureMessage } from '../failureMessage';
 import { createEventsApi, eventDownloadUrl, type EventFile } from './eventsApi';
 
 /** `/admin/events`: every event the operator may see with its figures; new event, import a file, export each one's file. */
@@ -36,7 +37,7 @@ export function EventsPage() {
       setError(undefined);
       setList((await events.list()).events);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(failureMessage(failure));
     }
   };
   useEffect(() => {

@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventDiffResponse, EventVersionListResponse } from '../../../shared/api';
 import { DiffView } from './DiffView';
+import { failureMessage } from '../failureMessage';
 import type { EventsApi } from './eventsApi';
 
 interface VersionsPanelProps {
@@ -37,7 +38,7 @@ export function VersionsPanel({ events, url, refresh, canWrite, onRolledBack }: 
   const [diff, setDiff] = useState<EventDiffResponse>();
   const [confirming, setConfirming] = useState<number>();
   const [error, setError] = useState<string>();
-  const fail = (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure));
+  const fail = (failure: unknown) => setError(failureMessage(failure));
   useEffect(() => {
     events.versions(url).then(setList, fail);
   }, [events, url, refresh]);

@@ -186,7 +186,7 @@ const reportDevice = { id: R, name: R, list: R, revoked: R, last_sync_at: R } as
 
 const botCheckProviders = { recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
 const languages = { es: true, en: true } satisfies Members<Api.PaymentLanguage>;
-const mailKinds = { tickets: true, refund: true, cancelled: true, order_link: true, transfer: true } satisfies Members<Api.DeadMailView['kind']>;
+const mailKinds = { tickets: true, refund: true, cancelled: true, order_link: true, transfer: true, invoice: true } satisfies Members<Api.DeadMailView['kind']>;
 const healthStatuses = { ok: true } satisfies Members<Api.HealthResponse['status']>;
 const readyStatuses = { ready: true } satisfies Members<Api.ReadyResponse['status']>;
 const verdicts = {

@@ -54,6 +54,7 @@ const eventFile = {
   checkin_lists: 'optional',
   transfers: 'optional',
   refund_policy: 'optional',
+  invoicing: 'optional',
 } as const satisfies Presence<EventFile>;
 
 const transferPolicy = {

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../context';
+import { mailLang } from '../fulfilment/mail-texts';
+import { queueMail } from '../repositories/mail-outbox.repository';
+import { buyerRefundsOf, findInvoiceByKey, markInvoiceCancelled } from '../repositories/invoice.repository';
+import { loadOrder } from '../repositories/order.repository';
+import { listPaymentsOfPurchase } from '../repositories/payment-attempt.repository';
+import { egresoBody } from './cfdi-body';
+import { cancelAtProvider, issueOnce, newInvoiceId, orderInvoiceKey } from './issue';
+import { paymentFormOf, payingAttempt } from './payment-form';
+import { invoicingProviderOf } from './provider';
+
+/** Statuses of an order called off whole: its CFDI no longer stands. */
+const CALLED_OFF = new Set(['cancelled', 'refunded']);
+
+/**
+ * What an invoiced order's refund does to its CFDI, once the change that gave money back has
+ * committed (`orders/after-revocation.ts`): an order called off whole (cancelled, refunded) has its
+ * ingreso cancelled at the provider (motive 02); a buyer's partial cancellation gets a credit note
+ * (egreso, TipoRelacion 01 to the ingreso) of what it gave back, once per cancellation
+ * (`egreso:{cancellation}`). An order with no invoice of its own (not requested, or in a global
+ * invoice) is left alone.
+ */
+export async function invoiceAfterRefund(ctx: AppContext, purchaseId: string): Promise<void> {
+  if (invoicingProviderOf(ctx).mode === 'off') return;
+  const db = ctx.db.kysely;
+  const invoice = await findInvoiceByKey(db, orderInvoiceKey(purchaseId));
+  if (!invoice || invoice.status !== 'issued') return;
+  const order = (await loadOrder(db, purchaseId))!;
+  if (CALLED_OFF.has(order.purchase.status)) {
+    await cancelAtProvider(ctx, invoice);
+    await markInvoiceCancelled(db, invoice.id, '02', ctx.now().toISOString());
+    return;
+  }
+  const attempt = payingAttempt(await listPaymentsOfPurchase(db, purchaseId));
+  const receiver = JSON.parse(invoice.receiver_json) as Parameters<typeof egresoBody>[1]['receiver'] & { use: string };
+  for (const refund of await buyerRefundsOf(db, purchaseId)) {
+    if (refund.refund_cents <= 0 || !attempt) continue;
+    const claim = {
+      id: newInvoiceId(), unique_key: `egreso:${refund.id}`, kind: 'egreso' as const, purchase_id: purchaseId, related_invoice_id: invoice.id,
+      receiver_json: invoice.receiver_json, total_cents: refund.refund_cents,
+    };
+    const { use: _use, ...customer } = receiver;
+    const issued = await issueOnce(ctx, claim, [], (key) => egresoBody(order, { uuid: invoice.uuid!, receiver: customer }, refund.refund_cents, paymentFormOf(attempt), key));
+    if (issued && customer.email) {
+      await queueMail(db, {
+        id: randomUUID(), dedupe_key: `invoice:${issued.id}`, purchase_id: purchaseId, kind: 'invoice', attempt_id: null, recipient: customer.email,
+        lang: mailLang(order.purchase.buyer?.lang), status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: ctx.now().toISOString(),
+      });
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { PAYMENT_FORMS, type PaymentFormCode } from '../../shared/invoicing/sat-catalogues';
+import type { PaymentAttemptRow } from '../repositories/payment-attempt.repository';
+
+/**
+ * The CFDI's FormaPago of the payment that paid an order: 04 a card (MercadoPago's card form, Stripe,
+ * Openpay), 31 an intermediary (PayPal, a MercadoPago wallet payment), 01 cash (MercadoPago's voucher,
+ * paid at a store), 03 a bank transfer (Fintoc). The attempts do not store whether a card was debit
+ * (28), so cards are 04.
+ */
+export function paymentFormOf(attempt: Pick<PaymentAttemptRow, 'provider' | 'idempotency_key'>): PaymentFormCode {
+  switch (attempt.provider) {
+    case 'fintoc':
+      return PAYMENT_FORMS.transfer;
+    case 'paypal':
+      return PAYMENT_FORMS.intermediary;
+    case 'mercadopago':
+      if (attempt.idempotency_key.startsWith('mp-card:')) return PAYMENT_FORMS.creditCard;
+      if (attempt.idempotency_key.startsWith('mp-supertoken:')) return PAYMENT_FORMS.intermediary;
+      return PAYMENT_FORMS.cash;
+    default:
+      return PAYMENT_FORMS.creditCard;
+  }
+}
+
+/** The attempt that paid an order: approved (or later refunded) and not one we gave back ourselves (a duplicate). */
+export function payingAttempt(attempts: readonly PaymentAttemptRow[]): PaymentAttemptRow | undefined {
+  const paid = attempts.filter((a) => a.status === 'approved' || a.status === 'refunded');
+  return paid.find((a) => a.refund_status === null) ?? paid[0];
+}
