@@ -1,5 +1,5 @@
 import Form from '@rjsf/core';
-import type { RegistryWidgetsType, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, RegistryWidgetsType, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { observer } from 'mobx-react-lite';
 import { use, useMemo, useRef, type ElementType, type FormEvent, type ReactNode } from 'react';
 import { conditionsOf, hiddenFields, withoutHiddenAnswers } from '../../src/shared/attendee-form/conditions';
@@ -32,6 +32,11 @@ export interface SchemaFormProps<T> {
   children?: ReactNode;
   /** Widgets beyond the shared registry (the card forms' `paymentWidgets`). */
   extraWidgets?: RegistryWidgetsType;
+  /**
+   * How rjsf fills fields the data lacks (its default: every optional object and each array's minItems
+   * entries). The console's event editor asks for none, so an untouched optional part stays absent.
+   */
+  defaultFormStateBehavior?: Experimental_DefaultFormStateBehavior;
   /** Accessible name of the form element. */
   'aria-label'?: string;
   'aria-labelledby'?: string;
@@ -45,7 +50,7 @@ export interface SchemaFormProps<T> {
  * validation stays off, so no ajv compiler runs in the browser.
  */
 function SchemaFormView<T>(props: SchemaFormProps<T>) {
-  const { schema, uiSchema, validator, state, disabled, tagName, onSubmit, onInvalid, children, extraWidgets } = props;
+  const { schema, uiSchema, validator, state, disabled, tagName, onSubmit, onInvalid, children, extraWidgets, defaultFormStateBehavior } = props;
   // The parts only some forms need (array field, date/country/… widgets): loaded before the form
   // is shown by whoever loads it; if not, this suspends until they are (renderers/formParts.ts).
   const needsParts = useMemo(() => needsFormParts(schema, uiSchema), [schema, uiSchema]);
@@ -102,6 +107,7 @@ function SchemaFormView<T>(props: SchemaFormProps<T>) {
       disabled={disabled}
       extraErrors={extraErrors}
       experimental_customMergeAllOf={mergeAllOfForRendering}
+      experimental_defaultFormStateBehavior={defaultFormStateBehavior}
       noHtml5Validate
       showErrorList={false}
       liveValidate={false}

@@ -1,12 +1,13 @@
-import type { AdminLoginRequest, AdminSessionResponse, ApiFieldError, AuditListResponse, CreateOperatorRequest, CreateOperatorResponse, OperatorListResponse, OperatorView, SetPasswordResponse, UpdateOperatorRequest } from '../../shared/api';
+import type { AdminLoginRequest, AdminSessionResponse, ApiErrorBody, ApiFieldError, AuditListResponse, CreateOperatorRequest, CreateOperatorResponse, OperatorListResponse, OperatorView, SetPasswordResponse, UpdateOperatorRequest } from '../../shared/api';
 import { ApiError } from '../api/ApiError';
 
 /**
  * An admin call the server refused: its status, `{ mensaje, code }` and any per-field refusals (`errors`), an
- * `ApiError` so the buyer's dialogs reused by the console (corrected answers) put them on their fields.
+ * `ApiError` so the buyer's dialogs reused by the console (corrected answers) put them on their fields; a refused
+ * event file's `problems` too (the event editor puts them at their fields).
  */
 export class AdminApiError extends ApiError {
-  constructor(status: number, code: string | undefined, mensaje: string, validationErrors: ApiFieldError[] = []) {
+  constructor(status: number, code: string | undefined, mensaje: string, validationErrors: ApiFieldError[] = [], readonly problems: NonNullable<ApiErrorBody['problems']> = []) {
     super(status, mensaje, code, validationErrors);
   }
 }
@@ -30,8 +31,8 @@ export function createAdminApi(language: () => string) {
     if (STATE_CHANGING.has(method) && csrf) headers['x-csrf-token'] = csrf;
     const response = await fetch(url, { method, credentials: 'same-origin', headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
     if (response.status === 204) return undefined as T;
-    const answer = (await response.json().catch(() => ({}))) as { mensaje?: string; code?: string; errors?: ApiFieldError[] };
-    if (!response.ok) throw new AdminApiError(response.status, answer.code, answer.mensaje ?? String(response.status), answer.errors);
+    const answer = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
+    if (!response.ok) throw new AdminApiError(response.status, answer.code, answer.mensaje ?? String(response.status), answer.errors, answer.problems);
     return answer as T;
   }
   return {

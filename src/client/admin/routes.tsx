@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import type { AdminPermission } from '../../shared/api';
 import { AuditPage } from './AuditPage';
+import { EventEditorPage } from './events/EventEditorPage';
+import { EventsPage } from './events/EventsPage';
 import { AttendeesPage } from './orders/AttendeesPage';
 import { OrderDetailPage } from './orders/OrderDetailPage';
 import { OrdersPage } from './orders/OrdersPage';
@@ -12,7 +14,7 @@ import { OperatorsPage } from './OperatorsPage';
 /** One console page: its path under /admin, its nav label (a key of `nav` in the admin locale files), the permission that shows it. */
 export interface AdminRoute {
   path: string;
-  /** null: a page opened from another (one order), not in the nav. */
+  /** null: a page opened from another (one order, an event's editor), not in the nav. */
   label: string | null;
   permission: AdminPermission;
   element: ReactElement;
@@ -20,9 +22,11 @@ export interface AdminRoute {
 
 /**
  * The console's pages in nav order; a page is one line (items the role lacks are hidden). The nav's
- * label of the section to come is in the locales already: events (events.read).
+ * labels are in the locale files (`nav`).
  */
 export const ADMIN_ROUTES: AdminRoute[] = [
+  { path: 'events', label: 'events', permission: 'events.read', element: <EventsPage /> },
+  { path: 'events/:url', label: null, permission: 'events.read', element: <EventEditorPage /> },
   { path: 'orders', label: 'orders', permission: 'orders.read', element: <OrdersPage /> },
   { path: 'orders/:id', label: null, permission: 'orders.read', element: <OrderDetailPage /> },
   { path: 'attendees', label: 'attendees', permission: 'orders.read', element: <AttendeesPage /> },

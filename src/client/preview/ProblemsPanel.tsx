@@ -3,12 +3,15 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { EventPreviewProblem } from '../../shared/api';
 
-/** Every problem `event:check` finds in the file: its JSON pointer and the sentence in the page's language. */
-export function ProblemsPanel({ problems }: { problems: EventPreviewProblem[] }) {
+/**
+ * Every problem `event:check` finds in the file: its JSON pointer and the sentence in the page's language.
+ * A complementary landmark beside the preview; a plain section inside another page's main (the console's editor).
+ */
+export function ProblemsPanel({ problems, component = 'aside' }: { problems: EventPreviewProblem[]; component?: 'aside' | 'section' }) {
   const { t, i18n } = useTranslation('preview');
   const english = i18n.language === 'en';
   return (
-    <Box component="aside" aria-labelledby="preview-problems" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper', p: 2 }}>
+    <Box component={component} aria-labelledby="preview-problems" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper', p: 2 }}>
       <Typography id="preview-problems" variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
         {t('problems.heading')}
       </Typography>
