@@ -28,20 +28,18 @@ async function watchFirstView(page: import('@playwright/test').Page): Promise<vo
         if (!entry.hadRecentInput) window.__layoutShift! += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
-    new MutationObserver((_records, observer) => {
-      const root = document.getElementById('root');
-      if (root && root.childNodes.length > 0) {
-        window.__firstView = root.textContent ?? '';
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true });
+    // What #root holds once the HTML is parsed, before any script of the page runs: the parser sets 'interactive'
+    // and only then runs the deferred module scripts (React). A mutation seen earlier may be a half-parsed #root.
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive' && window.__firstView === undefined) window.__firstView = document.getElementById('root')?.textContent ?? '';
+    });
   });
 }
 
-/** Where the texts are drawn (the first match of each, exactly that text). */
+/** Where the texts are drawn (the first visible match of each, exactly that text: a hidden copy, e.g. a live region's, is not drawn). */
 async function placesOf(page: import('@playwright/test').Page, texts: string[]): Promise<Record<string, { x: number; y: number; width: number; height: number } | null>> {
   const places: Record<string, { x: number; y: number; width: number; height: number } | null> = {};
-  for (const text of texts) places[text] = await page.getByText(text, { exact: true }).first().boundingBox();
+  for (const text of texts) places[text] = await page.getByText(text, { exact: true }).filter({ visible: true }).first().boundingBox();
   return places;
 }
 
@@ -113,8 +111,15 @@ test('the first paint comes from the HTML: the event and its tickets before the 
     await holdPurchase(page, tickets, path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.locator(HELD_PAGE_DRAWN[path]).first()).toBeVisible();
-    const reactHeld = await placesOf(page, [title, intro]);
+    // The loading panel hands over to the page's own (its nodes replaced): measure until both texts are drawn.
+    let reactHeld: Awaited<ReturnType<typeof placesOf>> = {};
+    await expect.poll(async () => {
+      reactHeld = await placesOf(page, [title, intro]);
+      return reactHeld[title] !== null && reactHeld[intro] !== null;
+    }, { message: `${path}: the step's heading and introduction drawn by React` }).toBe(true);
     for (const text of [title, intro]) {
+      expect(staticHeld[text], `${path} ${text}: drawn from the HTML`).not.toBeNull();
+      expect(reactHeld[text], `${path} ${text}: drawn by React`).not.toBeNull();
       for (const side of ['x', 'y', 'width', 'height'] as const) {
         expect(Math.abs(reactHeld[text]![side] - staticHeld[text]![side]), `${path} ${text}: ${side}`).toBeLessThanOrEqual(1);
       }
