@@ -7,7 +7,11 @@ import { eventWithLists } from './devices';
 
 /** The organiser's view of the door: per list and ticket type admitted / issued (paid), conflicts, devices and their last sync. */
 export async function checkinReport(ctx: AppContext, url: string): Promise<CheckinReportResponse> {
-  const { event, lists } = await eventWithLists(ctx, url);
+  return checkinReportOf(ctx, await eventWithLists(ctx, url));
+}
+
+/** `checkinReport` of an event already read with its lists. */
+export async function checkinReportOf(ctx: AppContext, { event, lists }: Awaited<ReturnType<typeof eventWithLists>>): Promise<CheckinReportResponse> {
   const [types, counts, devices] = await Promise.all([listTicketTypes(ctx.db.kysely, event.id, true), checkinCounts(ctx.db.kysely, event.id), listCheckinDevices(ctx.db.kysely, event.id)]);
   const nameOf = new Map(types.map((t) => [t.external_id, t.name]));
   return {

@@ -1,7 +1,7 @@
 import type { DashboardGranularity, DashboardResponse } from '../../shared/api';
 import { centsToPesos } from '../../shared/money';
 import { eventWithLists } from '../checkin/devices';
-import { checkinReport } from '../checkin/report';
+import { checkinReportOf } from '../checkin/report';
 import type { AppContext } from '../context';
 import {
   admittedPerDevice, discountCodeUse, ordersPerStatus, revenueByProvider, salesPerBucket, soldByTicketType,
@@ -20,8 +20,9 @@ const n = (value: unknown): number => Number(value ?? 0);
  * hold to paid and the door's progress — every figure read from the database at once, nothing kept.
  */
 export async function dashboardFigures(ctx: AppContext, url: string, asked?: DashboardGranularity): Promise<DashboardResponse> {
-  const { event } = await eventWithLists(ctx, url);
-  const door = await checkinReport(ctx, url);
+  const withLists = await eventWithLists(ctx, url);
+  const { event } = withLists;
+  const door = await checkinReportOf(ctx, withLists);
   const db = ctx.db.kysely;
   const [hourly, methods, types, codes, statuses, gates] = await Promise.all([
     salesPerBucket(db, event.id, 13),

@@ -1,12 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { visuallyHidden } from '@mui/utils';
 import { useId, useState, type ReactNode } from 'react';
+import { NumbersTable } from './NumbersTable';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -27,16 +23,7 @@ export function DataFigure({ caption, chart, head, rows }: { caption: string; ch
         </Button>
       </Box>
       {rows.length === 0 ? <p>{t('dashboard.none')}</p> : <Box inert>{chart}</Box>}
-      <Table id={tableId} size="small" aria-label={caption} sx={shown ? undefined : visuallyHidden}>
-        <TableHead>
-          <TableRow>{head.map((label) => <TableCell key={label}>{label}</TableCell>)}</TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((cells, row) => (
-            <TableRow key={row}>{cells.map((cell, column) => <TableCell key={column}>{cell}</TableCell>)}</TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <NumbersTable id={tableId} label={caption} head={head} rows={rows} sx={shown ? undefined : visuallyHidden} />
     </Box>
   );
 }

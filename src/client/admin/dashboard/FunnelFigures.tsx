@@ -1,33 +1,18 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DashboardResponse } from '../../../shared/api';
 import { pesos } from './money';
+import { NumbersTable } from './NumbersTable';
 
 const STAGES = ['held', 'pending', 'paid', 'expired', 'cancelled'] as const;
 
-/** A small table with a name (its caption for screen readers). */
+/** A small table with a name (its caption for screen readers), or "none" when it has no rows. */
 function FigureTable({ label, head, rows }: { label: string; head: string[]; rows: (string | number)[][] }) {
   const { t } = useTranslation('admin');
   if (rows.length === 0) return <Typography sx={{ mb: 2 }}>{t('dashboard.none')}</Typography>;
-  return (
-    <Table size="small" aria-label={label} sx={{ mb: 3 }}>
-      <TableHead>
-        <TableRow>{head.map((cell) => <TableCell key={cell}>{cell}</TableCell>)}</TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((cells, row) => (
-          <TableRow key={row}>{cells.map((cell, column) => <TableCell key={column}>{cell}</TableCell>)}</TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+  return <NumbersTable label={label} head={head} rows={rows} sx={{ mb: 3 }} />;
 }
 
 /** Discount codes, the conversion from hold to paid, and the door's progress per list and gate. */
