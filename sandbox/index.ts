@@ -12,6 +12,7 @@ import { seatsSandboxRoutes, type SeatLimits } from './seats/routes';
 import { purgeExpiredSandboxTokens } from './seats/state';
 import { tablesOf, type SandboxStore } from './store';
 import { googleWalletApiSandbox, googleWalletSaveSandbox, GoogleWalletObjects, type ApnsSandbox, type GoogleWalletTestAccount } from './wallet';
+import { named } from '../src/shared/node/fastify-plugin-name';
 
 export { sandboxCredentials, type SandboxCredentials } from './credentials';
 export { SANDBOX_PROVIDERS, type SandboxProvider } from './runtime';
@@ -62,14 +63,14 @@ export const sandboxPlugin = fp(async (app: FastifyInstance, options: SandboxOpt
     log: app.log,
     limits: options.limits,
   };
-  await app.register(paymentSandboxRoutes, { rt });
-  if (rt.parts.has('seats')) await app.register(seatsSandboxRoutes, { rt, limits: options.seats });
-  if (rt.parts.has('facturapi')) await app.register(facturapiSandboxRoutes, { rt });
-  if (rt.parts.has('bot-check')) await app.register(botCheckSandbox, { secret: options.secret, now: options.now, store: options.store });
+  await app.register(named(paymentSandboxRoutes), { rt });
+  if (rt.parts.has('seats')) await app.register(named(seatsSandboxRoutes), { rt, limits: options.seats });
+  if (rt.parts.has('facturapi')) await app.register(named(facturapiSandboxRoutes), { rt });
+  if (rt.parts.has('bot-check')) await app.register(named(botCheckSandbox), { secret: options.secret, now: options.now, store: options.store });
   if (rt.parts.has('google-wallet') && options.googleWalletAccount) {
     const objects = new GoogleWalletObjects();
-    await app.register(googleWalletSaveSandbox, { account: options.googleWalletAccount, now: options.now, objects });
-    await app.register(googleWalletApiSandbox, { account: options.googleWalletAccount, objects, secret: options.secret, now: options.now, limits: options.limits });
+    await app.register(named(googleWalletSaveSandbox), { account: options.googleWalletAccount, now: options.now, objects });
+    await app.register(named(googleWalletApiSandbox), { account: options.googleWalletAccount, objects, secret: options.secret, now: options.now, limits: options.limits });
   }
   const apns = options.apns;
   if (apns) {

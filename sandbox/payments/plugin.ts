@@ -14,6 +14,7 @@ import { openpaySandbox } from './openpay.sandbox';
 import { payPalSandbox } from './paypal.sandbox';
 import { stripeBrowserSandbox } from './stripe-browser.sandbox';
 import { stripeSandbox } from './stripe.sandbox';
+import { named } from '../../src/shared/node/fastify-plugin-name';
 
 /**
  * The payment sandbox, for each provider it runs: its REST
@@ -36,21 +37,21 @@ export async function paymentSandboxRoutes(app: FastifyInstance, { rt }: { rt: S
     reply.header('cache-control', 'no-store');
   });
   if (rt.parts.has('mercadopago')) {
-    await app.register(mercadoPagoSandbox, { rt });
-    await app.register(mercadoPagoBrowserSandbox, { rt });
-    await app.register(mercadoPagoCardsSandbox, { rt });
-    await app.register(mercadoPagoFastPaymentsSandbox, { rt });
-    await app.register(mercadoPagoThreeDsSandbox, { rt });
+    await app.register(named(mercadoPagoSandbox), { rt });
+    await app.register(named(mercadoPagoBrowserSandbox), { rt });
+    await app.register(named(mercadoPagoCardsSandbox), { rt });
+    await app.register(named(mercadoPagoFastPaymentsSandbox), { rt });
+    await app.register(named(mercadoPagoThreeDsSandbox), { rt });
   }
-  if (rt.parts.has('paypal')) await app.register(payPalSandbox, { rt });
-  if (rt.parts.has('fintoc')) await app.register(fintocSandbox, { rt });
+  if (rt.parts.has('paypal')) await app.register(named(payPalSandbox), { rt });
+  if (rt.parts.has('fintoc')) await app.register(named(fintocSandbox), { rt });
   if (rt.parts.has('openpay')) {
-    await app.register(openpaySandbox, { rt });
-    await app.register(openpayBrowserSandbox);
+    await app.register(named(openpaySandbox), { rt });
+    await app.register(named(openpayBrowserSandbox));
   }
   if (rt.parts.has('stripe')) {
-    await app.register(stripeSandbox, { rt });
-    await app.register(stripeBrowserSandbox, { rt });
+    await app.register(named(stripeSandbox), { rt });
+    await app.register(named(stripeBrowserSandbox), { rt });
   }
 }
 

@@ -51,6 +51,7 @@ import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
 import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
 import { registerInvoicingProvider } from './invoicing/provider';
+import { named } from '../shared/node/fastify-plugin-name';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
 function trustHops(hops: number) {
@@ -87,61 +88,61 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   capConnectionsPerClient(app.server, ctx.config);
   // The API speaks JSON only: a text/plain body gets 415 with a mensaje, not a confusing type error.
   app.removeContentTypeParser('text/plain');
-  await app.register(securityPlugin, { config: ctx.config });
-  await app.register(errorHandlerPlugin);
+  await app.register(named(securityPlugin), { config: ctx.config });
+  await app.register(named(errorHandlerPlugin));
   const drain: DrainState = { closing: false };
-  await app.register(gracefulClosePlugin, { state: drain });
-  await app.register(bodyBoundsPlugin);
+  await app.register(named(gracefulClosePlugin), { state: drain });
+  await app.register(named(bodyBoundsPlugin));
   for (const schema of apiSchemas) app.addSchema(schema);
-  await app.register(healthRoutes, { ctx, drain });
-  await app.register(configRoutes, { ctx });
-  await app.register(eventRoutes, { ctx });
-  await app.register(attendeeValidatorRoutes, { ctx });
-  await app.register(eventCalendarRoutes, { ctx });
-  await app.register(siteIndexRoutes, { ctx });
-  await app.register(purchaseRoutes, { ctx });
+  await app.register(named(healthRoutes), { ctx, drain });
+  await app.register(named(configRoutes), { ctx });
+  await app.register(named(eventRoutes), { ctx });
+  await app.register(named(attendeeValidatorRoutes), { ctx });
+  await app.register(named(eventCalendarRoutes), { ctx });
+  await app.register(named(siteIndexRoutes), { ctx });
+  await app.register(named(purchaseRoutes), { ctx });
   // Seated events: the seat provider (seats.io's official client).
   registerSeatsProvider(ctx, app);
   registerInvoicingProvider(ctx, app);
-  await app.register(seatRoutes, { ctx });
+  await app.register(named(seatRoutes), { ctx });
   // The admin API: the bearer ADMIN_TOKEN (automation) or an operator's session cookie; every
   // state-changing call that got in leaves an audit row (the hook applies to the routes registered after it).
-  await app.register(cookie);
-  await app.register(auditPlugin, { ctx });
-  await app.register(adminSessionRoutes, { ctx });
-  await app.register(adminOperatorRoutes, { ctx });
-  await app.register(adminRoutes, { ctx });
-  await app.register(adminOutboxRoutes, { ctx });
-  await app.register(adminDashboardRoutes, { ctx });
+  await app.register(named(cookie));
+  await app.register(named(auditPlugin), { ctx });
+  await app.register(named(adminSessionRoutes), { ctx });
+  await app.register(named(adminOperatorRoutes), { ctx });
+  await app.register(named(adminRoutes), { ctx });
+  await app.register(named(adminOutboxRoutes), { ctx });
+  await app.register(named(adminDashboardRoutes), { ctx });
   // Outbound webhooks: endpoints and their delivery log (admin), and the loop that sends the deliveries.
-  await app.register(adminWebhookRoutes, { ctx });
+  await app.register(named(adminWebhookRoutes), { ctx });
   // The console's events: list and figures, stored versions, diff, roll back, new from the starter, the file's schema.
-  await app.register(adminEventRoutes, { ctx });
+  await app.register(named(adminEventRoutes), { ctx });
   // Door check-in: the organiser's devices and counts, and the scanners' own API.
-  await app.register(adminCheckinRoutes, { ctx });
-  await app.register(adminAttendeeRoutes, { ctx });
-  await app.register(checkinRoutes, { ctx });
+  await app.register(named(adminCheckinRoutes), { ctx });
+  await app.register(named(adminAttendeeRoutes), { ctx });
+  await app.register(named(checkinRoutes), { ctx });
   // The event preview: whoever may read events (the admin API's token or an operator session).
-  await app.register(previewRoutes, { config: ctx.config, admit: adminAccess(ctx, 'events.read').preValidation });
+  await app.register(named(previewRoutes), { config: ctx.config, admit: adminAccess(ctx, 'events.read').preValidation });
   // Payments (start, loaders, webhooks → the one confirm path) and the tickets they emit.
   const payments = createPaymentsRuntime(ctx, app);
-  await app.register(paymentRoutes, { rt: payments });
-  await app.register(webhookRoutes, { rt: payments });
-  await app.register(emissionRoutes, { rt: payments });
-  await app.register(adminPurchaseRoutes, { rt: payments });
-  await app.register(adminOrderRoutes, { rt: payments });
+  await app.register(named(paymentRoutes), { rt: payments });
+  await app.register(named(webhookRoutes), { rt: payments });
+  await app.register(named(emissionRoutes), { rt: payments });
+  await app.register(named(adminPurchaseRoutes), { rt: payments });
+  await app.register(named(adminOrderRoutes), { rt: payments });
   // The buyer's order page: its view, "find my order", resend, corrected answers; transfers and cancellations.
-  await app.register(orderRoutes, { rt: payments });
-  await app.register(invoiceRoutes, { rt: payments });
-  await app.register(orderChangeRoutes, { rt: payments });
+  await app.register(named(orderRoutes), { rt: payments });
+  await app.register(named(invoiceRoutes), { rt: payments });
+  await app.register(named(orderChangeRoutes), { rt: payments });
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);
-  await app.register(walletRoutes, { ctx, googleWallet });
-  await app.register(applePassServiceRoutes, { ctx });
-  await app.register(applePayRoutes, { config: ctx.config });
-  await app.register(pendingWorkPlugin, { rt: payments });
-  await app.register(dataRetentionPlugin, { ctx });
-  await app.register(webhookLoopPlugin, { ctx });
-  if (ctx.config.clientDir) await app.register(storefrontPlugin, { clientDir: ctx.config.clientDir, ctx });
+  await app.register(named(walletRoutes), { ctx, googleWallet });
+  await app.register(named(applePassServiceRoutes), { ctx });
+  await app.register(named(applePayRoutes), { config: ctx.config });
+  await app.register(named(pendingWorkPlugin), { rt: payments });
+  await app.register(named(dataRetentionPlugin), { ctx });
+  await app.register(named(webhookLoopPlugin), { ctx });
+  if (ctx.config.clientDir) await app.register(named(storefrontPlugin), { clientDir: ctx.config.clientDir, ctx });
   return app;
 }

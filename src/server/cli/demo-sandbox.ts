@@ -12,6 +12,7 @@ import { seatsMode } from '../seats/seats-provider';
 import { holdLimitsOf } from '../services/hold-limits.service';
 import { hasAppleKeys } from '../wallet/apple-signing';
 import type { SandboxProvider, SandboxStore } from '../../../sandbox';
+import { named } from '../../shared/node/fastify-plugin-name';
 
 /** What the demo's composition adds to a server: the configuration to start it with, and the sandbox to mount. */
 export interface DemoSandbox {
@@ -104,7 +105,7 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
     // Closed after the sandbox's own hooks (they run in reverse order), once every request is answered.
     app.addHook('onClose', async () => own.kysely.destroy());
     const store = storeOf(own);
-    await app.register(sandboxPlugin, {
+    await app.register(named(sandboxPlugin), {
       parts,
       store,
       googleWalletAccount: googleAccount,

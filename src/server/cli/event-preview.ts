@@ -11,6 +11,7 @@ import { storefrontPlugin } from '../plugins/storefront';
 import { bearerMatches } from '../routes/admin.routes';
 import { previewRoutes } from '../routes/preview.routes';
 import { watchEventFile } from '../services/event-preview-watch';
+import { named } from '../../shared/node/fastify-plugin-name';
 
 const USAGE = 'Usage: npm run event:preview -- event.json   (PREVIEW_PORT=4400 by default; 0 = any free port)';
 
@@ -45,14 +46,14 @@ async function main(argv: string[]): Promise<void> {
   const watched = await watchEventFile(file);
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
   app.removeContentTypeParser('text/plain');
-  await app.register(securityPlugin, { config });
-  await app.register(errorHandlerPlugin);
+  await app.register(named(securityPlugin), { config });
+  await app.register(named(errorHandlerPlugin));
   for (const schema of apiSchemas) app.addSchema(schema);
   const admit = async (request: FastifyRequest) => {
     if (!bearerMatches(request, token)) throw errors.unauthorized();
   };
-  await app.register(previewRoutes, { config, admit, watched });
-  await app.register(storefrontPlugin, { clientDir });
+  await app.register(named(previewRoutes), { config, admit, watched });
+  await app.register(named(storefrontPlugin), { clientDir });
   const stop = () => {
     watched.close();
     void app.close().then(() => process.exit(0));

@@ -7,6 +7,7 @@ import type { ServerConfig } from '../config';
 import { clientKeyOf } from '../../shared/node/client-key';
 import { providerSources } from './provider-sources';
 import { openRateLimitStore } from './rate-limit-store';
+import { named } from '../../shared/node/fastify-plugin-name';
 
 /** The door scanner's page (src/client/checkin). */
 const SCANNER_PAGE = '/checkin';
@@ -60,7 +61,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Se
   });
   const store = await openRateLimitStore(opts.config, app.log);
   app.addHook('onClose', store.close);
-  await app.register(rateLimit, {
+  await app.register(named(rateLimit), {
     ...store.options,
     global: false,
     max: opts.config.rateLimitMax,

@@ -11,6 +11,7 @@ import { publicOrigin } from '../http/public-origin';
 import { limitedAs } from './security';
 import { eventPage, type EventPageQuery } from '../storefront/event-page';
 import { pageTemplate } from '../storefront/page-template';
+import { named } from '../../shared/node/fastify-plugin-name';
 
 /** Vite names every built asset by its content hash: a changed file is a new URL. */
 const HASHED_ASSET = `${sep}assets${sep}`;
@@ -36,7 +37,7 @@ export const storefrontPlugin = fp(async (app: FastifyInstance, opts: { clientDi
     app.log.warn(`No storefront build at ${opts.clientDir}; run "npm run build". Serving the API only.`);
     return;
   }
-  await app.register(fastifyStatic, {
+  await app.register(named(fastifyStatic), {
     root: opts.clientDir,
     wildcard: false,
     index: false,

@@ -8,6 +8,7 @@ import { searchDoor, syncDoor } from '../checkin/sync';
 import type { AppContext } from '../context';
 import { answers } from '../http/api-schemas';
 import { limitedAs } from '../plugins/security';
+import { named } from '../../shared/node/fastify-plugin-name';
 
 /**
  * The door scanner's API (`Authorization: Bearer <device token>`, rate-limited per device): sync, scans,
@@ -18,7 +19,7 @@ export async function checkinRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   // A first sync of 20,000 tickets is ≈ 3 MB of JSON for a phone on the venue's mobile network:
   // compressed as it accepts (brotli at quality 4, ≈ 6× smaller; gzip; else plain), by zlib's
   // streams off the request thread. Only these routes: this plugin's own scope.
-  await app.register(fastifyCompress, {
+  await app.register(named(fastifyCompress), {
     encodings: ['br', 'gzip'],
     threshold: 1024,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },

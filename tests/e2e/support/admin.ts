@@ -1,19 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 
 const PASSWORD = 'contraseña-de-prueba-e2e';
 
-/** `npm run operator:add` against the e2e server's database: the one-time set-password token it prints. */
-function addOperator(email: string, role: string, baseURL: string): string {
-  const out = execFileSync('npx', ['tsx', 'src/server/cli/operator-add.ts', '--email', email, '--role', role], {
-    cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-    env: { ...process.env, DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_FILE}`, PUBLIC_URL: baseURL, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
+/**
+ * A new operator invited through the admin API with the automation token (`ADMIN_TOKEN`, as a CI import uses it):
+ * the one-time set-password token of the link the answer carries. `admin-login.spec.ts` invites through
+ * `npm run operator:add` itself; here no CLI process is started per spec.
+ */
+async function addOperator(page: Page, email: string, role: string, baseURL: string): Promise<string> {
+  const response = await page.request.post(`${baseURL}/api/admin/operators`, {
+    data: { email, role },
+    headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` },
   });
-  const token = /\/admin\/set-password#token=(\S+)/.exec(out)?.[1];
-  if (!token) throw new Error(`no set-password link in: ${out}`);
+  if (response.status() !== 201) throw new Error(`invite ${email}: ${response.status()} ${await response.text()}`);
+  const link = ((await response.json()) as { set_password_url: string }).set_password_url;
+  const token = /#token=(\S+)/.exec(link)?.[1];
+  if (!token) throw new Error(`no set-password token in: ${link}`);
   return token;
 }
 
@@ -24,7 +27,7 @@ function addOperator(email: string, role: string, baseURL: string): string {
  */
 export async function signInAsOwner(page: Page, baseURL: string): Promise<{ email: string }> {
   const email = `duena-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.mx`;
-  const token = addOperator(email, 'owner', baseURL);
+  const token = await addOperator(page, email, 'owner', baseURL);
   const api = page.request;
   const ok = async (response: Awaited<ReturnType<typeof api.post>>): Promise<any> => {
     if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);

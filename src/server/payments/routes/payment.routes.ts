@@ -33,6 +33,7 @@ import type {
   VerifyFreeRequest,
   VerifyFreeResponse,
 } from '../../../shared/api';
+import { named } from '../../../shared/node/fastify-plugin-name';
 
 /** The browser-facing origin of provider return links and webhook URLs (`publicOrigin`: never the request's Host header). */
 export function requestOrigin(rt: PaymentsRuntime, request: FastifyRequest): string {
@@ -53,7 +54,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
   const { ctx } = rt;
   // A payment start stores the buyer and may issue tickets (free): it needs the purchase's access key.
   const keyed = purchaseKeyRequired(ctx);
-  await app.register(openpayRoutes, { rt });
+  await app.register(named(openpayRoutes), { rt });
 
   app.post<{ Body: CreatePreferenceRequest; Reply: CreatePreferenceResponse }>(
     '/api/payments/mercadopago/create-preference',
