@@ -28,7 +28,7 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
   let t: TestApp;
   let browsers = 0;
   const browser = (): Browser => ({ address: `10.${(browsers >> 16) & 255}.${(browsers >> 8) & 255}.${browsers++ & 255}` });
-  const cookies = (b: Browser) => (b.cookie ? { sala_espera: b.cookie } : {});
+  const cookies = (b: Browser): Record<string, string> => (b.cookie ? { sala_espera: b.cookie } : {});
 
   async function join(url: string, b: Browser, app = t.app) {
     const res = await app.inject({ method: 'POST', url: `/api/waiting-room/${url}/join`, remoteAddress: b.address, cookies: cookies(b), payload: { token: await t.botToken('waiting_room') } });

@@ -42,6 +42,12 @@ export function findWaitingRoom(db: Kysely<Database>, url: string): Promise<Wait
     .executeTakeFirst();
 }
 
+/** Whether the event has a room that is not off (its page asks the room before the tickets). */
+export async function hasWaitingRoom(db: Kysely<Database>, eventId: number): Promise<boolean> {
+  const row = await db.selectFrom('waiting_rooms').select('mode').where('event_id', '=', eventId).executeTakeFirst();
+  return row !== undefined && row.mode !== 'off';
+}
+
 /** The event's units held unpaid now (its ticket types' counters). */
 export async function heldUnitsOf(db: Kysely<Database>, eventId: number): Promise<number> {
   const row = await db.selectFrom('ticket_types').select((eb) => eb.fn.sum<number | string | null>('held').as('held')).where('event_id', '=', eventId).executeTakeFirst();
