@@ -38,6 +38,8 @@ export class CheckoutActions {
         }),
       );
       runInAction(() => checkout.setPurchase(response, url));
+      // A pass is good once: spent now, so a later visit of the ticket page asks the room again.
+      if (event.event?.sala_espera) dropPass(url);
       return true;
     } catch (error) {
       // A refused admission pass is forgotten: the event's page asks the waiting room again.
