@@ -186,29 +186,32 @@ export default async function benchWaitingRoom(): Promise<void> {
     const without = await checkoutP99(server);
     lines.push(`checkout without the crowd: p99 ${without.p99} ms, ${Math.round(without.rps)} req/s, non-2xx ${without.non2xx} (load ${load()})`);
 
-    const crowd = openCrowd(server, WAITING);
-    await crowd.opened;
-    // Each stream's first answer is sent as it opens: counted from a second later.
-    await new Promise((r) => setTimeout(r, 1_000));
-    const before = Uint32Array.from(crowd.messages);
-    const windowStart = performance.now();
-    const during = await checkoutP99(server);
-    const rest = WINDOW_S * 1000 - (performance.now() - windowStart);
-    if (rest > 0) await new Promise((r) => setTimeout(r, rest));
-    const seconds = (performance.now() - windowStart) / 1000;
-    const rssCrowd = rssMb(server.pid);
-    let sent = 0;
-    let most = 0;
-    for (let i = 0; i < WAITING; i++) {
-      const got = crowd.messages[i] - before[i];
-      sent += got;
-      most = Math.max(most, got);
+    // BENCH_WAITING=0: the burst alone.
+    if (WAITING > 0) {
+      const crowd = openCrowd(server, WAITING);
+      await crowd.opened;
+      // Each stream's first answer is sent as it opens: counted from a second later.
+      await new Promise((r) => setTimeout(r, 1_000));
+      const before = Uint32Array.from(crowd.messages);
+      const windowStart = performance.now();
+      const during = await checkoutP99(server);
+      const rest = WINDOW_S * 1000 - (performance.now() - windowStart);
+      if (rest > 0) await new Promise((r) => setTimeout(r, rest));
+      const seconds = (performance.now() - windowStart) / 1000;
+      const rssCrowd = rssMb(server.pid);
+      let sent = 0;
+      let most = 0;
+      for (let i = 0; i < WAITING; i++) {
+        const got = crowd.messages[i] - before[i];
+        sent += got;
+        most = Math.max(most, got);
+      }
+      const { open, failed } = crowd.counts();
+      lines.push(`crowd: ${open} of ${WAITING} streams open (${failed} failed), admitting 1,000/min; server RSS ${rssIdle} MB idle → ${rssCrowd} MB with the crowd`);
+      lines.push(`messages per client per 10 s over ${seconds.toFixed(0)} s: mean ${((sent / WAITING) * (10 / seconds)).toFixed(2)}, most to one client ${(most * (10 / seconds)).toFixed(2)}`);
+      lines.push(`checkout with the crowd: p99 ${during.p99} ms, ${Math.round(during.rps)} req/s, non-2xx ${during.non2xx} (load ${load()})`);
+      crowd.close();
     }
-    const { open, failed } = crowd.counts();
-    lines.push(`crowd: ${open} of ${WAITING} streams open (${failed} failed), admitting 1,000/min; server RSS ${rssIdle} MB idle → ${rssCrowd} MB with the crowd`);
-    lines.push(`messages per client per 10 s over ${seconds.toFixed(0)} s: mean ${((sent / WAITING) * (10 / seconds)).toFixed(2)}, most to one client ${(most * (10 / seconds)).toFixed(2)}`);
-    lines.push(`checkout with the crowd: p99 ${during.p99} ms, ${Math.round(during.rps)} req/s, non-2xx ${during.non2xx} (load ${load()})`);
-    crowd.close();
 
     await importEvent(ctx, eventFile('estreno', { mode: 'scheduled', opens_at: new Date(Date.now() + 5_000).toISOString(), admit_per_minute: 1_000 }), { by: 'cli' });
     const burstRun = await burst(server, 'estreno', BURST, 10);
