@@ -158,6 +158,19 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
     expect((await newPurchase(url, b)).statusCode).toBe(200);
   });
 
+  it('auto: the room switches on when the event\'s held units reach the threshold', async () => {
+    const url = 'auto';
+    await t.importEvent(roomEvent(url, { mode: 'auto', auto_held_units: 2, admit_per_minute: 100_000 }));
+    const b = browser();
+    expect(await status(url, b)).toMatchObject({ estado: 'sin_sala' });
+    expect((await newPurchase(url, b)).statusCode).toBe(200);
+    nextSecond();
+    expect((await newPurchase(url, b)).statusCode).toBe(200);
+    nextSecond();
+    expect(await status(url, b)).toMatchObject({ estado: 'fuera' });
+    expect(body(await newPurchase(url, b))).toMatchObject({ code: 'WAITING_ROOM_PASS_MISSING' });
+  });
+
   describe('two app instances over one database', () => {
     let second: Awaited<ReturnType<typeof buildApp>>;
     let secondDb: ReturnType<typeof openDatabase>;
