@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import { waitingRoomRoutes } from './routes/waiting-room.routes';
 import ajvErrors from 'ajv-errors';
 import ajvFormats from 'ajv-formats';
 import type { AppContext } from './context';
@@ -108,6 +109,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   // The admin API: the bearer ADMIN_TOKEN (automation) or an operator's session cookie; every
   // state-changing call that got in leaves an audit row (the hook applies to the routes registered after it).
   await app.register(named(cookie));
+  // The waiting room in front of high-demand on-sales (its browser cookie; the rate changed live under adminAccess).
+  await app.register(named(waitingRoomRoutes), { ctx });
   await app.register(named(auditPlugin), { ctx });
   await app.register(named(adminSessionRoutes), { ctx });
   await app.register(named(adminOperatorRoutes), { ctx });

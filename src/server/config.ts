@@ -62,6 +62,8 @@ export interface ServerConfig {
   rateLimitAdminMax: number;
   /** How often a watched dashboard's figures are read again for its live stream (seconds). */
   dashboardRefreshSeconds: number;
+  /** Places one client address may take in one event's waiting room. */
+  waitingRoomMaxPerClient: number;
   /** Per client per minute on the public event reads (event page data, attendee validators). */
   rateLimitReadMax: number;
   /** Requests a minute of one door scanner (its device token), every check-in route apart. */
@@ -244,6 +246,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPayPalWebhookMax: numberFrom(env.RATE_LIMIT_PAYPAL_WEBHOOK_MAX, 120),
     rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 30),
     dashboardRefreshSeconds: numberFrom(env.DASHBOARD_REFRESH_SECONDS, 5),
+    waitingRoomMaxPerClient: numberFrom(env.WAITING_ROOM_MAX_PER_CLIENT, 20),
     rateLimitReadMax: numberFrom(env.RATE_LIMIT_READ_MAX, 600),
     rateLimitCheckinMax: numberFrom(env.RATE_LIMIT_CHECKIN_MAX, 1200),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -20,6 +20,7 @@ const ROUTES: { method: string; route: string; permission: AdminPermission; url?
   { method: 'GET', route: '/api/admin/events/:url/versions/:version', permission: 'events.read', url: '/api/admin/events/demo/versions/1' },
   { method: 'GET', route: '/api/admin/events/:url/diff', permission: 'events.read' },
   { method: 'POST', route: '/api/admin/events/:url/rollback', permission: 'events.write' },
+  { method: 'PUT', route: '/api/admin/events/:url/waiting-room', permission: 'events.write' },
   { method: 'GET', route: '/api/admin/events/:url/dashboard', permission: 'events.read' },
   // An unknown event: the owner gets 404 before the stream opens (an open stream would never end here).
   { method: 'GET', route: '/api/admin/events/:url/dashboard/stream', permission: 'events.read', url: '/api/admin/events/no-such-event/dashboard/stream' },

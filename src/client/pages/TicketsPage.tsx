@@ -11,11 +11,15 @@ import { DiscountBlock } from '../components/tickets/DiscountBlock';
 import { TicketRow } from '../components/tickets/TicketRow';
 import { useAdvance } from '../flow/useAdvance';
 import { useStores } from '../StoreContext';
+import { useWaitingRoom } from '../waitingRoom/useWaitingRoom';
+import { WaitingRoomPage } from '../waitingRoom/WaitingRoomPage';
 
 /** `/{url}`: choose tickets, maybe a discount code, then Continue creates the purchase. */
 export const TicketsPage = observer(function TicketsPage() {
   const { t } = useTranslation('checkout');
-  const { checkout, event, actions, seats } = useStores();
+  const { checkout, event, actions, seats, botCheck } = useStores();
+  // A waiting-room event: the room's page until this browser is let in (its pass then travels with new-purchase).
+  const room = useWaitingRoom(event.url, event.event?.sala_espera === true, botCheck);
   const advance = useAdvance('tickets');
   const [searchParams] = useSearchParams();
   const titleId = useId();
@@ -34,6 +38,8 @@ export const TicketsPage = observer(function TicketsPage() {
     const created = await advance(() => actions.createPurchase(searchParams.get('i')));
     if (!created) setAdvancing(false);
   };
+
+  if (room.kind !== 'admitted') return <WaitingRoomPage status={room.kind === 'waiting' ? room.status : null} failed={room.kind === 'failed'} />;
 
   return (
     <>

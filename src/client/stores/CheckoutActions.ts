@@ -1,6 +1,7 @@
 import { runInAction } from 'mobx';
 import { ApiError, isHandledGlobally } from '../api/ApiError';
 import { BotCheckNotLoadedError } from '../botCheck/BotCheckNotLoadedError';
+import { dropPass, storedPass } from '../waitingRoom/waitingRoomApi';
 import { productRequestsOf, ticketRequestsOf } from './orderWire';
 import type { RootStore } from './RootStore';
 
@@ -33,11 +34,16 @@ export class CheckoutActions {
           code: checkout.code, url, tickets: ticketRequestsOf(checkout.tickets), identificador, token,
           ...(event.access ? { access: event.access } : {}),
           ...(this.root.seats.request ? { seats: this.root.seats.request } : {}),
+          ...(event.event?.sala_espera ? { turno: storedPass(url) } : {}),
         }),
       );
       runInAction(() => checkout.setPurchase(response, url));
+      // A pass is good once: spent now, so a later visit of the ticket page asks the room again.
+      if (event.event?.sala_espera) dropPass(url);
       return true;
     } catch (error) {
+      // A refused admission pass is forgotten: the event's page asks the waiting room again.
+      if (error instanceof ApiError && error.code?.startsWith('WAITING_ROOM_PASS')) dropPass(url);
       if (!isHandledGlobally(error)) ui.notifyRequestFailure(error);
       return false;
     } finally {

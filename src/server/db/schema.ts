@@ -43,6 +43,8 @@ export interface Database {
   operator_password_tokens: OperatorPasswordTokenTable;
   operator_sessions: OperatorSessionTable;
   audit_log: AuditLogTable;
+  waiting_rooms: WaitingRoomTable;
+  waiting_room_entries: WaitingRoomEntryTable;
 }
 
 export interface EventTable {
@@ -680,4 +682,37 @@ export interface FiscalProfileTable {
   email: string;
   data_json: string;
   updated_at: string;
+}
+
+/** An event's waiting room: its settings and the queue's counters (migration 0052, `waiting-room/`). */
+export interface WaitingRoomTable {
+  event_id: number;
+  mode: 'off' | 'scheduled' | 'always' | 'auto';
+  opens_at: string | null;
+  admit_per_minute: number;
+  session_minutes: number;
+  auto_held_units: number | null;
+  /** The last place handed out. */
+  next_seq: Generated<number>;
+  /** Every place up to this one is let in. */
+  admitted_up_to: Generated<number>;
+  /** The moment admissions are counted up to (ISO). */
+  admitted_clock: string;
+  /** 1 once places are given in arrival order (the lottery drawn, or a mode without one). */
+  drawn: Generated<number>;
+  updated_at: string;
+}
+
+/** One browser's place in an event's waiting room. */
+export interface WaitingRoomEntryTable {
+  event_id: number;
+  browser_id: string;
+  client_key: string;
+  /** Random, for an arrival before opening: the lottery gives places in its order. */
+  lottery_key: string | null;
+  /** Its place; null until the lottery is drawn. */
+  seq: number | null;
+  /** When its admission began (the pass lasts `session_minutes` from it). */
+  admitted_at: string | null;
+  joined_at: string;
 }

@@ -57,6 +57,10 @@ import mercadopagoProcessPaymentRequest from '../../../schemas/api/mercadopago-p
 import mercadopagoProcessPaymentResponse from '../../../schemas/api/mercadopago-process-payment.response.json';
 import mercadopagoSupertokenCreateOrderRequest from '../../../schemas/api/mercadopago-supertoken-create-order.request.json';
 import mercadopagoSupertokenCreateOrderResponse from '../../../schemas/api/mercadopago-supertoken-create-order.response.json';
+import waitingRoomStatusResponse from '../../../schemas/api/waiting-room-status.response.json';
+import waitingRoomJoinRequest from '../../../schemas/api/waiting-room-join.request.json';
+import adminWaitingRoomRequest from '../../../schemas/api/admin-waiting-room.request.json';
+import adminWaitingRoomResponse from '../../../schemas/api/admin-waiting-room.response.json';
 import newPurchaseRequest from '../../../schemas/api/new-purchase.request.json';
 import newPurchaseResponse from '../../../schemas/api/new-purchase.response.json';
 import openpayProcessPaymentRequest from '../../../schemas/api/openpay-process-payment.request.json';
@@ -130,6 +134,7 @@ export const apiSchemas: { $id: string }[] = [
   adminAttendeesResponse,
   adminLoginRequest, adminTotpRequest, adminPasswordRequest, adminOperatorCreateRequest, adminOperatorUpdateRequest, adminSessionResponse, adminPasswordResponse, adminOperatorsResponse, adminOperatorResponse, adminOperatorCreateResponse, adminAuditResponse,
   orderInvoiceRequest, orderInvoiceResponse,
+  waitingRoomJoinRequest, waitingRoomStatusResponse, adminWaitingRoomRequest, adminWaitingRoomResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */

@@ -83,6 +83,13 @@ export const errors = {
   adminForbidden: () => coded(403, 'ADMIN_FORBIDDEN'),
   /** This process already keeps as many live dashboards open as it allows. */
   liveStreamsFull: () => coded(429, 'LIVE_STREAMS_FULL'),
+  /** A new purchase of an event whose waiting room is on, without an admission pass. */
+  waitingRoomPassMissing: () => coded(403, 'WAITING_ROOM_PASS_MISSING'),
+  /** A pass forged, of another event or browser, or past its end. */
+  waitingRoomPassInvalid: () => coded(403, 'WAITING_ROOM_PASS_INVALID'),
+  waitingRoomPassUsed: () => coded(409, 'WAITING_ROOM_PASS_USED'),
+  waitingRoomClientCap: (max: number) => coded(429, 'WAITING_ROOM_CLIENT_CAP', { max }),
+  waitingRoomOff: () => coded(404, 'WAITING_ROOM_OFF'),
   /** A state-changing call of an operator session without its CSRF token (X-CSRF-Token). */
   adminCsrfInvalid: () => coded(403, 'ADMIN_CSRF_INVALID'),
   /** The same answer for an unknown e-mail and a wrong password. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/cookie';
 import type { AppContext } from '../context';
 import { clientKeyOf } from '../../shared/node/client-key';
 import { rateLimited } from '../plugins/security';
@@ -9,6 +10,8 @@ import { purchaseAnswer } from '../services/purchase-access.service';
 import { createPurchase } from '../services/create-purchase.service';
 import { updateProducts, verifyDiscount } from '../services/purchase.service';
 import { answers } from '../http/api-schemas';
+import { spendAdmission } from '../waiting-room/admission-pass';
+import { BROWSER_COOKIE, browserIdOf } from '../waiting-room/signing';
 import type {
   AddInfoRequest,
   AddInfoResponse,
@@ -30,10 +33,17 @@ export async function purchaseRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/payments/new-purchase',
     { schema: { body: { $ref: 'api/new-purchase.request#' }, response: answers('new-purchase') }, config: rateLimited },
     async (request) => {
-      await verifyBotCheck(ctx, request.body.token, 'new_purchase', request);
-      const { url, tickets, code, access, identificador, seats } = request.body;
-      // The wire's `identificador` is the promoter's tag: inside it is the purchase's `referrer`.
-      return createPurchase(ctx, { url, tickets, code, access, seats, referrer: identificador, clientKey: clientKeyOf(request.ip) });
+      const { url, tickets, code, access, identificador, seats, turno } = request.body;
+      // A waiting-room event: the browser's admission pass, spent now, given back if the purchase does not go through.
+      const giveBack = await spendAdmission(ctx, url, turno, browserIdOf(ctx.config.signingSecret, request.cookies?.[BROWSER_COOKIE]));
+      try {
+        await verifyBotCheck(ctx, request.body.token, 'new_purchase', request);
+        // The wire's `identificador` is the promoter's tag: inside it is the purchase's `referrer`.
+        return await createPurchase(ctx, { url, tickets, code, access, seats, referrer: identificador, clientKey: clientKeyOf(request.ip) });
+      } catch (error) {
+        await giveBack?.();
+        throw error;
+      }
     },
   );
 

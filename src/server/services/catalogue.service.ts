@@ -1,3 +1,4 @@
+import { hasWaitingRoom } from '../repositories/waiting-room.repository';
 import type { PublicEventResponse, PublicProduct, PublicTicketType } from '../../shared/api';
 import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
@@ -83,11 +84,12 @@ export async function publicEventView(ctx: AppContext, url: string, access?: str
   if (!event) return undefined;
   const now = ctx.now().toISOString();
   // The counters, with the holds that ran out but await release given back: exact without writing.
-  const [tickets, products, ticketsExpired, productsExpired] = await Promise.all([
+  const [tickets, products, ticketsExpired, productsExpired, waitingRoom] = await Promise.all([
     listTicketTypes(db, event.id),
     listProducts(db, event.id),
     expiredCounted(db, event.id, 'ticket', now),
     expiredCounted(db, event.id, 'product', now),
+    hasWaitingRoom(db, event.id),
   ]);
   const toPublic = (t: TicketTypeRow) => publicTicket(t, remaining(t, t.capacity, ticketsExpired));
   return {
@@ -100,6 +102,7 @@ export async function publicEventView(ctx: AppContext, url: string, access?: str
         starts_at: event.starts_at,
         config: publicConfig(eventConfig(event)),
         html: event.html,
+        ...(waitingRoom ? { sala_espera: true } : {}),
       },
       tickets: offeredTicketTypes(tickets, access).map(toPublic),
       productos: products.map((p) => publicProduct(p, remaining(p, p.stock, productsExpired))),

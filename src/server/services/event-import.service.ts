@@ -31,6 +31,7 @@ import {
 import { listDiscountCodes, listProducts, listTicketTypes, normaliseCode } from '../repositories/event.repository';
 import { insertEventVersion } from '../repositories/event-version.repository';
 import { expiredCounted, remaining } from '../repositories/stock.repository';
+import { saveWaitingRoomSettings } from '../repositories/waiting-room.repository';
 import { assertProvidersAvailable } from './event-providers.service';
 import { sanitizeOperatorHtml } from './sanitize-html';
 
@@ -123,6 +124,7 @@ export async function importEvent(ctx: AppContext, input: unknown, options: Impo
     await upsertProducts(ctx.db.dialect, trx, eventId, file, now, lang);
     await upsertDiscountCodes(trx, eventId, file);
     const text = storedFileText(file);
+    await saveWaitingRoomSettings(trx, eventId, file.waiting_room, now);
     await insertEventVersion(trx, { event_id: eventId, version, file_text: text, size_bytes: Buffer.byteLength(text), imported_at: now, imported_by: options.by });
     return { url: file.url, created: insertedId !== undefined, version, tickets: file.tickets.length, productos: (file.productos ?? []).length, hidden_links: hiddenLinks };
   });

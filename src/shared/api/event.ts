@@ -25,6 +25,8 @@ export interface PublicEventInfo {
   starts_at: string | null;
   config: PublicEventConfig;
   html: HtmlBlock[];
+  /** true: the event has a waiting room (its page asks `/api/waiting-room/{url}` before showing the tickets); absent otherwise. */
+  sala_espera?: boolean;
 }
 
 /**

@@ -35,6 +35,8 @@ export interface NewPurchaseRequest {
   /** The access code of a hidden ticket type's link, sent only when the page has one. */
   access?: string | null;
   token: string;
+  /** The waiting room's admission pass, when the event's room is on. */
+  turno?: string | null;
   /**
    * Seated events: the places chosen on the map. The server checks each is held by `holdToken` at
    * the seat provider and takes the quantities of their ticket types (category key = ticket type

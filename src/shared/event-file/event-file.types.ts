@@ -262,6 +262,18 @@ export interface EventFile {
   transfers?: TransferPolicyFile;
   refund_policy?: RefundPolicyFile;
   invoicing?: InvoicingFile;
+  waiting_room?: WaitingRoomFile;
+}
+
+/** The event file's `waiting_room` (`src/server/waiting-room/`): when buyers wait before the ticket page, and how fast they are let in. */
+export interface WaitingRoomFile {
+  mode: 'off' | 'scheduled' | 'always' | 'auto';
+  /** scheduled only: arrivals before it enter the lottery (ISO 8601 with offset). */
+  opens_at?: string;
+  admit_per_minute?: number;
+  session_minutes?: number;
+  /** auto only: the held units that switch the room on. */
+  auto_held_units?: number;
 }
 
 /** The event file's `transfers`: whether, until when (ISO 8601 with offset) and how often a ticket may change hands. */

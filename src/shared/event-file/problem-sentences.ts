@@ -70,6 +70,8 @@ const ES: Sentences = {
   duplicateCheckinListId: (p) => `el id "${p.id}" ya lo usa otra lista de acceso`,
   unknownCheckinTicket: (p) => `no existe un boleto con id ${p.id} en este archivo; la lista de acceso no lo puede admitir`,
   checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) debe ser posterior a opens_at (${p.opens})`,
+  waitingRoomKeyMissing: (p) => `el modo ${p.mode} de la sala de espera necesita ${p.key}`,
+  waitingRoomKeyOutsideMode: (p) => `${p.key} solo aplica al modo ${p.owner} de la sala de espera (aquí es ${p.mode})`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) supera el máximo de ${p.limit} bytes por imagen; solo puedes bajarlo`,
 };
 
@@ -130,6 +132,8 @@ const EN: Sentences = {
   duplicateCheckinListId: (p) => `the id "${p.id}" is already used by another check-in list`,
   unknownCheckinTicket: (p) => `there is no ticket with id ${p.id} in this file; the check-in list cannot admit it`,
   checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) must be later than opens_at (${p.opens})`,
+  waitingRoomKeyMissing: (p) => `the waiting room's ${p.mode} mode needs ${p.key}`,
+  waitingRoomKeyOutsideMode: (p) => `${p.key} applies only to the waiting room's ${p.owner} mode (here it is ${p.mode})`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) is above the limit of ${p.limit} bytes per image; it can only be lowered`,
 };
 

@@ -1,6 +1,7 @@
 import { attendeeFormProblems, type FieldProblemCode } from '../attendee-form/attendee-field-problems';
 import type { AttendeeField } from './event-file.types';
 import { checkinListProblems, eventDetailsProblems, type EventDetailsProblemCode } from './event-details-checks';
+import { waitingRoomProblems, type WaitingRoomProblemCode } from './waiting-room-checks';
 import { fieldLimitProblems, type FieldLimitProblemCode, type PatternVerdicts } from './field-limit-checks';
 
 /** Rules that span several values, which JSON Schema cannot express. */
@@ -8,6 +9,7 @@ export type SemanticProblemCode =
   | FieldProblemCode
   | FieldLimitProblemCode
   | EventDetailsProblemCode
+  | WaitingRoomProblemCode
   | 'reservedUrl'
   | 'duplicateTicketId'
   | 'duplicateProductId'
@@ -147,6 +149,7 @@ export function semanticProblems(file: unknown, patterns: PatternVerdicts): Sema
     }
   }
   problems.push(...checkinListProblems(file.checkin_lists, ticketIds));
+  problems.push(...waitingRoomProblems(file.waiting_room));
   return problems;
 }
 

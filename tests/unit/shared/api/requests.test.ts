@@ -21,6 +21,8 @@ import updateProductos from '../../../../schemas/api/update-productos.request.js
 import verifyDiscount from '../../../../schemas/api/verify-discount.request.json';
 import orderAnswers from '../../../../schemas/api/order-answers.request.json';
 import orderFind from '../../../../schemas/api/order-find.request.json';
+import waitingRoomJoin from '../../../../schemas/api/waiting-room-join.request.json';
+import adminWaitingRoom from '../../../../schemas/api/admin-waiting-room.request.json';
 import adminEventCreate from '../../../../schemas/api/admin-event-create.request.json';
 import adminEventRollback from '../../../../schemas/api/admin-event-rollback.request.json';
 import type {
@@ -48,6 +50,8 @@ import type {
   VerifyDiscountRequest,
   VerifyFreeRequest,
   WalletUrlRequest,
+  WaitingRoomJoinRequest,
+  WaitingRoomRateRequest,
 } from '../../../../src/shared/api';
 import { enumOf, expectAgreement, prop, type Members, type Presence } from '../schema-manifest';
 
@@ -58,6 +62,7 @@ const newPurchaseRequest = {
   identificador: 'optional',
   access: 'optional',
   token: 'required',
+  turno: 'optional',
   seats: 'optional',
 } as const satisfies Presence<NewPurchaseRequest>;
 
@@ -140,6 +145,8 @@ describe('request types agree with schemas/api/*.request.json', () => {
     ['LoaderRequest', paymentLoader, loaderRequest],
     ['WalletUrlRequest', emission, walletUrlRequest],
     ['FindOrderRequest', orderFind, findOrderRequest],
+    ['WaitingRoomJoinRequest', waitingRoomJoin, { token: 'required' } as const satisfies Presence<WaitingRoomJoinRequest>],
+    ['WaitingRoomRateRequest', adminWaitingRoom, { admit_per_minute: 'required' } as const satisfies Presence<WaitingRoomRateRequest>],
     ['CorrectAnswersRequest', orderAnswers, correctAnswersRequest],
     ['CreateEventRequest', adminEventCreate, createEventRequest],
     ['RollbackEventRequest', adminEventRollback, rollbackEventRequest],

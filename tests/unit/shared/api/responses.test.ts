@@ -50,6 +50,8 @@ import orderAnswers from '../../../../schemas/api/order-answers.response.json';
 import orderFind from '../../../../schemas/api/order-find.response.json';
 import orderResend from '../../../../schemas/api/order-resend.response.json';
 import orderView from '../../../../schemas/api/order-view.response.json';
+import waitingRoomStatus from '../../../../schemas/api/waiting-room-status.response.json';
+import adminWaitingRoom from '../../../../schemas/api/admin-waiting-room.response.json';
 import type * as Api from '../../../../src/shared/api';
 import { ORDER_AMOUNT_FIELDS } from '../../../../src/shared/api';
 import type { HtmlBlock, ProductImage, ProductOption, SelectOptions } from '../../../../src/shared/event-file/event-file.types';
@@ -77,7 +79,7 @@ const botCheck = { provider: R, siteKey: O, scriptUrl: R } as const satisfies Pr
 const stripeCreateOrderResponse = { clientSecret: R } as const satisfies Presence<Api.StripeCreateOrderResponse>;
 
 const publicEvent = { event: R, tickets: R, productos: R } as const satisfies Presence<Api.PublicEventResponse>;
-const eventInfo = { url: R, name: R, image_path: R, starts_at: R, config: R, html: R } as const satisfies Presence<Api.PublicEventInfo>;
+const eventInfo = { url: R, name: R, image_path: R, starts_at: R, config: R, html: R, sala_espera: O } as const satisfies Presence<Api.PublicEventInfo>;
 const htmlBlock = { posicion: R, html: R } as const satisfies Presence<HtmlBlock>;
 const ticketType = {
   id: R, name: R, price: R, description: R, minimum: R, maximum: R,
@@ -282,6 +284,8 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['OrderHistoryEntry', prop(orderView, 'properties', 'historial', 'items'), orderHistoryEntry],
     ['OrderActions', prop(orderView, 'properties', 'acciones'), orderActions],
     ['FindOrderResponse', orderFind, findOrderResponse],
+    ['WaitingRoomStatusResponse', waitingRoomStatus, { estado: R, lugar: R, espera_segundos: R, abre: R, turno: R, turno_vence: R } as const satisfies Presence<Api.WaitingRoomStatusResponse>],
+    ['WaitingRoomAdminResponse', adminWaitingRoom, { mode: R, admit_per_minute: R, places: R, admitted: R } as const satisfies Presence<Api.WaitingRoomAdminResponse>],
     ['ResendTicketsResponse', orderResend, resendTicketsResponse],
     ['CorrectAnswersResponse', orderAnswers, correctAnswersResponse],
     ['OrderTicket (answers)', prop(orderAnswers, 'definitions', 'ticket'), orderTicket],

@@ -40,6 +40,7 @@ import type {
   TicketType,
   TransferPolicyFile,
   VisibleWhen,
+  WaitingRoomFile,
 } from '../../../../src/shared/event-file/event-file.types';
 
 const eventFile = {
@@ -55,6 +56,7 @@ const eventFile = {
   transfers: 'optional',
   refund_policy: 'optional',
   invoicing: 'optional',
+  waiting_room: 'optional',
 } as const satisfies Presence<EventFile>;
 
 const transferPolicy = {
@@ -62,6 +64,14 @@ const transferPolicy = {
   until: 'optional',
   max_per_ticket: 'optional',
 } as const satisfies Presence<TransferPolicyFile>;
+
+const waitingRoom = {
+  mode: 'required',
+  opens_at: 'optional',
+  admit_per_minute: 'optional',
+  session_minutes: 'optional',
+  auto_held_units: 'optional',
+} as const satisfies Presence<WaitingRoomFile>;
 
 const checkinList = {
   id: 'required',
@@ -229,6 +239,7 @@ describe('event-file types agree with schemas/event', () => {
     ['ShareImage', prop(eventFileSchema, 'properties', 'event', 'properties', 'share', 'properties', 'image'), shareImage],
     ['HoldLimitsFile', prop(eventFileSchema, 'properties', 'hold_limits'), holdLimits],
     ['TransferPolicyFile', prop(eventFileSchema, 'properties', 'transfers'), transferPolicy],
+    ['WaitingRoomFile', prop(eventFileSchema, 'properties', 'waiting_room'), waitingRoom],
     ['HtmlBlock', prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],
     ['EventConfig', eventConfigSchema, eventConfig],
     ['SeatsConfig', prop(eventConfigSchema, 'properties', 'seats'), seats],
