@@ -4,6 +4,7 @@
 // Then Vitest (unit + API on SQLite and PostgreSQL), then Playwright (which serves the build).
 // The first stage that fails stops the run with its exit code, as `a && b && c` would.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 const EVENT_FILES = ['tests/fixtures/events/*.json', 'src/server/demo/demo.json', 'src/server/demo/demo-free.json', 'src/server/demo/demo-seats.json'];
 
@@ -17,9 +18,23 @@ const stages = [
   [['Playwright', 'npm run test:e2e']],
 ];
 
+/** The machine's busy and total CPU time so far (Linux /proc/stat; null elsewhere): a stage's share of busy CPU says whether it could run beside another. */
+function cpuTimes() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    const idle = ticks[3] + (ticks[4] ?? 0);
+    const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
 /** Runs `command` in a shell; alone in its stage it writes straight through, else its output is kept until it ends. */
 function run([name, command], alone) {
   const started = Date.now();
+  const cpuBefore = cpuTimes();
   return new Promise((resolve) => {
     const child = spawn(command, { shell: true, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const output = [];
@@ -27,7 +42,9 @@ function run([name, command], alone) {
     child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
       if (!alone) process.stdout.write(`\n── ${name} (${command})\n${Buffer.concat(output).toString()}`);
-      resolve({ name, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 });
+      const cpuAfter = cpuTimes();
+      const busy = cpuBefore && cpuAfter ? (cpuAfter.busy - cpuBefore.busy) / Math.max(1, cpuAfter.total - cpuBefore.total) : null;
+      resolve({ name, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000, busy });
     });
   });
 }
@@ -44,6 +61,10 @@ for (const stage of stages) {
 }
 
 console.log('\nnpm test, time per step:');
-for (const r of results) console.log(`  ${r.name.padEnd(12)} ${format(r.seconds).padStart(11)}${r.code === 0 ? '' : `  FAILED (exit ${r.code})`}`);
+// "CPU busy": the whole machine's, over the step (other work on the machine counts too).
+for (const r of results) {
+  const busy = r.busy === null ? '' : `   CPU busy ${String(Math.round(r.busy * 100)).padStart(3)} %`;
+  console.log(`  ${r.name.padEnd(12)} ${format(r.seconds).padStart(11)}${busy}${r.code === 0 ? '' : `  FAILED (exit ${r.code})`}`);
+}
 console.log(`  ${'in all'.padEnd(12)} ${format((Date.now() - started) / 1000).padStart(11)}`);
 process.exit(failed ? failed.code : 0);
