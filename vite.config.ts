@@ -83,8 +83,17 @@ export default defineConfig({
           root: root('.'),
           include: ['tests/api/**/*.test.ts'],
           // Files whose behaviour does not depend on the database run once, on SQLite: start-up
-          // refusals, CPU budgets, request bounds, HTTP hardening, static delivery, Redis limits.
+          // refusals, CPU budgets, request bounds, HTTP hardening, static delivery, Redis limits, the
+          // providers' wire shapes (the adapters against recorded answers, the sandboxes against the
+          // official SDKs), the event preview (compiled in memory), the page head, errors' language, mail layout.
           exclude: [
+            'tests/api/payments/contracts/**',
+            'tests/api/event-preview.test.ts',
+            'tests/api/event-preview-cli.test.ts',
+            'tests/api/first-screen.test.ts',
+            'tests/api/error-language.test.ts',
+            'tests/api/sandbox-abuse.test.ts',
+            'tests/api/payments/mail-message.test.ts',
             'tests/api/production-mode.test.ts',
             'tests/api/pattern-budget.test.ts',
             'tests/api/attendee-validators.test.ts',
