@@ -159,6 +159,8 @@ export interface ServerConfig {
   mailMaxAttempts: number;
   /** Hours after a purchase that never paid is over (hold, voucher deadline, last activity) until its buyer and attendee data are erased. */
   unpaidDataRetentionHours: number;
+  /** Months after their last use until the fiscal data a buyer saved for their next factura are erased (FISCAL_DATA_RETENTION_MONTHS). */
+  fiscalDataRetentionMonths: number;
   /**
    * Apple Wallet passes. Certificates and key are PEM text or the path of a PEM file. All of
    * passTypeId, teamId, cert, key and wwdrCert set → passes signed with them; none → no Apple pass.
@@ -328,6 +330,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookIntervalSeconds: numberFrom(env.WEBHOOK_INTERVAL_SECONDS, 5),
     mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),
     unpaidDataRetentionHours: Math.max(0, numberFrom(env.UNPAID_DATA_RETENTION_HOURS, 72)),
+    fiscalDataRetentionMonths: Math.max(0, Math.floor(numberFrom(env.FISCAL_DATA_RETENTION_MONTHS, 13))),
     ...overrides,
   };
 }

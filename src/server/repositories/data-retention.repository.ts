@@ -56,3 +56,14 @@ export async function eraseUnpaidPurchaseData(db: Kysely<Database>, ids: string[
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Deletes up to `limit` saved fiscal profiles (a buyer's data for their next factura) last used before
+ * `cutoff`, oldest first; a profile saved again since is kept (the delete re-reads `updated_at`). Returns how many went.
+ */
+export async function eraseFiscalProfilesUnusedSince(db: Kysely<Database>, cutoff: string, limit: number): Promise<number> {
+  const stale = await db.selectFrom('fiscal_profiles').select('email').where('updated_at', '<', cutoff).orderBy('updated_at').limit(limit).execute();
+  if (stale.length === 0) return 0;
+  const result = await db.deleteFrom('fiscal_profiles').where('email', 'in', stale.map((row) => row.email)).where('updated_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
