@@ -42,6 +42,17 @@ export async function findInvoiceCovering(db: Kysely<Database>, purchaseId: stri
     .executeTakeFirst();
 }
 
+/** Up to `limit` buyers' invoices (ingresos) still `issuing` with no change since `before`: claims a stopped process left. */
+export async function staleIngresoClaims(db: Kysely<Database>, before: string, limit: number): Promise<InvoiceRow[]> {
+  return db.selectFrom('invoices').selectAll().where('kind', '=', 'ingreso').where('status', '=', 'issuing').where('updated_at', '<', before).orderBy('updated_at').limit(limit).execute();
+}
+
+/** Takes a stale claim for a retry (compare-and-set on its `updated_at`): true for the one process that moved it. */
+export async function takeStaleClaim(db: Kysely<Database>, claim: Pick<InvoiceRow, 'id' | 'updated_at'>, now: string): Promise<boolean> {
+  const result = await db.updateTable('invoices').set({ updated_at: now }).where('id', '=', claim.id).where('status', '=', 'issuing').where('updated_at', '=', claim.updated_at).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The stamped CFDI stored once the provider answered (compare-and-set from `issuing`). */
 export async function markInvoiceIssued(
   db: Kysely<Database>,
