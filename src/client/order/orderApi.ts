@@ -1,5 +1,5 @@
 import type {
-  CancelOrderRequest, CancelOrderResponse, CorrectAnswersResponse, FindOrderResponse, InvoiceRequest, InvoiceStatusResponse, OrderViewResponse, ResendTicketsResponse,
+  CancelOrderRequest, CancelOrderResponse, CheckoutInvoiceResponse, CorrectAnswersResponse, FindOrderResponse, InvoiceRequest, InvoiceStatusResponse, OrderViewResponse, ResendTicketsResponse,
   TransferTicketRequest, TransferTicketResponse,
 } from '../../shared/api';
 import { PURCHASE_KEY_HEADER } from '../../shared/purchase-access';
@@ -38,6 +38,9 @@ export function createOrderApi(language: () => string) {
     cancel: (id: string, key: string, body: CancelOrderRequest) => call<CancelOrderResponse>(`${order(id)}/cancel`, { method: 'POST', key, json: body }),
     invoice: (id: string, key: string) => call<InvoiceStatusResponse>(`${order(id)}/invoice`, { key }),
     requestInvoice: (id: string, key: string, body: InvoiceRequest) => call<InvoiceStatusResponse>(`${order(id)}/invoice`, { method: 'POST', key, json: body }),
+    /** "Quiero factura" at the payment step: the fiscal data kept with the held purchase (null withdraws them). */
+    invoiceAtCheckout: (id: string, key: string, body: InvoiceRequest | null) =>
+      call<CheckoutInvoiceResponse>('/api/payments/invoice-request', { method: body ? 'PUT' : 'DELETE', key, json: { purchase_id: id, ...(body ?? {}) } }),
     /** The stamped invoice's file (it needs the key in a header, so it is fetched, not linked). */
     invoiceFile: (id: string, key: string, format: 'pdf' | 'xml') => call<Blob>(`${order(id)}/invoice.${format}`, { key, file: true }),
   };

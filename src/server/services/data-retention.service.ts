@@ -2,8 +2,8 @@ import type { AppContext } from '../context';
 import { eraseFiscalProfilesUnusedSince, eraseUnpaidPurchaseData, unpaidPurchasesToPurge } from '../repositories/data-retention.repository';
 
 /**
- * Erases the buyer details and attendee answers (images included: they are data URLs in the
- * answers) of purchases that never paid, `UNPAID_DATA_RETENTION_HOURS` after they were over.
+ * Erases the buyer details, attendee answers (images included: they are data URLs in the
+ * answers) and fiscal data given at the payment step of purchases that never paid, `UNPAID_DATA_RETENTION_HOURS` after they were over.
  * The row, its lines and amounts stay for accounting and stock history. Works in bounded
  * batches so one run never holds the database long; several processes may run it at once —
  * each UPDATE re-checks the conditions, so the same row is erased once or twice, identically.

@@ -25,6 +25,8 @@ export interface PublicEventInfo {
   starts_at: string | null;
   config: PublicEventConfig;
   html: HtmlBlock[];
+  /** The payment step offers "Quiero factura" (the event file's `invoicing.ask_at_checkout`, with invoicing on). */
+  invoice_at_checkout?: boolean;
 }
 
 /**
