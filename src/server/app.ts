@@ -51,6 +51,7 @@ import { createGoogleWallet, googleWalletMode } from './wallet/google-wallet';
 import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
 import { registerInvoicingProvider } from './invoicing/provider';
+import { invoiceWebhookRoutes } from './routes/invoice-webhook.routes';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
 function trustHops(hops: number) {
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   // The buyer's order page: its view, "find my order", resend, corrected answers; transfers and cancellations.
   await app.register(orderRoutes, { rt: payments });
   await app.register(invoiceRoutes, { rt: payments });
+  await app.register(invoiceWebhookRoutes, { ctx });
   await app.register(orderChangeRoutes, { rt: payments });
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);

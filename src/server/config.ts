@@ -41,7 +41,7 @@ export interface ServerConfig {
    * server's own); `expeditionZip` is the issuer's LugarExpedicion, which a global invoice to the general
    * public states as the receiver's fiscal address.
    */
-  facturapi: { apiKey: string | undefined; apiUrl: string | undefined; expeditionZip: string | undefined };
+  facturapi: { apiKey: string | undefined; webhookSecret?: string | undefined; apiUrl: string | undefined; expeditionZip: string | undefined };
   recaptchaSiteKey: string | undefined;
   recaptchaMinScore: number;
   /** siteverify's URL; a relative one (a path) is on this server itself. */
@@ -234,7 +234,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiUrl: env.SEATSIO_API_URL || undefined,
       chartJsUrl: env.SEATSIO_CHART_JS_URL || 'https://cdn-{region}.seatsio.net/chart.js',
     },
-    facturapi: { apiKey: env.FACTURAPI_KEY || undefined, apiUrl: env.FACTURAPI_API_URL || undefined, expeditionZip: env.FACTURAPI_EXPEDITION_ZIP || undefined },
+    facturapi: { apiKey: env.FACTURAPI_KEY || undefined, webhookSecret: env.FACTURAPI_WEBHOOK_SECRET || undefined, apiUrl: env.FACTURAPI_API_URL || undefined, expeditionZip: env.FACTURAPI_EXPEDITION_ZIP || undefined },
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
     recaptchaMinScore: numberFrom(env.RECAPTCHA_MIN_SCORE, 0.5),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
