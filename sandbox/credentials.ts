@@ -21,7 +21,7 @@ export function sandboxCredentials(secret: string) {
     stripe: { secretKey: `sk_test_sbx_${derive('stripe-key')}`, publishableKey: `pk_test_sbx_${derive('stripe-publishable')}`, webhookSecret: `whsec_${derive('stripe-webhook')}` },
     /** The seat sandbox's workspace secret key (seats.io's API takes it as the basic-auth user). */
     /** facturapi's test API key (the SDK sends it as the bearer token). */
-    facturapi: { apiKey: `sk_test_sbx_${derive('facturapi-key')}` },
+    facturapi: { apiKey: `sk_test_sbx_${derive('facturapi-key')}`, webhookSecret: derive('facturapi-webhook') },
     seats: { secretKey: `sbx_${createHmac('sha256', secret).update('seats-sandbox:secret').digest('hex').slice(0, 32)}` },
   };
 }

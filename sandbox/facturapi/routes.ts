@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { centsText, cfdiTotals, IVA_16, IVA_EXEMPT, type TaxTreatment } from '../../src/shared/invoicing/cfdi-amounts';
 import type { SandboxRuntime } from '../runtime';
 import { limitEveryRoute } from '../http/limits';
 import { sandboxApi, type SandboxFailure } from '../payments/api-errors';
+import { deliverWebhook } from '../payments/deliver';
 import { findSandboxObject, insertSandboxObject, insertSandboxObjectOnce, moveSandboxObject } from '../payments/objects.repository';
 import { cfdiXml, type CfdiElement } from './cfdi-document';
 import { invoicePdf } from './invoice-pdf';
@@ -231,6 +232,10 @@ export async function facturapiSandboxRoutes(app: FastifyInstance, { rt }: { rt:
       cancellation: { requested_at: now, status: 'accepted', last_checked: now, motive, substitutionUUID: request.query.substitution ?? null },
     };
     await moveSandboxObject<StoredInvoice>(rt.db, PROVIDER, 'invoice', stored.id, ['valid'], { status: 'canceled', data: { ...stored.data, invoice } }, now);
-    return (await load(stored.id))!.data.invoice;
+    const canceled = (await load(stored.id))!.data.invoice;
+    // facturapi tells the organisation's webhook too: the event signed as its SDK checks (HMAC-SHA256 hex of the body).
+    const event = JSON.stringify({ id: randomUUID(), type: 'invoice.status_updated', created_at: now, livemode: false, data: { type: 'invoice', object: canceled } });
+    void deliverWebhook(rt, 'facturapi', { headers: { 'facturapi-signature': createHmac('sha256', rt.credentials.facturapi.webhookSecret).update(event).digest('hex') }, body: event });
+    return canceled;
   });
 }

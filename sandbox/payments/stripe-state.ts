@@ -10,16 +10,18 @@ export const P = 'stripe';
 
 /**
  * Stripe's published test cards the sandbox knows (any other number passing the Luhn check succeeds, as in Stripe's test mode);
- * all are credit cards (`card.funding`).
+ * all are credit cards (`card.funding`) but the ones marked `funding`.
  * `disputed`: the charge succeeds, then its payer disputes it (`charge.dispute.created`; closing the dispute loses it).
  */
-export const TEST_CARDS: Record<string, { outcome: CardOutcome; brand: string; disputed?: true }> = {
+export const TEST_CARDS: Record<string, { outcome: CardOutcome; brand: string; disputed?: true; funding?: CardFunding }> = {
   '4242424242424242': { outcome: 'succeeds', brand: 'visa' },
+  '4000056655665556': { outcome: 'succeeds', brand: 'visa', funding: 'debit' },
   '4000000000000259': { outcome: 'succeeds', brand: 'visa', disputed: true },
   '4000000000000002': { outcome: 'generic_decline', brand: 'visa' },
   '4000000000009995': { outcome: 'insufficient_funds', brand: 'visa' },
   '4000002500003155': { outcome: 'requires_authentication', brand: 'visa' },
 };
+export type CardFunding = 'credit' | 'debit' | 'prepaid';
 export type CardOutcome = 'succeeds' | 'generic_decline' | 'insufficient_funds' | 'requires_authentication';
 
 export const DECLINE_MESSAGES: Record<string, string> = {
@@ -35,7 +37,7 @@ export interface StoredPaymentMethod {
   id: string;
   object: 'payment_method';
   type: 'card';
-  card: { brand: string; last4: string; funding: 'credit'; exp_month: number; exp_year: number; wallet: { type: 'google_pay' | 'apple_pay' } | null };
+  card: { brand: string; last4: string; funding: CardFunding; exp_month: number; exp_year: number; wallet: { type: 'google_pay' | 'apple_pay' } | null };
   billing_details: BillingDetails;
   created: number;
   livemode: false;

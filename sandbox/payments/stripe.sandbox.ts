@@ -235,7 +235,7 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: SandboxR
     const method: StoredPaymentMethod = {
       id: stripeId('pm'), object: 'payment_method', type: 'card',
       card: {
-        brand: known?.brand ?? (number.startsWith('4') ? 'visa' : number.startsWith('3') ? 'amex' : 'mastercard'), last4: number.slice(-4), funding: 'credit',
+        brand: known?.brand ?? (number.startsWith('4') ? 'visa' : number.startsWith('3') ? 'amex' : 'mastercard'), last4: number.slice(-4), funding: known?.funding ?? 'credit',
         exp_month: month, exp_year: year, wallet: null,
       },
       billing_details: { name: (billing.name as string) ?? null, email: (billing.email as string) ?? null, phone: (billing.phone as string) ?? null },

@@ -53,6 +53,7 @@ import { seatRoutes } from './seats/seat.routes';
 import { registerSeatsProvider } from './seats/seats-provider';
 import { registerInvoicingProvider } from './invoicing/provider';
 import { named } from '../shared/node/fastify-plugin-name';
+import { invoiceWebhookRoutes } from './routes/invoice-webhook.routes';
 
 /** Trust the nearest `hops` proxies (Fastify does this for a number, but its types only take a function). */
 function trustHops(hops: number) {
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   // The buyer's order page: its view, "find my order", resend, corrected answers; transfers and cancellations.
   await app.register(named(orderRoutes), { rt: payments });
   await app.register(named(invoiceRoutes), { rt: payments });
+  await app.register(named(invoiceWebhookRoutes), { ctx });
   await app.register(named(orderChangeRoutes), { rt: payments });
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);

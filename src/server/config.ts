@@ -41,7 +41,7 @@ export interface ServerConfig {
    * server's own); `expeditionZip` is the issuer's LugarExpedicion, which a global invoice to the general
    * public states as the receiver's fiscal address.
    */
-  facturapi: { apiKey: string | undefined; apiUrl: string | undefined; expeditionZip: string | undefined };
+  facturapi: { apiKey: string | undefined; webhookSecret?: string | undefined; apiUrl: string | undefined; expeditionZip: string | undefined };
   recaptchaSiteKey: string | undefined;
   recaptchaMinScore: number;
   /** siteverify's URL; a relative one (a path) is on this server itself. */
@@ -161,6 +161,8 @@ export interface ServerConfig {
   mailMaxAttempts: number;
   /** Hours after a purchase that never paid is over (hold, voucher deadline, last activity) until its buyer and attendee data are erased. */
   unpaidDataRetentionHours: number;
+  /** Months after their last use until the fiscal data a buyer saved for their next factura are erased (FISCAL_DATA_RETENTION_MONTHS). */
+  fiscalDataRetentionMonths: number;
   /**
    * Apple Wallet passes. Certificates and key are PEM text or the path of a PEM file. All of
    * passTypeId, teamId, cert, key and wwdrCert set → passes signed with them; none → no Apple pass.
@@ -234,7 +236,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiUrl: env.SEATSIO_API_URL || undefined,
       chartJsUrl: env.SEATSIO_CHART_JS_URL || 'https://cdn-{region}.seatsio.net/chart.js',
     },
-    facturapi: { apiKey: env.FACTURAPI_KEY || undefined, apiUrl: env.FACTURAPI_API_URL || undefined, expeditionZip: env.FACTURAPI_EXPEDITION_ZIP || undefined },
+    facturapi: { apiKey: env.FACTURAPI_KEY || undefined, webhookSecret: env.FACTURAPI_WEBHOOK_SECRET || undefined, apiUrl: env.FACTURAPI_API_URL || undefined, expeditionZip: env.FACTURAPI_EXPEDITION_ZIP || undefined },
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || undefined,
     recaptchaMinScore: numberFrom(env.RECAPTCHA_MIN_SCORE, 0.5),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
@@ -331,6 +333,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookIntervalSeconds: numberFrom(env.WEBHOOK_INTERVAL_SECONDS, 5),
     mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),
     unpaidDataRetentionHours: Math.max(0, numberFrom(env.UNPAID_DATA_RETENTION_HOURS, 72)),
+    fiscalDataRetentionMonths: Math.max(0, Math.floor(numberFrom(env.FISCAL_DATA_RETENTION_MONTHS, 13))),
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ const VALIDATORS: Record<FormId, () => Promise<{ default: SchemaValidateFunction
   cardPayment: () => import('virtual:form-validator/cardPayment'),
   discountCode: () => import('virtual:form-validator/discountCode'),
   superTokenEmail: () => import('virtual:form-validator/superTokenEmail'),
+  invoice: () => import('virtual:form-validator/invoice'),
 };
 
 /** Everything a `<SchemaForm>` of a static form needs. */

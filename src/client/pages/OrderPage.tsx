@@ -2,11 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { CancelOrderRequest, OrderTicket, OrderViewResponse, TransferTicketRequest } from '../../shared/api';
 import type { AttendeeAnswers } from '../../shared/attendee-form/attendee-form.types';
 import { ApiError } from '../api/ApiError';
 import { LoadingIndicator } from '../components/LoadingIndicator';
+import { lazyWithRetry } from '../lib/lazyWithRetry';
 import { CancelDialog } from '../order/CancelDialog';
 import { EditAnswersDialog } from '../order/EditAnswersDialog';
 import { FindOrderForm } from '../order/FindOrderForm';
@@ -21,12 +22,15 @@ import { OrderRecord } from '../order/OrderRecord';
 import { OrderTickets } from '../order/OrderTickets';
 import { TransferDialog } from '../order/TransferDialog';
 
+// "¿Necesitas factura?" and its form engine: their own chunk, after the order.
+const InvoicePanel = lazyWithRetry(() => import('../invoice/InvoicePanel'));
+
 type Loaded = { state: 'loading' } | { state: 'find' } | { state: 'failed'; message: string } | { state: 'ready'; order: OrderViewResponse };
 
 /**
  * `/{url}/order`, the buyer's order page: opened by the link of the tickets e-mail, of "find my order"
  * or of the thank-you page (the key in the fragment). It shows the event, every ticket (QR, PDF,
- * wallet pass), payments, amounts and history; resends the tickets e-mail and corrects a ticket's
+ * wallet pass), "¿Necesitas factura?" (the invoice's state, request and files), payments, amounts and history; resends the tickets e-mail and corrects a ticket's
  * answers in a dialog with the checkout's form, transfers a ticket to another person and cancels tickets under
  * the event's policy (each in its dialog; the outcome said in the page's live region, then the order reloaded).
  * Opened with a transferred ticket's own key (`alcance: 'boleto'`) it shows that ticket and offers only its transfer.
@@ -120,6 +124,11 @@ export default function OrderPage() {
               </Button>
             ) : null}
           </OrderActions>
+        ) : null}
+        {wholeOrder ? (
+          <Suspense fallback={null}>
+            <InvoicePanel purchaseId={link!.purchaseId} purchaseKey={link!.key} email={order.comprador.email} />
+          </Suspense>
         ) : null}
         <OrderRecord order={order} />
         {editing ? (

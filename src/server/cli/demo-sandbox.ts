@@ -86,7 +86,7 @@ export async function withDemoSandbox(config: ServerConfig): Promise<DemoSandbox
     fintoc: has('fintoc') ? { ...config.fintoc, ...keys.fintoc, apiUrl: '/sandbox/fintoc/api' } : config.fintoc,
     openpay: has('openpay') ? { ...config.openpay, ...keys.openpay, apiUrl: '/sandbox/openpay/api', scriptUrl: '/sandbox/openpay/js/openpay.v1.min.js' } : config.openpay,
     stripe: has('stripe') ? { ...config.stripe, ...keys.stripe, apiUrl: '/sandbox/stripe/api' } : config.stripe,
-    facturapi: has('facturapi') ? { apiKey: keys.facturapi.apiKey, apiUrl: FACTURAPI_SANDBOX_PREFIX, expeditionZip: sandboxIssuer().zip } : config.facturapi,
+    facturapi: has('facturapi') ? { apiKey: keys.facturapi.apiKey, webhookSecret: keys.facturapi.webhookSecret, apiUrl: FACTURAPI_SANDBOX_PREFIX, expeditionZip: sandboxIssuer().zip } : config.facturapi,
     seatsio: has('seats') ? { secretKey: keys.seats.secretKey, apiUrl: '/sandbox/seatsio/api', chartJsUrl: '/sandbox/seatsio/chart.js' } : config.seatsio,
     ...(has('bot-check')
       ? { recaptchaSiteKey: recaptcha.siteKey, recaptchaSecret: recaptcha.secretKey, recaptchaVerifyUrl: '/sandbox/recaptcha/api/siteverify', recaptchaScriptUrl: '/sandbox/recaptcha/api.js' }

@@ -182,6 +182,8 @@ export interface PurchaseTable {
   updated_at: string;
   /** When the buyer and attendee data of a purchase that never paid were erased (the row and amounts stay). */
   data_purged_at: Generated<string | null>;
+  /** The buyer's fiscal data given at the payment step (`invoicing.ask_at_checkout`), requested once paid (JSON `InvoiceRequest`; migration 0055). */
+  invoice_request_json: Generated<string | null>;
   /** Generated (migration 0049): the buyer's name and e-mail lower-cased, and their phone's digits; what the operators' search reads. */
   buyer_name_key: Generated<string | null>;
   buyer_email_key: Generated<string | null>;
@@ -213,6 +215,9 @@ export type AttemptStatus = 'created' | 'pending' | 'rejected' | 'cancelled' | '
 export type RefundStatus = 'required' | 'in_progress' | 'done';
 
 /** One payment at one provider for one purchase (a purchase may have several: retries, other methods). */
+/** What kind of card paid, as providers tell it. */
+export type CardFunding = 'credit' | 'debit' | 'prepaid';
+
 export interface PaymentAttemptTable {
   id: string;
   purchase_id: string;
@@ -227,6 +232,8 @@ export interface PaymentAttemptTable {
   currency: string;
   status: AttemptStatus;
   status_detail: string | null;
+  /** The card that paid as its provider tells it (`credit`, `debit`, `prepaid`); null for other methods or when unsaid. A debit card's CFDI is FormaPago 28. */
+  card_funding: Generated<CardFunding | null>;
   /** Sent to the provider with the create call, so a retried request never creates a second payment. */
   idempotency_key: string;
   /** A cash voucher's payment deadline: the purchase keeps its stock until then. */

@@ -88,6 +88,8 @@ import orderResendResponse from '../../../schemas/api/order-resend.response.json
 import orderViewResponse from '../../../schemas/api/order-view.response.json';
 import orderInvoiceRequest from '../../../schemas/api/order-invoice.request.json';
 import orderInvoiceResponse from '../../../schemas/api/order-invoice.response.json';
+import invoiceAtCheckoutRequest from '../../../schemas/api/invoice-at-checkout.request.json';
+import invoiceAtCheckoutResponse from '../../../schemas/api/invoice-at-checkout.response.json';
 
 import adminLoginRequest from '../../../schemas/api/admin-login.request.json';
 import adminTotpRequest from '../../../schemas/api/admin-totp.request.json';
@@ -133,7 +135,7 @@ export const apiSchemas: { $id: string }[] = [
   adminOrderCancelRequest, adminOrdersResponse, adminOrderResponse, adminOrderResendResponse, adminOrderCancelResponse,
   adminAttendeesResponse,
   adminLoginRequest, adminTotpRequest, adminPasswordRequest, adminOperatorCreateRequest, adminOperatorUpdateRequest, adminSessionResponse, adminPasswordResponse, adminOperatorsResponse, adminOperatorResponse, adminOperatorCreateResponse, adminAuditResponse,
-  orderInvoiceRequest, orderInvoiceResponse,
+  orderInvoiceRequest, orderInvoiceResponse, invoiceAtCheckoutRequest, invoiceAtCheckoutResponse,
   waitingRoomJoinRequest, waitingRoomStatusResponse, adminWaitingRoomRequest, adminWaitingRoomResponse,
 ];
 

@@ -47,6 +47,14 @@ export async function invoiceStatus(ctx: AppContext, order: Order): Promise<Invo
   return { ...base, estado: 'disponible', solicitar_hasta: until.toISOString() };
 }
 
+/** Queues the e-mail with an issued invoice's PDF and XML (outbox kind `invoice`, once per invoice) to the address the buyer gave. */
+export async function queueInvoiceMail(ctx: AppContext, order: Order, invoiceId: string, recipient: string): Promise<void> {
+  await queueMail(ctx.db.kysely, {
+    id: randomUUID(), dedupe_key: `invoice:${invoiceId}`, purchase_id: order.purchase.id, kind: 'invoice', attempt_id: null, recipient,
+    lang: mailLang(order.purchase.buyer?.lang), status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: ctx.now().toISOString(),
+  });
+}
+
 /**
  * `POST /api/orders/{id}/invoice`: the buyer's data checked (`checkedReceiver`), the window open, the
  * order paid with something charged; then its ingreso issued once (a repeated or simultaneous request
@@ -71,10 +79,7 @@ export async function requestInvoice(ctx: AppContext, order: Order, request: Inv
   const issued = await issueOnce(ctx, claim, [id], (key) => ingresoBody(order, receiver, paymentFormOf(attempt), key));
   const now = ctx.now().toISOString();
   if (issued) {
-    await queueMail(ctx.db.kysely, {
-      id: randomUUID(), dedupe_key: `invoice:${issued.id}`, purchase_id: id, kind: 'invoice', attempt_id: null, recipient: receiver.email,
-      lang: mailLang(order.purchase.buyer?.lang), status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: now,
-    });
+    await queueInvoiceMail(ctx, order, issued.id, receiver.email);
     // Tickets the buyer cancelled before asking: the invoice states what was charged, their credit notes what went back.
     if (order.purchase.status === 'partially_cancelled') await invoiceAfterRefund(ctx, id);
   } else if ((await findInvoiceByKey(ctx.db.kysely, orderInvoiceKey(id))) === undefined) {

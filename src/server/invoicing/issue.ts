@@ -17,10 +17,8 @@ export type InvoiceClaim = Omit<Insertable<InvoiceTable>, 'status' | 'provider_i
 /**
  * Issues one CFDI exactly once per `claim.unique_key`: the claim (`issuing`, its purchases in
  * `invoiced_purchases`) commits first, so of two requests at once one calls the provider and the
- * other finds the claim; then the provider stamps it (our invoice id as its idempotency key), and its
- * UUID, XML and PDF are stored. A refusal by the provider gives the claim up (422 with its reason).
- * Answers the stored invoice, or `undefined` when the key (or a purchase) was already taken: the
- * caller reads what took it.
+ * other finds the claim; then `stampClaim`. Answers the stored invoice, or `undefined` when the key (or
+ * a purchase) was already taken: the caller reads what took it.
  */
 export async function issueOnce(ctx: AppContext, claim: InvoiceClaim, purchaseIds: readonly string[], body: (idempotencyKey: string) => Record<string, unknown>): Promise<InvoiceRow | undefined> {
   const now = ctx.now().toISOString();
@@ -33,14 +31,26 @@ export async function issueOnce(ctx: AppContext, claim: InvoiceClaim, purchaseId
     if (error instanceof ClaimTaken) return undefined;
     throw error;
   }
+  return stampClaim(ctx, claim, body);
+}
+
+/**
+ * The provider stamps a claimed invoice (our invoice id as its idempotency key) and its UUID, XML and
+ * PDF are stored. A failure gives the claim up (its purchases free for another request or the global
+ * invoice): a refusal (4xx) as 422 with the provider's reason, anything else as it came. But a
+ * repeated key (409: the provider took this invoice before, a retry of `stale-claims.ts` after a
+ * stop) keeps the claim `issuing`: giving it up would let a new request stamp a second CFDI.
+ */
+export async function stampClaim(ctx: AppContext, claim: Pick<InvoiceClaim, 'id' | 'unique_key'>, body: (idempotencyKey: string) => Record<string, unknown>): Promise<InvoiceRow> {
   const client = invoicingProviderOf(ctx).client();
   let stamped: { id: string; uuid: string };
   try {
     stamped = await client.invoices.create(body(claim.id));
   } catch (error) {
+    const refused = error instanceof FacturapiError && error.status >= 400 && error.status < 500;
+    if (refused && error.status === 409) throw error;
     await withWriteTransaction(ctx.db, (trx) => dropInvoiceClaim(trx, claim.id));
-    if (error instanceof FacturapiError && error.status >= 400 && error.status < 500) throw errors.invoiceRejected(error.message);
-    throw error;
+    throw refused ? errors.invoiceRejected(error.message) : error;
   }
   const [xml, pdf] = await Promise.all([downloaded(await client.invoices.downloadXml(stamped.id)), downloaded(await client.invoices.downloadPdf(stamped.id))]);
   await markInvoiceIssued(ctx.db.kysely, claim.id, { provider_id: stamped.id, uuid: stamped.uuid, xml: xml.toString('utf8'), pdf_base64: pdf.toString('base64') }, ctx.now().toISOString());

@@ -2,23 +2,24 @@ import { PAYMENT_FORMS, type PaymentFormCode } from '../../shared/invoicing/sat-
 import type { PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 
 /**
- * The CFDI's FormaPago of the payment that paid an order: 04 a card (MercadoPago's card form, Stripe,
- * Openpay), 31 an intermediary (PayPal, a MercadoPago wallet payment), 01 cash (MercadoPago's voucher,
- * paid at a store), 03 a bank transfer (Fintoc). The attempts do not store whether a card was debit
- * (28), so cards are 04.
+ * The CFDI's FormaPago of the payment that paid an order: a card (MercadoPago's card form, Stripe,
+ * Openpay) 28 when its provider said it was a debit card (`card_funding`, stored by the confirm path),
+ * else 04; 31 an intermediary (PayPal, a MercadoPago wallet payment), 01 cash (MercadoPago's voucher,
+ * paid at a store), 03 a bank transfer (Fintoc).
  */
-export function paymentFormOf(attempt: Pick<PaymentAttemptRow, 'provider' | 'idempotency_key'>): PaymentFormCode {
+export function paymentFormOf(attempt: Pick<PaymentAttemptRow, 'provider' | 'idempotency_key' | 'card_funding'>): PaymentFormCode {
+  const card = attempt.card_funding === 'debit' ? PAYMENT_FORMS.debitCard : PAYMENT_FORMS.creditCard;
   switch (attempt.provider) {
     case 'fintoc':
       return PAYMENT_FORMS.transfer;
     case 'paypal':
       return PAYMENT_FORMS.intermediary;
     case 'mercadopago':
-      if (attempt.idempotency_key.startsWith('mp-card:')) return PAYMENT_FORMS.creditCard;
+      if (attempt.idempotency_key.startsWith('mp-card:')) return card;
       if (attempt.idempotency_key.startsWith('mp-supertoken:')) return PAYMENT_FORMS.intermediary;
       return PAYMENT_FORMS.cash;
     default:
-      return PAYMENT_FORMS.creditCard;
+      return card;
   }
 }
 

@@ -28,6 +28,7 @@ import { discountUses, expiredCounted, remaining } from '../repositories/stock.r
 import { statusesBefore } from './payment-state';
 import type { ObservedPayment } from './provider';
 import { settleRefund } from './refund';
+import { invoiceAfterPayment } from '../invoicing/checkout-request';
 import type { PaymentsRuntime } from './runtime';
 
 /**
@@ -66,7 +67,7 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
       }
       break;
     case 'approved':
-      await moveAttemptStatus(db, attempt.id, statusesBefore('approved'), { status: 'approved', status_detail: detail, updated_at: now });
+      await moveAttemptStatus(db, attempt.id, statusesBefore('approved'), { status: 'approved', status_detail: detail, card_funding: observed.cardFunding ?? null, updated_at: now });
       if (!expectedMoney) {
         rt.log.warn({ attempt: attempt.id, amountCents: observed.amountCents, currency: observed.currency }, 'approved payment with an unexpected amount; refunding it');
         await requireRefund(db, attempt.id, 'amount_mismatch', now);
@@ -77,7 +78,7 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
       }
       break;
     case 'refunded':
-      await moveAttemptStatus(db, attempt.id, statusesBefore('refunded'), { status: 'refunded', status_detail: detail, updated_at: now });
+      await moveAttemptStatus(db, attempt.id, statusesBefore('refunded'), { status: 'refunded', status_detail: detail, card_funding: observed.cardFunding ?? null, updated_at: now });
       await recordRefundedCents(db, attempt.id, observed.refundedCents ?? attempt.amount_cents, now);
       // The whole payment went back at the provider: if it is the one that paid for the tickets, the order is called off.
       if (await cancelPaidOrder(rt.ctx, attempt.purchase_id, attempt.id, observed.refundKind ?? 'refunded')) {
@@ -93,10 +94,12 @@ export async function applyObservation(rt: PaymentsRuntime, found: PaymentAttemp
   return (await findAttempt(db, attempt.id))!;
 }
 
-/** Sends what is owed after a status change: the purchase's queued e-mails and this attempt's refund. */
+/** Sends what is owed after a status change: this attempt's refund, the invoice asked for at the payment step, the purchase's queued e-mails. */
 export async function followUp(rt: PaymentsRuntime, attemptId: string): Promise<void> {
   const attempt = (await findAttempt(rt.ctx.db.kysely, attemptId))!;
   if (attempt.refund_status === 'required') await settleRefund(rt, attempt);
+  // Paid with "Quiero factura" ticked at the payment step: the invoice is requested now, its e-mail sent below.
+  if (attempt.status === 'approved' && attempt.refund_status === null) await invoiceAfterPayment(rt.ctx, attempt.purchase_id, rt.log);
   await deliverMail(rt, attempt.purchase_id);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deliverMail } from '../fulfilment/outbox';
+import { retryStaleInvoiceClaims } from '../invoicing/stale-claims';
 import { runEvery } from '../plugins/interval-task';
 import { settleCancellationRefund } from '../orders/cancel-by-buyer';
 import { cancellationsOwingRefund } from '../repositories/order-changes.repository';
@@ -10,8 +11,8 @@ import { settleRefund, STALE_REFUND_MS } from './refund';
 import type { PaymentsRuntime } from './runtime';
 
 /**
- * Settles payments left open (a process died between the provider's answer and its commit), sends
- * e-mails still queued, refunds still owed (payments' and buyers' cancellations') and seat bookings or releases missed (after a crash, an
+ * Settles payments left open (a process died between the provider's answer and its commit), stamps
+ * buyers' invoices left `issuing`, sends e-mails still queued, refunds still owed (payments' and buyers' cancellations') and seat bookings or releases missed (after a crash, an
  * SMTP outage, a provider outage).
  */
 export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
@@ -19,6 +20,7 @@ export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {
   const staleBefore = new Date(rt.ctx.now().getTime() - STALE_REFUND_MS).toISOString();
   for (const attempt of await attemptsOwingRefund(rt.ctx.db.kysely, staleBefore)) await settleRefund(rt, attempt);
   for (const id of await cancellationsOwingRefund(rt.ctx.db.kysely, staleBefore)) await settleCancellationRefund(rt, id);
+  await retryStaleInvoiceClaims(rt.ctx, rt.log);
   await deliverMail(rt);
   await settleMissedSeats(rt.ctx);
 }

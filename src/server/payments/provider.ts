@@ -1,7 +1,7 @@
 import type { BuyerInfo, PaymentLanguage } from '../../shared/api';
-import type { OrderChangeReason, PaymentProviderName } from '../db/schema';
+import type { CardFunding, OrderChangeReason, PaymentProviderName } from '../db/schema';
 
-export type { PaymentProviderName };
+export type { CardFunding, PaymentProviderName };
 export type ProviderMode = 'live' | 'sandbox';
 
 /**
@@ -59,6 +59,8 @@ export interface ObservedPayment {
   detail: string | null;
   /** What went back to the payer so far (refunds, chargebacks), when the provider says. */
   refundedCents?: number | null;
+  /** The kind of card that paid, when the provider says (a debit card's CFDI is FormaPago 28). */
+  cardFunding?: CardFunding | null;
   /** Why a `refunded` payment went back: refunded by the merchant, or taken back by the payer's bank (chargeback, dispute lost). */
   refundKind?: OrderChangeReason;
   /** The payer as the provider knows them (PayPal account, Stripe billing details), for purchases started without buyer info. */
@@ -133,4 +135,9 @@ export class WebhookRejected extends Error {
 export function header(headers: WebhookRequest['headers'], name: string): string | undefined {
   const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** A card's kind as Stripe (`card.funding`) and Openpay (`card.type`) spell it; null when unknown. */
+export function fundingOf(value: string | null | undefined): CardFunding | null {
+  return value === 'credit' || value === 'debit' || value === 'prepaid' ? value : null;
 }

@@ -78,7 +78,7 @@ export function newAttempt(
 ): PaymentAttemptRow {
   return {
     id: randomUUID(), purchase_id: order.purchase.id, provider_reference: null, provider_payment_id: null, currency: orderCurrency(order),
-    status: 'created', status_detail: null, deadline: null, refund_status: null, refund_reason: null, refund_reference: null, refunded_cents: null,
+    status: 'created', status_detail: null, card_funding: null, deadline: null, refund_status: null, refund_reason: null, refund_reference: null, refunded_cents: null,
     in_flight: 0, reconcile_at: firstReconcileAt(fields.provider, now), created_at: now, updated_at: now, ...fields,
   };
 }

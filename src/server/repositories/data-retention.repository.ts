@@ -14,7 +14,7 @@ function purgeable(cutoff: string) {
   return (eb: ExpressionBuilder<Database, 'purchases'>) =>
     eb.and([
       eb('purchases.status', 'in', UNPAID),
-      eb.or([eb('purchases.buyer_info_json', 'is not', null), eb('purchases.form_json', 'is not', null)]),
+      eb.or([eb('purchases.buyer_info_json', 'is not', null), eb('purchases.form_json', 'is not', null), eb('purchases.invoice_request_json', 'is not', null)]),
       eb('purchases.updated_at', '<', cutoff),
       eb('purchases.expires_at', '<', cutoff),
       eb.or([eb('purchases.stock_until', 'is', null), eb('purchases.stock_until', '<', cutoff)]),
@@ -50,9 +50,20 @@ export async function unpaidPurchasesToPurge(db: Kysely<Database>, cutoff: strin
 export async function eraseUnpaidPurchaseData(db: Kysely<Database>, ids: string[], cutoff: string, now: string): Promise<number> {
   const result = await db
     .updateTable('purchases')
-    .set({ buyer_info_json: null, form_json: null, form_completed: 0, data_purged_at: now })
+    .set({ buyer_info_json: null, form_json: null, invoice_request_json: null, form_completed: 0, data_purged_at: now })
     .where('id', 'in', ids)
     .where(purgeable(cutoff))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes up to `limit` saved fiscal profiles (a buyer's data for their next factura) last used before
+ * `cutoff`, oldest first; a profile saved again since is kept (the delete re-reads `updated_at`). Returns how many went.
+ */
+export async function eraseFiscalProfilesUnusedSince(db: Kysely<Database>, cutoff: string, limit: number): Promise<number> {
+  const stale = await db.selectFrom('fiscal_profiles').select('email').where('updated_at', '<', cutoff).orderBy('updated_at').limit(limit).execute();
+  if (stale.length === 0) return 0;
+  const result = await db.deleteFrom('fiscal_profiles').where('email', 'in', stale.map((row) => row.email)).where('updated_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -42,6 +42,17 @@ export async function findInvoiceCovering(db: Kysely<Database>, purchaseId: stri
     .executeTakeFirst();
 }
 
+/** Up to `limit` buyers' invoices (ingresos) still `issuing` with no change since `before`: claims a stopped process left. */
+export async function staleIngresoClaims(db: Kysely<Database>, before: string, limit: number): Promise<InvoiceRow[]> {
+  return db.selectFrom('invoices').selectAll().where('kind', '=', 'ingreso').where('status', '=', 'issuing').where('updated_at', '<', before).orderBy('updated_at').limit(limit).execute();
+}
+
+/** Takes a stale claim for a retry (compare-and-set on its `updated_at`): true for the one process that moved it. */
+export async function takeStaleClaim(db: Kysely<Database>, claim: Pick<InvoiceRow, 'id' | 'updated_at'>, now: string): Promise<boolean> {
+  const result = await db.updateTable('invoices').set({ updated_at: now }).where('id', '=', claim.id).where('status', '=', 'issuing').where('updated_at', '=', claim.updated_at).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** The stamped CFDI stored once the provider answered (compare-and-set from `issuing`). */
 export async function markInvoiceIssued(
   db: Kysely<Database>,
@@ -60,6 +71,17 @@ export async function markInvoiceCancelled(db: Kysely<Database>, id: string, mot
     .where('id', '=', id)
     .where('status', '=', 'issued')
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The invoice the provider knows by `providerId`, or undefined. */
+export async function findInvoiceByProviderId(db: Kysely<Database>, providerId: string): Promise<InvoiceRow | undefined> {
+  return db.selectFrom('invoices').selectAll().where('provider_id', '=', providerId).executeTakeFirst();
+}
+
+/** A cancellation SAT (or the receiver) refused: the CFDI is valid again (compare-and-set from `cancelled`). */
+export async function markInvoiceValidAgain(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('invoices').set({ status: 'issued', cancellation_motive: null, updated_at: now }).where('id', '=', id).where('status', '=', 'cancelled').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -114,4 +136,25 @@ export async function saveFiscalProfile(db: Kysely<Database>, email: string, dat
 /** A buyer's partial cancellations of an order with what each gives back (their credit notes' amounts), oldest first. */
 export async function buyerRefundsOf(db: Kysely<Database>, purchaseId: string): Promise<{ id: string; refund_cents: number }[]> {
   return db.selectFrom('buyer_cancellations').select(['id', 'refund_cents']).where('purchase_id', '=', purchaseId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Purchases whose buyer may still give (or take back) fiscal data at the payment step: not paid yet. */
+const BEFORE_PAYMENT = ['held', 'pending'] as const;
+
+/**
+ * Keeps (or, with null, drops) the buyer's fiscal data given at the payment step with their purchase,
+ * while it is not paid yet; false when it is no longer held or pending.
+ */
+export async function setCheckoutInvoiceRequest(db: Kysely<Database>, purchaseId: string, json: string | null, now: string): Promise<boolean> {
+  const result = await db.updateTable('purchases').set({ invoice_request_json: json, updated_at: now }).where('id', '=', purchaseId).where('status', 'in', [...BEFORE_PAYMENT]).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes the fiscal data a paid purchase kept from its payment step, once (compare-and-set to null); undefined when none or taken. */
+export async function takeCheckoutInvoiceRequest(db: Kysely<Database>, purchaseId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('purchases').select('invoice_request_json').where('id', '=', purchaseId).executeTakeFirst();
+  const json = row?.invoice_request_json;
+  if (!json) return undefined;
+  const result = await db.updateTable('purchases').set({ invoice_request_json: null }).where('id', '=', purchaseId).where('invoice_request_json', '=', json).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? json : undefined;
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { InvoiceRequest, InvoiceStatusResponse } from '../../shared/api';
+import type { CheckoutInvoiceRequest, CheckoutInvoiceResponse, InvoiceRequest, InvoiceStatusResponse } from '../../shared/api';
 import { answers } from '../http/api-schemas';
 import { invoiceStatus, orderInvoice, requestInvoice } from '../invoicing/buyer-invoice';
+import { dropCheckoutInvoiceRequest, keepCheckoutInvoiceRequest } from '../invoicing/checkout-request';
+import { purchaseKeyRequired } from '../services/access-keys';
 import { openOwnOrder } from '../orders/order-access';
 import type { PaymentsRuntime } from '../payments/runtime';
 import { deliverMail } from '../fulfilment/outbox';
@@ -13,7 +15,7 @@ const purchaseParams = {
 
 /**
  * The buyer's invoice of their order (docs/invoicing.md): its state, the request with their fiscal
- * data, and the stamped PDF and XML. Every route takes the buyer's own key in `X-Purchase-Key`
+ * data, the stamped PDF and XML, and the fiscal data given at the payment step (`invoicing.ask_at_checkout`). Every route takes the buyer's own key in `X-Purchase-Key`
  * (`openOwnOrder`: a ticket holder's key is refused). Answers are never cached.
  */
 export async function invoiceRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
@@ -39,6 +41,25 @@ export async function invoiceRoutes(app: FastifyInstance, { rt }: { rt: Payments
       void deliverMail(rt, order.purchase.id).catch((error) => request.log.error({ err: error }, 'invoice e-mail not sent yet'));
       return answer;
     },
+  );
+
+  // "Quiero factura" at the payment step: kept with the held purchase (its key), requested once it is paid.
+  const keyed = purchaseKeyRequired(ctx);
+  app.put<{ Body: CheckoutInvoiceRequest; Reply: CheckoutInvoiceResponse }>(
+    '/api/payments/invoice-request',
+    { schema: { body: { $ref: 'api/invoice-at-checkout.request#' }, response: answers('invoice-at-checkout') }, config: rateLimited, preHandler: keyed },
+    async (request) => {
+      const { purchase_id, ...invoice } = request.body;
+      return keepCheckoutInvoiceRequest(ctx, purchase_id, invoice);
+    },
+  );
+  app.delete<{ Body: { purchase_id: string }; Reply: CheckoutInvoiceResponse }>(
+    '/api/payments/invoice-request',
+    {
+      schema: { body: { type: 'object', additionalProperties: false, required: ['purchase_id'], properties: { purchase_id: { type: 'string', minLength: 1, maxLength: 64 } } }, response: answers('invoice-at-checkout') },
+      config: rateLimited, preHandler: keyed,
+    },
+    async (request) => dropCheckoutInvoiceRequest(ctx, request.body.purchase_id),
   );
 
   for (const format of ['pdf', 'xml'] as const) {

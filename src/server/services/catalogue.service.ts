@@ -6,6 +6,8 @@ import { errors } from '../http/app-error';
 import { findEventByUrl, listProducts, listTicketTypes, type EventRow, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
 import { expiredCounted, remaining } from '../repositories/stock.repository';
 import { eventConfig } from './order-pricing';
+import { invoicingProviderOf } from '../invoicing/provider';
+import { invoicingSettings } from '../invoicing/settings';
 import { sameSecret } from '../../shared/node/same-secret';
 
 /** Config keys that never leave the server, whatever an operator writes. */
@@ -103,6 +105,7 @@ export async function publicEventView(ctx: AppContext, url: string, access?: str
         config: publicConfig(eventConfig(event)),
         html: event.html,
         ...(waitingRoom ? { sala_espera: true } : {}),
+        invoice_at_checkout: invoicingSettings(event).askAtCheckout && invoicingProviderOf(ctx).mode !== 'off',
       },
       tickets: offeredTicketTypes(tickets, access).map(toPublic),
       productos: products.map((p) => publicProduct(p, remaining(p, p.stock, productsExpired))),

@@ -27,6 +27,8 @@ export interface PublicEventInfo {
   html: HtmlBlock[];
   /** true: the event has a waiting room (its page asks `/api/waiting-room/{url}` before showing the tickets); absent otherwise. */
   sala_espera?: boolean;
+  /** The payment step offers "Quiero factura" (the event file's `invoicing.ask_at_checkout`, with invoicing on). */
+  invoice_at_checkout?: boolean;
 }
 
 /**

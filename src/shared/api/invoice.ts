@@ -42,3 +42,14 @@ export interface InvoiceStatusResponse {
   /** The fiscal data the buyer saved before (with consent), to fill the form; null when none. */
   datos_guardados: Omit<InvoiceRequest, 'guardar_datos' | 'email'> | null;
 }
+
+/** `PUT /api/payments/invoice-request`: the fiscal data given at the payment step, with the held purchase. */
+export interface CheckoutInvoiceRequest extends InvoiceRequest {
+  purchase_id: string;
+}
+
+/** `PUT` and `DELETE /api/payments/invoice-request`: whether the purchase now carries an invoice request. */
+export interface CheckoutInvoiceResponse {
+  purchase_id: string;
+  factura: boolean;
+}

@@ -1,16 +1,10 @@
 import type { AttendeeField } from '../event-file/event-file.types';
-import { ANSWER_KEYWORDS, CURP_PATTERN } from '../validation/answer-keywords';
+import { ANSWER_KEYWORDS, CURP_PATTERN, RFC_PATTERN } from '../validation/answer-keywords';
 
-export { CURP_PATTERN };
+export { CURP_PATTERN, RFC_PATTERN };
 import { COUNTRY_CODES } from './country-codes';
 import type { SchemaNode } from './field-schema';
 import { ATTENDEE_MESSAGE_KEYS as KEY } from './message-keys';
-
-/**
- * RFC as the SAT issues it: 4 letters for a person (3 for a company; Ñ and & included), the
- * date YYMMDD, a 2-character homonymy key and a verifier (a digit or A).
- */
-export const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[A-Z0-9]{2}[A0-9]$';
 
 /** curp/rfc: the string schema of field-schema.ts, plus the CURP check digit. */
 export function codeSchema(_field: AttendeeField, schema: SchemaNode, checkDigit: boolean): SchemaNode {

@@ -5,6 +5,8 @@ import cardPaymentSchema from '../../../schemas/forms/card-payment.schema.json';
 import cardPaymentUi from '../../../schemas/forms/card-payment.ui.json';
 import discountCodeSchema from '../../../schemas/forms/discount-code.schema.json';
 import discountCodeUi from '../../../schemas/forms/discount-code.ui.json';
+import invoiceSchema from '../../../schemas/forms/invoice.schema.json';
+import invoiceUi from '../../../schemas/forms/invoice.ui.json';
 import secondCardSchema from '../../../schemas/forms/second-card.schema.json';
 import secondCardUi from '../../../schemas/forms/second-card.ui.json';
 import superTokenEmailSchema from '../../../schemas/forms/super-token-email.schema.json';
@@ -29,6 +31,8 @@ export const FORM_SCHEMAS = {
   cardPayment: { schema: cardPaymentSchema as JSONSchema7, uiSchema: cardPaymentUi as UiSchema },
   discountCode: { schema: discountCodeSchema as JSONSchema7, uiSchema: discountCodeUi as UiSchema },
   superTokenEmail: { schema: superTokenEmailSchema as JSONSchema7, uiSchema: superTokenEmailUi as UiSchema },
+  /** The buyer's fiscal data for a factura (thank-you and order pages, the payment step's "Quiero factura"). */
+  invoice: { schema: invoiceSchema as unknown as JSONSchema7, uiSchema: invoiceUi as UiSchema },
 } as const;
 
 export type FormId = keyof typeof FORM_SCHEMAS;
@@ -41,6 +45,7 @@ export const FORM_SCHEMA_FILES: Record<FormId, string> = {
   cardPayment: 'card-payment',
   discountCode: 'discount-code',
   superTokenEmail: 'super-token-email',
+  invoice: 'invoice',
 };
 
 /** The form ids, in a stable order. */

@@ -62,12 +62,40 @@ export const CURP_PATTERN =
   '(?:AS|B[CS]|C[CLMSH]|D[FG]|G[TR]|HG|JC|M[CNS]|N[ETL]|OC|PL|Q[TR]|S[PLR]|T[CSL]|VZ|YN|ZS|NE)' +
   '[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9][0-9]$';
 
+/**
+ * RFC as the SAT issues it: 4 letters for a person (3 for a company; Ñ and & included), the
+ * date YYMMDD, a 2-character homonymy key and a verifier (a digit or A).
+ */
+export const RFC_PATTERN = '^[A-ZÑ&]{3,4}[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[A-Z0-9]{2}[A0-9]$';
+
+/**
+ * The RFC's last character is its check digit (SAT's algorithm, as @nodecfdi/rfc computes it):
+ * each of the first 11 (company) or 12 (person) characters is worth its place in
+ * "0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ", weighted by its distance from the end; a company's sum
+ * starts at 481 (its RFC read as if a space led it); the digit is 11 − sum mod 11, with 10 written
+ * A and 11 written 0. Only the digit is judged: another length or alphabet passes (the pattern's to refuse).
+ */
+export function hasRfcCheckDigit(value: string): boolean {
+  var length = value.length;
+  if (length !== 12 && length !== 13) return true;
+  var alphabet = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
+  var sum = length === 12 ? 481 : 0;
+  for (var i = 0; i < length - 1; i++) {
+    var worth = alphabet.indexOf(value.charAt(i));
+    if (worth < 0) return true;
+    sum += worth * (length - i);
+  }
+  var digit = 11 - (sum % 11);
+  return (digit === 11 ? '0' : digit === 10 ? 'A' : String(digit)) === value.charAt(length - 1);
+}
+
 /** The keyword names, for schemas and errorMessage keys. */
 export const ANSWER_KEYWORDS = {
   calendarDate: 'calendarDate',
   earliestDate: 'earliestDate',
   latestDate: 'latestDate',
   curpCheckDigit: 'curpCheckDigit',
+  rfcCheckDigit: 'rfcCheckDigit',
 } as const;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -115,6 +143,17 @@ export function addAnswerKeywords(ajv: Ajv): void {
       const checks = helper(cxt, hasCurpCheckDigit);
       // Only an answer of the official shape is judged: a misshapen one is the pattern's to refuse, with one message.
       const shape = usePattern(cxt, CURP_PATTERN);
+      cxt.fail(_`${shape}.test(${cxt.data}) && !${checks}(${cxt.data})`);
+    },
+  });
+  ajv.addKeyword({
+    keyword: ANSWER_KEYWORDS.rfcCheckDigit,
+    type: 'string',
+    schemaType: 'boolean',
+    code(cxt) {
+      if (cxt.schema !== true) return;
+      const checks = helper(cxt, hasRfcCheckDigit);
+      const shape = usePattern(cxt, RFC_PATTERN);
       cxt.fail(_`${shape}.test(${cxt.data}) && !${checks}(${cxt.data})`);
     },
   });

@@ -12,8 +12,10 @@ const formsOf = (path: string) => {
 };
 
 describe('the form parts only some forms load (renderers/formParts.ts)', () => {
-  it('the demo event\'s attendee forms and the payment forms need none of them', () => {
-    for (const form of [...formsOf('src/server/demo/demo.json'), ...Object.values(FORM_SCHEMAS)]) expect(needsFormParts(form.schema, form.uiSchema)).toBe(false);
+  it('the demo event\'s attendee forms and the payment forms need none of them; the invoice form (its RFC) does', () => {
+    const { invoice, ...paymentForms } = FORM_SCHEMAS;
+    for (const form of [...formsOf('src/server/demo/demo.json'), ...Object.values(paymentForms)]) expect(needsFormParts(form.schema, form.uiSchema)).toBe(false);
+    expect(needsFormParts(invoice.schema, invoice.uiSchema)).toBe(true);
   });
 
   it('a form with a multiselect, date, country or CURP/RFC field needs them', () => {

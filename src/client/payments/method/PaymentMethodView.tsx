@@ -1,12 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { Panel } from '../../components/Panel';
 import { StepGuard } from '../../components/StepGuard';
 import { StepNavigation } from '../../components/StepNavigation';
+import { lazyWithRetry } from '../../lib/lazyWithRetry';
+import { purchaseKeyFor } from '../../stores/purchaseKeys';
 import { useStores } from '../../StoreContext';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { BuyerForms } from './BuyerForms';
@@ -15,12 +17,16 @@ import { PaymentMethodList } from './PaymentMethodList';
 import { ThreeDsDialog } from './ThreeDsDialog';
 import { useBrowserHandover } from './useBrowserHandover';
 
-/** The payment step itself: title (another one for a 0 total), the panels, Back. */
+// "Quiero factura" (the event's invoicing.ask_at_checkout) and its form engine: their own chunk, only for such events.
+const InvoiceAtCheckout = lazyWithRetry(() => import('../../invoice/InvoiceAtCheckout'));
+
+/** The payment step itself: title (another one for a 0 total), the panels, "Quiero factura" when the event asks, Back. */
 const PaymentStep = observer(function PaymentStep({ actions, forms }: { actions: PaymentActions; forms: BuyerForms }) {
   const { t } = usePaymentsTranslation();
-  const { payment } = useStores();
+  const { payment, event, checkout, sessionStorage } = useStores();
   const titleId = useId();
   const free = payment.totalCents === 0;
+  const purchaseKey = event.event?.invoice_at_checkout && !free ? purchaseKeyFor(sessionStorage, checkout.purchaseId) : null;
   const methods = payment.offeredMethods;
 
   return (
@@ -41,6 +47,11 @@ const PaymentStep = observer(function PaymentStep({ actions, forms }: { actions:
           {t('page.none')}
         </Alert>
       )}
+      {purchaseKey && checkout.purchaseId ? (
+        <Suspense fallback={null}>
+          <InvoiceAtCheckout purchaseId={checkout.purchaseId} purchaseKey={purchaseKey} email={checkout.buyerInfo?.email} />
+        </Suspense>
+      ) : null}
       <StepNavigation step="payment" />
       <ThreeDsDialog />
     </Panel>

@@ -19,6 +19,8 @@ import { TicketDownloadButton } from './TicketDownloadButton';
 
 // The dialog (list, focus trap) loads when the buyer asks for wallet passes.
 const WalletDialog = lazyWithRetry(() => import('./WalletDialog'));
+// "¿Necesitas factura?" and its form engine: their own chunk, after the page.
+const InvoicePanel = lazyWithRetry(() => import('../../invoice/InvoicePanel'));
 
 /** Purchase statuses the thank-you page may show after a refresh. */
 const SHOWN_STATUSES = new Set(['paid', 'pending']);
@@ -61,7 +63,8 @@ function useRestoredPurchase(): 'restoring' | 'done' {
 
 /**
  * `/{url}/payment-status`, the thank-you page: with an emission, 'Payment successful',
- * the PDF and (config.download_wallets) the wallet passes; without, the pending message.
+ * the PDF and (config.download_wallets) the wallet passes, then "¿Necesitas factura?" (`invoice/InvoicePanel`);
+ * without, the pending message.
  * The purchase id is shown as the reference for support (it opens nothing by itself).
  * Then the event's FINISH blocks with the purchase id filled in. No purchase → /{url}.
  */
@@ -123,6 +126,11 @@ export const ThankYouView = observer(function ThankYouView() {
           </Box>
         ) : null}
       </Panel>
+      {key ? (
+        <Suspense fallback={null}>
+          <InvoicePanel purchaseId={purchaseId} purchaseKey={key} email={email} />
+        </Suspense>
+      ) : null}
       {event.htmlAt('FINISH').map((block, index) => (
         <Panel key={index}>
           <SafeHtml html={fillFinishHtml(block.html, purchaseId)} />

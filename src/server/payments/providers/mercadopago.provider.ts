@@ -11,6 +11,7 @@ import {
   type ProviderMode,
   type StartInput,
   type WebhookRequest,
+  type CardFunding,
 } from '../provider';
 import { fresh, mercadoPagoManifest, timestampMs, verifyMercadoPago } from '../../../shared/node/webhook-signatures';
 import { mercadoPagoCards, type MercadoPagoCards } from './mercadopago-cards';
@@ -44,6 +45,9 @@ const STATES: Record<string, ObservedState> = {
 /** Every payment type except cash at a store ("ticket"): the voucher option of the storefront. */
 const NOT_CASH = ['credit_card', 'debit_card', 'prepaid_card', 'bank_transfer', 'atm', 'digital_currency', 'digital_wallet'];
 
+/** The card kinds of MercadoPago's `payment_type_id`. */
+const CARD_FUNDING: Record<string, CardFunding> = { credit_card: 'credit', debit_card: 'debit', prepaid_card: 'prepaid' };
+
 /** Our view of one MercadoPago payment. */
 export function observeMercadoPagoPayment(payment: MercadoPagoPayment): ObservedPayment {
   return {
@@ -57,6 +61,7 @@ export function observeMercadoPagoPayment(payment: MercadoPagoPayment): Observed
     currency: payment.currency_id ?? null,
     deadline: payment.date_of_expiration ? new Date(payment.date_of_expiration).toISOString() : null,
     detail: payment.status_detail ?? null,
+    cardFunding: CARD_FUNDING[payment.payment_type_id ?? ''] ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type PaymentProvider,
   type ProviderMode,
   type WebhookRequest,
+  fundingOf,
 } from '../provider';
 import type { OpenpayCard, OpenpayCharge } from '../../../shared/provider-wire';
 
@@ -69,6 +70,7 @@ export function observeOpenpayCharge(charge: OpenpayCharge): ObservedPayment {
     currency: charge.currency ? charge.currency.toUpperCase() : null,
     deadline: null,
     detail: charge.error_code ? String(charge.error_code) : charge.status,
+    cardFunding: fundingOf(charge.card?.type),
   };
 }
 

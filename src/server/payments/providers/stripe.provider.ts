@@ -10,6 +10,7 @@ import {
   type ProviderMode,
   type StartInput,
   type WebhookRequest,
+  fundingOf,
 } from '../provider';
 import { fresh } from '../../../shared/node/webhook-signatures';
 
@@ -43,6 +44,8 @@ interface StripeCharge {
   amount_refunded?: number;
   disputed?: boolean;
   billing_details?: { name?: string | null; email?: string | null; phone?: string | null } | null;
+  /** The card that paid: `funding` is credit, debit, prepaid or unknown. */
+  payment_method_details?: { card?: { funding?: string | null } | null } | null;
 }
 
 /** Who paid, from the latest charge's billing details (the purchase has no buyer until then: create-order takes none). */
@@ -84,6 +87,7 @@ export function observeStripeIntent(intent: StripePaymentIntent, disputeLost = f
     deadline: null,
     detail: error ? (error.decline_code ?? error.code ?? 'payment_failed') : intent.status,
     payer: payerOf(intent),
+    cardFunding: fundingOf(charge?.payment_method_details?.card?.funding),
   };
 }
 

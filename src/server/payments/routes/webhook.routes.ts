@@ -7,12 +7,8 @@ import { handleWebhook } from '../webhook';
 const PROVIDERS = ['mercadopago', 'paypal', 'fintoc', 'openpay', 'stripe'] as const;
 type WebhookProvider = (typeof PROVIDERS)[number];
 
-/**
- * POST /api/webhooks/{provider}: deliveries from MercadoPago, PayPal, Fintoc and Stripe (and
- * from a stand-in, which signs the same way). Signatures cover the exact bytes sent,
- * so inside this plugin JSON bodies are kept as received next to their parsed form.
- */
-export async function webhookRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+/** Inside the calling plugin, JSON bodies are kept as received (`rawBody`) next to their parsed form: signatures cover the exact bytes. */
+export function keepRawJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (request, body, done) => {
     (request as unknown as { rawBody: string }).rawBody = String(body);
@@ -22,6 +18,14 @@ export async function webhookRoutes(app: FastifyInstance, { rt }: { rt: Payments
       done(error as Error, undefined);
     }
   });
+}
+
+/**
+ * POST /api/webhooks/{provider}: deliveries from MercadoPago, PayPal, Fintoc and Stripe (and
+ * from a stand-in, which signs the same way), their raw bodies kept for the signatures.
+ */
+export async function webhookRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
+  keepRawJsonBodies(app);
 
   app.post<{ Params: { provider: string }; Querystring: Record<string, string> }>(
     '/api/webhooks/:provider',

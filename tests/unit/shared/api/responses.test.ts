@@ -79,7 +79,7 @@ const botCheck = { provider: R, siteKey: O, scriptUrl: R } as const satisfies Pr
 const stripeCreateOrderResponse = { clientSecret: R } as const satisfies Presence<Api.StripeCreateOrderResponse>;
 
 const publicEvent = { event: R, tickets: R, productos: R } as const satisfies Presence<Api.PublicEventResponse>;
-const eventInfo = { url: R, name: R, image_path: R, starts_at: R, config: R, html: R, sala_espera: O } as const satisfies Presence<Api.PublicEventInfo>;
+const eventInfo = { url: R, name: R, image_path: R, starts_at: R, config: R, html: R, sala_espera: O, invoice_at_checkout: O } as const satisfies Presence<Api.PublicEventInfo>;
 const htmlBlock = { posicion: R, html: R } as const satisfies Presence<HtmlBlock>;
 const ticketType = {
   id: R, name: R, price: R, description: R, minimum: R, maximum: R,

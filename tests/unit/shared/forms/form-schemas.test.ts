@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import buyerValidate from 'virtual:form-validator/buyer';
 import cardPaymentValidate from 'virtual:form-validator/cardPayment';
 import discountCodeValidate from 'virtual:form-validator/discountCode';
+import invoiceValidate from 'virtual:form-validator/invoice';
 import secondCardValidate from 'virtual:form-validator/secondCard';
 import superTokenEmailValidate from 'virtual:form-validator/superTokenEmail';
 import walletCardValidate from 'virtual:form-validator/walletCard';
@@ -28,6 +29,7 @@ const precompiled: Record<FormId, SchemaValidateFunction> = {
   cardPayment: cardPaymentValidate,
   discountCode: discountCodeValidate,
   superTokenEmail: superTokenEmailValidate,
+  invoice: invoiceValidate,
 };
 
 /** The Spanish sentence a key stands for (what the buyer reads). */
@@ -291,6 +293,12 @@ describe('messages', () => {
 
   it('no form schema needs sub-schema validators (the precompiled adapter checks the root only)', () => {
     const text = JSON.stringify(Object.values(FORM_SCHEMAS).map(({ schema }) => schema));
-    expect(text).not.toMatch(/"(oneOf|anyOf|if|dependencies|dependentSchemas|\$ref|format)"/);
+    expect(text).not.toMatch(/"(oneOf|anyOf|dependencies|dependentSchemas|\$ref|format)"/);
+    // Conditions stand only in the root's allOf, which <SchemaForm> takes out before rjsf renders (withoutConditions).
+    const conditionsElsewhere = Object.values(FORM_SCHEMAS).filter(({ schema }) => {
+      const { allOf, ...rest } = schema;
+      return JSON.stringify(rest).includes('"if"') || (allOf ?? []).some((part) => typeof part === 'object' && !('if' in part) && JSON.stringify(part).includes('"if"'));
+    });
+    expect(conditionsElsewhere).toEqual([]);
   });
 });
