@@ -1,9 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import Facturapi from 'facturapi';
+import * as facturapiModule from 'facturapi';
 import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
 import { absoluteUrl, selfUrlOf } from '../http/self-url';
 import { partMode, type PartMode } from '../sandbox-parts';
+
+/**
+ * facturapi's client class. The package is CommonJS with `exports.default`: Node's own ES-module loader (the
+ * built server, `dist/server/serve.mjs`) hands the whole `exports` object as the default import, tsx and
+ * Vitest the class itself; this takes the class either way.
+ */
+type FacturapiClass = typeof facturapiModule.default;
+const moduleDefault = facturapiModule.default as FacturapiClass | { default: FacturapiClass };
+const Facturapi: FacturapiClass = 'default' in moduleDefault ? moduleDefault.default : moduleDefault;
+type Facturapi = InstanceType<FacturapiClass>;
 
 /**
  * The invoicing provider (the PAC) as the rest of the server sees it: facturapi through its official
