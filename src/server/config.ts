@@ -58,7 +58,7 @@ export interface ServerConfig {
   rateLimitWebhookMax: number;
   /** Per sending address per minute on PayPal's webhook route (each delivery that passes the local checks costs a call to PayPal). */
   rateLimitPayPalWebhookMax: number;
-  /** Per client per minute on the admin import route (also slows guessing the bearer token). */
+  /** Per client per minute on each admin route, counted per route (also slows guessing the bearer token); sized for the console's own use. */
   rateLimitAdminMax: number;
   /** How often a watched dashboard's figures are read again for its live stream (seconds). */
   dashboardRefreshSeconds: number;
@@ -242,7 +242,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPdfMax: numberFrom(env.RATE_LIMIT_PDF_MAX, 10),
     rateLimitWebhookMax: numberFrom(env.RATE_LIMIT_WEBHOOK_MAX, 1200),
     rateLimitPayPalWebhookMax: numberFrom(env.RATE_LIMIT_PAYPAL_WEBHOOK_MAX, 120),
-    rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 30),
+    rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 120),
     dashboardRefreshSeconds: numberFrom(env.DASHBOARD_REFRESH_SECONDS, 5),
     rateLimitReadMax: numberFrom(env.RATE_LIMIT_READ_MAX, 600),
     rateLimitCheckinMax: numberFrom(env.RATE_LIMIT_CHECKIN_MAX, 1200),

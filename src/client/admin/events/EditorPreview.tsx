@@ -8,9 +8,10 @@ import { addPreviewNamespace } from '../../preview/previewNamespace';
 import { PreviewSections } from '../../preview/PreviewSections';
 import { PreviewStore } from '../../preview/PreviewStore';
 import { ProblemsPanel } from '../../preview/ProblemsPanel';
+import { afterRest } from './afterRest';
 import type { EventFile, EventsApi } from './eventsApi';
 
-/** How long the form rests before its data is previewed again. */
+/** How long the form rests (no change) before its data is previewed again. */
 const PREVIEW_DELAY_MS = 600;
 
 /**
@@ -25,7 +26,7 @@ export const EditorPreview = observer(function EditorPreview({ events, state }: 
   useEffect(() => {
     const show = () => void store.previewSource(JSON.stringify(state.data));
     show();
-    const stop = reaction(() => state.formData, show, { delay: PREVIEW_DELAY_MS });
+    const stop = reaction(() => state.formData, show, { scheduler: afterRest(PREVIEW_DELAY_MS) });
     return () => {
       stop();
       store.stop();
