@@ -90,6 +90,11 @@ export interface ServerConfig {
   seatsSandboxMaxTokensPerClient: number;
   /** Secret this server's tokens are signed with (the demo's stand-ins derive their keys from it); random per process unless set (set it when running several processes). */
   signingSecret: string;
+  /**
+   * SECRETS_KEY: what the key sealing the secrets kept in the database (TOTP, webhook signing) is derived from
+   * (`secrets-at-rest.ts`); required in production, a fixed demo key outside it when unset.
+   */
+  secretsKey: string | undefined;
   mainSiteUrl: string;
   supportEmail: string;
   /** Load the demo events into an empty database on start (DEMO_EVENTS; off by default in production). */
@@ -259,6 +264,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     seatsSandboxMaxTokensPerClient: Math.max(1, numberFrom(env.SEATS_SANDBOX_MAX_TOKENS_PER_CLIENT, 20)),
     signingSecret: env.SIGNING_SECRET || randomBytes(32).toString('hex'),
+    secretsKey: env.SECRETS_KEY || undefined,
     mainSiteUrl: env.MAIN_SITE_URL ?? 'https://boletos.example.mx',
     supportEmail: env.SUPPORT_EMAIL ?? 'soporte@boletos.example.mx',
     loadDemoEvents: booleanFrom(env, 'DEMO_EVENTS', !production),
