@@ -58,7 +58,7 @@ export interface ServerConfig {
   rateLimitWebhookMax: number;
   /** Per sending address per minute on PayPal's webhook route (each delivery that passes the local checks costs a call to PayPal). */
   rateLimitPayPalWebhookMax: number;
-  /** Per client per minute on the admin import route (also slows guessing the bearer token). */
+  /** Per client per minute on each admin route, counted per route (also slows guessing the bearer token); sized for the console's own use. */
   rateLimitAdminMax: number;
   /** How often a watched dashboard's figures are read again for its live stream (seconds). */
   dashboardRefreshSeconds: number;
@@ -92,6 +92,11 @@ export interface ServerConfig {
   seatsSandboxMaxTokensPerClient: number;
   /** Secret this server's tokens are signed with (the demo's stand-ins derive their keys from it); random per process unless set (set it when running several processes). */
   signingSecret: string;
+  /**
+   * SECRETS_KEY: what the key sealing the secrets kept in the database (TOTP, webhook signing) is derived from
+   * (`secrets-at-rest.ts`); required in production, a fixed demo key outside it when unset.
+   */
+  secretsKey: string | undefined;
   mainSiteUrl: string;
   supportEmail: string;
   /** Load the demo events into an empty database on start (DEMO_EVENTS; off by default in production). */
@@ -246,7 +251,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPdfMax: numberFrom(env.RATE_LIMIT_PDF_MAX, 10),
     rateLimitWebhookMax: numberFrom(env.RATE_LIMIT_WEBHOOK_MAX, 1200),
     rateLimitPayPalWebhookMax: numberFrom(env.RATE_LIMIT_PAYPAL_WEBHOOK_MAX, 120),
-    rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 30),
+    rateLimitAdminMax: numberFrom(env.RATE_LIMIT_ADMIN_MAX, 120),
     dashboardRefreshSeconds: numberFrom(env.DASHBOARD_REFRESH_SECONDS, 5),
     waitingRoomMaxPerClient: numberFrom(env.WAITING_ROOM_MAX_PER_CLIENT, 20),
     rateLimitReadMax: numberFrom(env.RATE_LIMIT_READ_MAX, 600),
@@ -264,6 +269,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     seatsSandboxMaxTokensPerClient: Math.max(1, numberFrom(env.SEATS_SANDBOX_MAX_TOKENS_PER_CLIENT, 20)),
     signingSecret: env.SIGNING_SECRET || randomBytes(32).toString('hex'),
+    secretsKey: env.SECRETS_KEY || undefined,
     mainSiteUrl: env.MAIN_SITE_URL ?? 'https://boletos.example.mx',
     supportEmail: env.SUPPORT_EMAIL ?? 'soporte@boletos.example.mx',
     loadDemoEvents: booleanFrom(env, 'DEMO_EVENTS', !production),

@@ -1,4 +1,5 @@
 import type { ServerConfig } from './config';
+import { SECRETS_KEY_MIN_LENGTH } from './secrets-at-rest';
 import { providerModes } from './payments/registry';
 import { PART_LABELS, PAYMENT_PARTS, type PartMode, type SandboxPart } from './sandbox-parts';
 import { invoicingMode } from './invoicing/provider';
@@ -21,11 +22,15 @@ export function partModes(config: ServerConfig): Record<SandboxPart, PartMode> {
 
 /**
  * What stops the start before anything is opened: production without PUBLIC_URL (every link would
- * otherwise need an origin nobody configured), and no bot check at all (purchases need one).
+ * otherwise need an origin nobody configured) or without a SECRETS_KEY of 32 characters or more (the
+ * secrets kept in the database are sealed with it), and no bot check at all (purchases need one).
  */
 export function assertStartable(config: ServerConfig): void {
   if (config.production && !config.publicUrl) {
     throw new Error('NODE_ENV=production needs PUBLIC_URL, the browser-facing origin (https://boletos.example.mx) of every link the server builds.');
+  }
+  if (config.production && (config.secretsKey ?? '').length < SECRETS_KEY_MIN_LENGTH) {
+    throw new Error(`NODE_ENV=production needs SECRETS_KEY (${SECRETS_KEY_MIN_LENGTH} characters or more, e.g. \`openssl rand -hex 32\`): the TOTP and webhook signing secrets are kept sealed with it.`);
   }
   if (partModes(config)['bot-check'] === 'off') {
     throw new Error('purchases need a bot check: set RECAPTCHA_SECRET (and RECAPTCHA_SITE_KEY), or switch its sandbox on with SANDBOX=bot-check.');

@@ -48,3 +48,20 @@ export async function signInWithTotp(t: TestApp, email: string): Promise<Signed 
   if (done.statusCode !== 200) throw new Error(`enrol: ${done.statusCode} ${done.body}`);
   return { ...pending, secret };
 }
+
+/** The app's admin routes as `METHOD /pattern`, read from Fastify's route tree (`printRoutes`, one node a line, children indented by 4). */
+export function adminRoutesOf(t: TestApp): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    stack.length = depth;
+    stack.push(match[2]);
+    const path = stack.join('');
+    if (!path.startsWith('/api/admin') || !match[3]) continue;
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
+  }
+  return found;
+}

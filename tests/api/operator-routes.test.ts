@@ -3,7 +3,7 @@ import { ROLE_PERMISSIONS } from '../../src/server/operators/roles';
 import type { AdminPermission } from '../../src/shared/api/admin-session';
 import { body, createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
-import { operatorWithPassword, signIn, signInWithTotp, type Signed } from './operator-helpers';
+import { adminRoutesOf, operatorWithPassword, signIn, signInWithTotp, type Signed } from './operator-helpers';
 
 /**
  * Every admin route with the permission it needs. The test below checks this list against the
@@ -58,23 +58,6 @@ const ROUTES: { method: string; route: string; permission: AdminPermission; url?
 const urlOf = (r: (typeof ROUTES)[number]) => r.url ?? r.route.replace(':url', 'demo').replace(/:[a-zA-Z]+/g, 'x');
 /** Admin routes open to anyone (the login and the one-time link) or to any signed-in session, and the preview's module by hash. */
 const NOT_PERMISSION_ROUTES = ['/api/admin/session', '/api/admin/session/totp', '/api/admin/session/everywhere', '/api/admin/password', '/api/admin/preview/modules/:id.js'];
-
-/** The app's admin routes as `METHOD /pattern`, read from Fastify's route tree (`printRoutes`, one node a line, children indented by 4). */
-function adminRoutesOf(t: TestApp): string[] {
-  const found: string[] = [];
-  const stack: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^(.*?)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    stack.length = depth;
-    stack.push(match[2]);
-    const path = stack.join('');
-    if (!path.startsWith('/api/admin') || !match[3]) continue;
-    for (const method of match[3].split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
-  }
-  return found;
-}
 
 describe.skipIf(skipDatabase)('every admin route checks the role', () => {
   let t: TestApp;

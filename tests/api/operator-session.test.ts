@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
+import { totpSecretOf } from '../../src/server/operators/totp';
 import { PASSWORD, codeAt, login, operatorWithPassword, sessionOf, signIn } from './operator-helpers';
 
 const ADMIN = 'token-de-prueba-admin';
@@ -153,9 +154,9 @@ describe.skipIf(skipDatabase)('operator sessions', () => {
   });
 });
 
-/** The owner of these tests signs in again with its enrolled TOTP secret (read from its row). */
+/** The owner of these tests signs in again with its enrolled TOTP secret (read from its row, opened). */
 async function signInWithTotpAgain(t: TestApp) {
-  const row = await t.ctx.db.kysely.selectFrom('operators').select('totp_secret').where('email', '=', 'duena@example.mx').executeTakeFirstOrThrow();
-  return sessionOf(await login(t, 'duena@example.mx', PASSWORD, await codeAt(t, row.totp_secret!)));
+  const row = await t.ctx.db.kysely.selectFrom('operators').select(['id', 'totp_secret']).where('email', '=', 'duena@example.mx').executeTakeFirstOrThrow();
+  return sessionOf(await login(t, 'duena@example.mx', PASSWORD, await codeAt(t, totpSecretOf(t.ctx.config, row))));
 }
 

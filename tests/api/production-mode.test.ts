@@ -10,11 +10,13 @@ import fixture from './fixtures/pagos-api.event.json';
 import { buyer, createPaymentsApp, eventWithDetails, passUrl, payWithFintoc, walletList, type PaymentsTestApp } from './wallet/helpers';
 
 const PUBLIC_URL = 'https://boletos.example.mx';
+/** The key production needs to seal the secrets kept in the database. */
+const SECRETS_KEY = 'clave-de-pruebas-de-produccion-0123456789abcdef';
 const ADMIN = 'token-de-prueba-admin';
 
 /** The configuration `NODE_ENV=production` gives with `env` (the test app picks its own database). */
 function production(env: NodeJS.ProcessEnv = {}): Partial<ServerConfig> {
-  const { databaseUrl: _ignored, ...config } = readConfig({ NODE_ENV: 'production', PUBLIC_URL, LOG_LEVEL: 'silent', ...env });
+  const { databaseUrl: _ignored, ...config } = readConfig({ NODE_ENV: 'production', PUBLIC_URL, SECRETS_KEY, LOG_LEVEL: 'silent', ...env });
   return { ...config, adminToken: ADMIN };
 }
 
@@ -160,7 +162,7 @@ describe.skipIf(skipDatabase)('starting the server in production', () => {
     // Imported under a development configuration, where Stripe's sandbox ran.
     await earlier.importEvent(withStripe);
     try {
-      const start = startServerProcess({ DATABASE_URL: earlier.databaseUrl, NODE_ENV: 'production', PUBLIC_URL, SANDBOX: 'bot-check,paypal,fintoc,mercadopago' });
+      const start = startServerProcess({ DATABASE_URL: earlier.databaseUrl, NODE_ENV: 'production', PUBLIC_URL, SECRETS_KEY, SANDBOX: 'bot-check,paypal,fintoc,mercadopago' });
       await expect(start).rejects.toThrow(/\/con-stripe uses Stripe \(metodo_pago_stripe_tarjeta; STRIPE_SECRET_KEY/);
     } finally {
       await earlier.close();

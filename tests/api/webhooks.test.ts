@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig, type ServerConfig } from '../../src/server/config';
 import { deliverDueWebhooks } from '../../src/server/webhooks/deliver';
+import { seal, webhookSecretPlace } from '../../src/server/secrets-at-rest';
 import { body, createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
 import { ADMIN, admin, pairDevice, paidWithPayPal, sendScans, URL_SLUG } from './checkin-helpers';
@@ -255,7 +256,7 @@ describe.skipIf(skipDatabase)('outbound webhooks', () => {
 
 /** The configuration `NODE_ENV=production` gives (the test app picks its own database). */
 function production(): Partial<ServerConfig> {
-  const { databaseUrl: _ignored, ...config } = readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://boletos.example', LOG_LEVEL: 'silent' });
+  const { databaseUrl: _ignored, ...config } = readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://boletos.example', SECRETS_KEY: 'clave-de-pruebas-de-produccion-0123456789abcdef', LOG_LEVEL: 'silent' });
   return { ...config, adminToken: ADMIN, webhookIntervalSeconds: 0 };
 }
 
@@ -287,7 +288,7 @@ describe.skipIf(skipDatabase)('outbound webhooks in production: no internal addr
     receiver.secrets.set('/internal', secret);
     await t.ctx.db.kysely.insertInto('webhook_endpoints').values({
       id: 'ep-internal', event_id: null, url: `${receiver.base}/internal`, description: '', event_types_json: '["order.paid"]', enabled: 1,
-      disabled_reason: null, secret, failing_since: null, created_at: now, updated_at: now,
+      disabled_reason: null, secret: seal(t.ctx.config, webhookSecretPlace('ep-internal'), secret), failing_since: null, created_at: now, updated_at: now,
     }).execute();
     await t.ctx.db.kysely.insertInto('webhook_deliveries').values({
       id: 'dl-internal', endpoint_id: 'ep-internal', message_id: 'msg_internal', type: 'webhook.test', payload: '{"type":"webhook.test","timestamp":"2026-01-01T00:00:00Z","data":{}}',

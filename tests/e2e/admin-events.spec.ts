@@ -89,3 +89,30 @@ test('an owner edits an event in the console: price and a new attendee field sav
   await expect(row.getByRole('link', { name: say(es.events.export, { url }) })).toHaveAttribute('href', `/api/admin/events/${url}/file?download=1`);
   await screenshot(page, 'events');
 });
+
+test('an owner imports an event file on the Events page, and a refused save shows its problem at the field', async ({ page, baseURL }) => {
+  await signInAsOwner(page, baseURL!);
+  // The file to import: the free demo's stored file under a new url, read through the API.
+  const url = `importado-${Date.now().toString(36)}`;
+  const demo = await page.request.get(`${baseURL}/api/admin/events/demo-free/file`);
+  expect(demo.ok()).toBe(true);
+  const stored = await demo.json();
+  const file = { ...stored, url, event: { ...stored.event, name: 'Evento importado' } };
+
+  await page.goto('/admin/events');
+  await page.locator('input[type="file"]').setInputFiles({ name: `${url}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+  await expect(page.getByRole('status').filter({ hasText: say(es.events.imported, { url, version: 1 }) })).toBeVisible();
+  await page.getByRole('link', { name: 'Evento importado' }).click();
+
+  // A negative price: the server refuses the file and the editor puts its problem at the price field and in the summary.
+  const price = field(page, 'event.tickets.0.price');
+  await expect(price).toBeVisible();
+  // refund_policy (in the schema "none" or an object) is in the form as its two fields, as the file has it.
+  await expect(field(page, 'event.refund_policy.until')).toHaveValue(stored.refund_policy.until);
+  await expect(field(page, 'event.refund_policy.fee_percent')).toHaveValue(String(stored.refund_policy.fee_percent));
+  await price.fill('-5');
+  await page.getByRole('button', { name: es.events.editor.save, exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '/tickets/0/price' })).toBeVisible();
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'event.tickets.0.price__error')).not.toBeEmpty();
+});

@@ -28,7 +28,7 @@ export async function runOutboxFailed(args: string[], out: (line: string) => voi
       out(`${retry}: queued again; the server sends it on its next retry`);
       return 0;
     }
-    const rows = await listDeadMail(db.kysely);
+    const rows = await listDeadMail(db.kysely, null);
     for (const row of rows) out(JSON.stringify(deadMailView(row)));
     out(`${rows.length} dead-lettered e-mail(s) in ${db.describe}`);
     return 0;

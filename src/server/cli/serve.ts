@@ -11,6 +11,7 @@ import { loadDemoEventsIfEmpty } from '../demo/load-demo-events';
 import { assertStoredEventsServable } from '../services/event-providers.service';
 import { closeOnSignals } from '../shutdown';
 import { scannerLinkLines } from './scanner-link';
+import { sealStoredSecrets } from '../secrets-at-rest';
 import { assertStartable, sandboxBanner } from '../start-checks';
 
 /**
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
   const db = openDatabase(config.databaseUrl, { backgroundCheckpoint: true });
   await migrateToLatest(db);
   const ctx = { db, config: composed, now: () => new Date() };
+  // Secrets a version before sealing kept in plain text are sealed before anything reads them.
+  const sealed = await sealStoredSecrets(ctx);
+  if (sealed > 0) console.log(`  Sealed ${sealed} stored secret(s) with SECRETS_KEY (docs/decisions/028-secrets-at-rest.md).`);
   const loaded = config.loadDemoEvents ? await loadDemoEventsIfEmpty(ctx) : [];
   await assertStoredEventsServable(ctx);
   const app = await buildApp(ctx);

@@ -81,6 +81,8 @@ export const errors = {
   unauthorized: () => coded(401, 'UNAUTHORIZED'),
   /** A signed-in operator whose role (or event list) does not include what the route does. */
   adminForbidden: () => coded(403, 'ADMIN_FORBIDDEN'),
+  /** An operator limited to some events creating an event whose url is not among them. */
+  adminEventNotInScope: () => coded(403, 'ADMIN_EVENT_NOT_IN_SCOPE'),
   /** This process already keeps as many live dashboards open as it allows. */
   liveStreamsFull: () => coded(429, 'LIVE_STREAMS_FULL'),
   /** A new purchase of an event whose waiting room is on, without an admission pass. */

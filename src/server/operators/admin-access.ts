@@ -4,6 +4,7 @@ import { sameSecret } from '../../shared/node/same-secret';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
 import { limitedAs } from '../plugins/security';
+import { eventUrlOfPurchase } from '../repositories/purchase.repository';
 import { bearerMatches } from '../routes/admin.routes';
 import { roleAllows } from './roles';
 import { csrfTokenOf } from './secrets';
@@ -113,6 +114,24 @@ export function eventAllowed(actor: AdminActor, eventUrl: string): boolean {
 /** Refuses (403 ADMIN_FORBIDDEN) a route about an event outside the caller's events. */
 export function assertEventAllowed(request: FastifyRequest, eventUrl: string): void {
   if (!eventAllowed(adminActorOf(request), eventUrl)) throw errors.adminForbidden();
+}
+
+/**
+ * Refuses (403 ADMIN_EVENT_NOT_IN_SCOPE) creating an event at a url outside the caller's events: an operator limited
+ * to some events creates only an event whose url an owner put in their events beforehand (then it is theirs at once).
+ */
+export function assertMayCreateEvent(request: FastifyRequest, eventUrl: string): void {
+  if (!eventAllowed(adminActorOf(request), eventUrl)) throw errors.adminEventNotInScope();
+}
+
+/**
+ * Refuses (403 ADMIN_FORBIDDEN) a route about a purchase (an order, its payout, its e-mail) of an event outside the
+ * caller's events. An unknown purchase passes: the route answers its own 404.
+ */
+export async function assertPurchaseAllowed(ctx: AppContext, request: FastifyRequest, purchaseId: string): Promise<void> {
+  if (allowedEventUrls(request) === null) return;
+  const url = await eventUrlOfPurchase(ctx.db.kysely, purchaseId);
+  if (url !== undefined) assertEventAllowed(request, url);
 }
 
 /** The event urls a list should be limited to; null: every event. */

@@ -9,7 +9,7 @@ import { recordAudit, type AuditActor } from './audit';
 import { TOTP_REQUIRED_ROLES, isRole } from './roles';
 import { passwordMatches, secretHash } from './secrets';
 import { startSession, type OpenSession } from './sessions';
-import { newTotpSecret, totpEnrolment, totpMatches } from './totp';
+import { newTotpSecret, sealTotpSecret, totpEnrolment, totpMatches, totpSecretOf } from './totp';
 
 const actorOf = (operator: OperatorRow): AuditActor => ({ kind: 'operator', operatorId: operator.id, email: operator.email, role: operator.role, eventIds: operator.event_urls });
 
@@ -47,13 +47,13 @@ export async function logIn(ctx: AppContext, request: FastifyRequest, reply: Fas
   if (!passwordRight) return failed(ctx, request, usable, 'password', errors.adminLoginFailed());
   if (usable.totp_enabled_at !== null) {
     if (!body.totp) throw errors.adminTotpRequired();
-    if (!(await totpMatches(usable.totp_secret!, body.totp, now))) return failed(ctx, request, usable, 'totp', errors.adminTotpRequired());
+    if (!(await totpMatches(totpSecretOf(ctx.config, usable), body.totp, now))) return failed(ctx, request, usable, 'totp', errors.adminTotpRequired());
   }
   await updateOperator(ctx.db.kysely, usable.id, { failed_logins: 0, locked_until: null });
   if (usable.totp_enabled_at === null && TOTP_REQUIRED_ROLES.includes(usable.role as never)) {
     // The pending secret is kept until a first code confirms it (a second try shows the same QR).
-    const secret = usable.totp_secret ?? newTotpSecret();
-    if (usable.totp_secret === null) await updateOperator(ctx.db.kysely, usable.id, { totp_secret: secret });
+    const secret = usable.totp_secret === null ? newTotpSecret() : totpSecretOf(ctx.config, usable);
+    if (usable.totp_secret === null) await updateOperator(ctx.db.kysely, usable.id, { totp_secret: sealTotpSecret(ctx.config, usable.id, secret) });
     const csrf = await startSession(ctx, request, reply, usable, false);
     await recordAudit(ctx, request, { actor: actorOf(usable), action: 'login.enrolment' });
     return { enrolment: await totpEnrolment(usable.email, secret), csrf_token: csrf };
@@ -71,7 +71,7 @@ export async function finishEnrolment(ctx: AppContext, request: FastifyRequest, 
   const { operator } = session;
   if (session.row.second_factor_passed === 1 || operator.totp_enabled_at !== null || !operator.totp_secret) throw errors.unauthorized();
   const now = ctx.now();
-  if (!(await totpMatches(operator.totp_secret, code, now))) return failed(ctx, request, operator, 'totp', errors.adminTotpInvalid());
+  if (!(await totpMatches(totpSecretOf(ctx.config, operator), code, now))) return failed(ctx, request, operator, 'totp', errors.adminTotpInvalid());
   await updateOperator(ctx.db.kysely, operator.id, { totp_enabled_at: now.toISOString(), failed_logins: 0 });
   await passSecondFactor(ctx.db.kysely, secretHash(session.secret), now.toISOString());
   return operator;

@@ -1,11 +1,19 @@
 import QRCode from 'qrcode';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { TotpEnrolment } from '../../shared/api/admin-session';
+import type { ServerConfig } from '../config';
+import { seal, totpPlace, unseal } from '../secrets-at-rest';
 
 /** The name authenticator apps show beside the account. */
 const ISSUER = 'Boletos';
 
 export const newTotpSecret = (): string => generateSecret();
+
+/** The TOTP secret as the operator's row keeps it: sealed (`secrets-at-rest.ts`). */
+export const sealTotpSecret = (config: ServerConfig, operatorId: string, secret: string): string => seal(config, totpPlace(operatorId), secret);
+
+/** The TOTP secret of an operator's row, opened. */
+export const totpSecretOf = (config: ServerConfig, operator: { id: string; totp_secret: string | null }): string => unseal(config, totpPlace(operator.id), operator.totp_secret!);
 
 /** What an operator scans (or types) to add the account to an authenticator app. */
 export async function totpEnrolment(email: string, secret: string): Promise<TotpEnrolment> {

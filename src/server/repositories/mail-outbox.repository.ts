@@ -76,9 +76,25 @@ export async function deadLetterExhausted(db: Kysely<Database>, staleBefore: str
     .execute();
 }
 
-/** Dead-lettered messages, newest first, for the operator. */
-export async function listDeadMail(db: Kysely<Database>, limit = 200): Promise<MailOutboxRow[]> {
-  return db.selectFrom('mail_outbox').selectAll().where('status', '=', 'dead').orderBy('created_at', 'desc').limit(limit).execute();
+/** Dead-lettered messages, newest first, for the operator: of the purchases of `eventUrls` only, or all (null). */
+export async function listDeadMail(db: Kysely<Database>, eventUrls: string[] | null, limit = 200): Promise<MailOutboxRow[]> {
+  if (eventUrls !== null && eventUrls.length === 0) return [];
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('status', '=', 'dead')
+    .$if(eventUrls !== null, (query) =>
+      query.where('purchase_id', 'in', db.selectFrom('purchases').innerJoin('events', 'events.id', 'purchases.event_id').select('purchases.id').where('events.url', 'in', eventUrls!)),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The purchase a dead-lettered message is about, or undefined when no dead message has this id. */
+export async function purchaseOfDeadMail(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('mail_outbox').select('purchase_id').where('id', '=', id).where('status', '=', 'dead').executeTakeFirst();
+  return row?.purchase_id;
 }
 
 /** Puts a dead-lettered message back in the queue with a fresh attempt count (the operator fixed its cause). */

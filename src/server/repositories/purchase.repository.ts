@@ -134,6 +134,12 @@ export async function findPurchase(db: Kysely<Database>, id: string): Promise<Pu
   return row && decodePurchase(row);
 }
 
+/** The url of the event a purchase belongs to, or undefined for an unknown purchase. */
+export async function eventUrlOfPurchase(db: Kysely<Database>, purchaseId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('purchases').innerJoin('events', 'events.id', 'purchases.event_id').select('events.url').where('purchases.id', '=', purchaseId).executeTakeFirst();
+  return row?.url;
+}
+
 /** Lines of a purchase, tickets first, in insertion order. */
 export async function listLines(db: Kysely<Database>, purchaseId: string): Promise<PurchaseLineRow[]> {
   const rows = await db.selectFrom('purchase_lines').selectAll().where('purchase_id', '=', purchaseId).orderBy('kind', 'desc').orderBy('id').execute();

@@ -11,7 +11,7 @@ import type {
 import { messageLanguage } from '../../shared/accept-language';
 import type { AppContext } from '../context';
 import { answers } from '../http/api-schemas';
-import { adminAccess, adminActorOf, allowedEventUrls, assertEventAllowed } from '../operators/admin-access';
+import { adminAccess, adminActorOf, allowedEventUrls, assertEventAllowed, assertMayCreateEvent } from '../operators/admin-access';
 import { eventFileSchemaBundle } from '../services/event-schema-bundle';
 import { consoleEventList } from '../services/event-list.service';
 import { createEventFromStarter, eventDiff, eventVersion, eventVersions, rollbackEvent, versionAuthorOf } from '../services/event-versions.service';
@@ -36,7 +36,7 @@ export async function adminEventRoutes(app: FastifyInstance, { ctx }: { ctx: App
     '/api/admin/events',
     { ...adminAccess(ctx, 'events.write'), schema: { body: { $ref: 'api/admin-event-create.request#' }, response: answers('admin-import', 201) } },
     async (request, reply) => {
-      assertEventAllowed(request, request.body.url);
+      assertMayCreateEvent(request, request.body.url);
       const created = await createEventFromStarter(ctx, request.body.url, request.body.name, versionAuthorOf(adminActorOf(request)));
       return reply.status(201).send(created);
     },

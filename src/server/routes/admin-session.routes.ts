@@ -8,7 +8,7 @@ import { recordAudit } from '../operators/audit';
 import { finishEnrolment, logIn } from '../operators/login';
 import { csrfTokenOf, secretHash } from '../operators/secrets';
 import { clearSessionCookie } from '../operators/sessions';
-import { totpEnrolment } from '../operators/totp';
+import { totpEnrolment, totpSecretOf } from '../operators/totp';
 import { limitedAs } from '../plugins/security';
 import { revokeOperatorSessions, revokeSession } from '../repositories/operator-session.repository';
 
@@ -30,7 +30,7 @@ export async function adminSessionRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const csrf = csrfTokenOf(session.secret);
     reply.header('cache-control', 'no-store');
     if (session.row.second_factor_passed === 1) return { operator: operatorSelf(session.operator), csrf_token: csrf };
-    return { enrolment: await totpEnrolment(session.operator.email, session.operator.totp_secret!), csrf_token: csrf };
+    return { enrolment: await totpEnrolment(session.operator.email, totpSecretOf(ctx.config, session.operator)), csrf_token: csrf };
   });
   app.post<{ Body: TotpCodeRequest; Reply: AdminSessionResponse }>(
     '/api/admin/session/totp',

@@ -4,7 +4,8 @@ import { messageLanguage } from '../../shared/accept-language';
 import type { AppContext } from '../context';
 import { answers } from '../http/api-schemas';
 import { errors } from '../http/app-error';
-import { adminAccessBeforeBody, adminActorOf, assertEventAllowed } from '../operators/admin-access';
+import { adminAccessBeforeBody, adminActorOf, assertEventAllowed, assertMayCreateEvent } from '../operators/admin-access';
+import { findEventByUrl } from '../repositories/event.repository';
 import { importEvent } from '../services/event-import.service';
 import { versionAuthorOf } from '../services/event-versions.service';
 import { sameSecret } from '../../shared/node/same-secret';
@@ -28,7 +29,9 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       ...adminAccessBeforeBody(ctx, 'events.write'),
     },
     async (request, reply) => {
-      assertEventAllowed(request, request.params.url);
+      // An import at a new url creates the event: refused outside the caller's events with the creation's own code.
+      if (await findEventByUrl(ctx.db.kysely, request.params.url)) assertEventAllowed(request, request.params.url);
+      else assertMayCreateEvent(request, request.params.url);
       const body = request.body as { url?: unknown } | null;
       if (body && typeof body === 'object' && body.url !== undefined && body.url !== request.params.url) throw errors.urlMismatch();
       // The stored version says who saved it; a refused file's problems come in the caller's language.

@@ -9,7 +9,7 @@ import type { PaymentsRuntime } from '../payments/runtime';
 import { rateLimited } from '../plugins/security';
 import { confirmPayout, findPayout } from '../repositories/order-changes.repository';
 import { purchaseAccessOf, requestKey } from '../services/access-keys';
-import { adminAccess } from '../operators/admin-access';
+import { adminAccess, assertPurchaseAllowed } from '../operators/admin-access';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
@@ -19,7 +19,7 @@ const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
  * - `POST /api/orders/{purchase_id}/tickets/{ticket_id}/transfer`: the purchase's key (the buyer), or the ticket's
  *   own key (its holder after a transfer) — `orders/transfer-ticket.ts`;
  * - `POST /api/orders/{purchase_id}/cancel`: the purchase's key only — `orders/cancel-by-buyer.ts`;
- * - `POST /api/admin/payouts/{id}/confirm` (permission `orders.refund`): an operator made a CLABE payout.
+ * - `POST /api/admin/payouts/{id}/confirm` (permission `orders.refund`, the payout's order of one of the caller's events): an operator made a CLABE payout.
  */
 export async function orderChangeRoutes(app: FastifyInstance, { rt }: { rt: PaymentsRuntime }) {
   const db = rt.ctx.db.kysely;
@@ -75,7 +75,9 @@ export async function orderChangeRoutes(app: FastifyInstance, { rt }: { rt: Paym
     },
     async (request) => {
       const { payoutId } = request.params;
-      if (!(await findPayout(db, payoutId))) throw errors.payoutNotFound();
+      const queued = await findPayout(db, payoutId);
+      if (!queued) throw errors.payoutNotFound();
+      await assertPurchaseAllowed(rt.ctx, request, queued.purchase_id);
       // A repeat confirms nothing more: the payout keeps its first confirmation.
       await confirmPayout(db, payoutId, 'admin', rt.ctx.now().toISOString());
       const payout = (await findPayout(db, payoutId))!;

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { unseal, webhookSecretPlace } from '../secrets-at-rest';
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../context';
 import type { WebhookDeliveryTable } from '../db/schema';
@@ -64,7 +65,7 @@ async function attemptDelivery(ctx: AppContext, delivery: WebhookDeliveryRow, ho
   const headers = {
     'webhook-id': delivery.message_id,
     'webhook-timestamp': String(Math.floor(signedAt.getTime() / 1000)),
-    'webhook-signature': new Webhook(endpoint.secret).sign(delivery.message_id, signedAt, delivery.payload),
+    'webhook-signature': new Webhook(unseal(ctx.config, webhookSecretPlace(endpoint.id), endpoint.secret)).sign(delivery.message_id, signedAt, delivery.payload),
   };
   const outcome = await postWebhook(endpoint.url, headers, delivery.payload, ctx.config.production);
   const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;

@@ -11,6 +11,7 @@ import {
   attemptsOfDeliveries, eventUrlsOf, findWebhookEndpoint, insertWebhookEndpoint, updateWebhookEndpoint,
   type WebhookDeliveryRow, type WebhookEndpointRow,
 } from '../repositories/webhook.repository';
+import { seal, webhookSecretPlace } from '../secrets-at-rest';
 import { newWebhookSecret } from './deliver';
 import { checkEndpointUrl } from './target';
 
@@ -51,11 +52,13 @@ export async function createEndpoint(ctx: AppContext, request: WebhookEndpointCr
   const enabled = request.enabled ?? true;
   const endpoint: WebhookEndpointRow = {
     id: randomUUID(), event_id: eventId, url: await checkEndpointUrl(request.url, ctx.config), description: request.description ?? '',
-    event_types: [...request.event_types], enabled: enabled ? 1 : 0, disabled_reason: enabled ? null : 'operator', secret: newWebhookSecret(),
+    event_types: [...request.event_types], enabled: enabled ? 1 : 0, disabled_reason: enabled ? null : 'operator', secret: '',
     failing_since: null, created_at: now, updated_at: now,
   };
+  const secret = newWebhookSecret();
+  endpoint.secret = seal(ctx.config, webhookSecretPlace(endpoint.id), secret);
   await insertWebhookEndpoint(db, endpoint);
-  return { endpoint, secret: endpoint.secret };
+  return { endpoint, secret };
 }
 
 /** Changes an endpoint; enabling one clears its failing streak, disabling one by hand says so. */
@@ -73,6 +76,6 @@ export async function updateEndpoint(ctx: AppContext, endpoint: WebhookEndpointR
 /** A new secret for an endpoint; the old one stops signing at once. */
 export async function rotateEndpointSecret(ctx: AppContext, endpoint: WebhookEndpointRow): Promise<{ endpoint: WebhookEndpointRow; secret: string }> {
   const secret = newWebhookSecret();
-  await updateWebhookEndpoint(ctx.db.kysely, endpoint.id, { secret, updated_at: ctx.now().toISOString() });
+  await updateWebhookEndpoint(ctx.db.kysely, endpoint.id, { secret: seal(ctx.config, webhookSecretPlace(endpoint.id), secret), updated_at: ctx.now().toISOString() });
   return { endpoint: (await findWebhookEndpoint(ctx.db.kysely, endpoint.id))!, secret };
 }

@@ -8,11 +8,14 @@ const composed = async (env: NodeJS.ProcessEnv) => (await withDemoSandbox(readCo
 const startable = (config: Awaited<ReturnType<typeof composed>>) => () => assertStartable(config);
 
 describe('start checks and banner', () => {
-  it('refuses production without PUBLIC_URL, and any mode without a bot check', async () => {
-    expect(startable(await composed({ NODE_ENV: 'production', SANDBOX: 'bot-check' }))).toThrow(/NODE_ENV=production needs PUBLIC_URL/);
-    expect(startable(await composed({ NODE_ENV: 'production', PUBLIC_URL: 'https://boletos.example.mx' }))).toThrow(/RECAPTCHA_SECRET .*SANDBOX=bot-check/);
+  it('refuses production without PUBLIC_URL or a SECRETS_KEY of 32 characters, and any mode without a bot check', async () => {
+    const SECRETS_KEY = 'clave-de-pruebas-de-secretos-0123456789';
+    expect(startable(await composed({ NODE_ENV: 'production', SECRETS_KEY, SANDBOX: 'bot-check' }))).toThrow(/NODE_ENV=production needs PUBLIC_URL/);
+    expect(startable(await composed({ NODE_ENV: 'production', PUBLIC_URL: 'https://boletos.example.mx', SECRETS_KEY }))).toThrow(/RECAPTCHA_SECRET .*SANDBOX=bot-check/);
     expect(startable(await composed({ SANDBOX: 'payments' }))).toThrow(/bot check/);
-    expect(startable(await composed({ NODE_ENV: 'production', PUBLIC_URL: 'https://boletos.example.mx', RECAPTCHA_SECRET: 's' }))).not.toThrow();
+    expect(startable(await composed({ NODE_ENV: 'production', PUBLIC_URL: 'https://boletos.example.mx', RECAPTCHA_SECRET: 's' }))).toThrow(/needs SECRETS_KEY/);
+    expect(startable(await composed({ NODE_ENV: 'production', PUBLIC_URL: 'https://boletos.example.mx', RECAPTCHA_SECRET: 's', SECRETS_KEY: 'corta' }))).toThrow(/needs SECRETS_KEY/);
+    expect(startable(await composed({ NODE_ENV: 'production', PUBLIC_URL: 'https://boletos.example.mx', RECAPTCHA_SECRET: 's', SECRETS_KEY }))).not.toThrow();
     expect(startable(await composed({}))).not.toThrow();
   });
 

@@ -12,7 +12,7 @@ import { SchemaFormState } from '../../../../renderers/state/SchemaFormState';
 import type { EventFileProblem } from '../../../shared/event-file/event-file-problem';
 import { AdminApiError } from '../adminApi';
 import { useAdmin } from '../useAdmin';
-import { EDITOR_DEFAULTS, EDITOR_UI_SCHEMA, editorSchema, serverJudges } from './editorForm';
+import { EDITOR_DEFAULTS, EDITOR_UI_SCHEMA, editorSchema, fileOf, formDataOf, serverJudges, type WordOrObject } from './editorForm';
 import { EditorPreview } from './EditorPreview';
 import { createEventsApi, eventDownloadUrl, type EventFile } from './eventsApi';
 import { failureMessage } from '../failureMessage';
@@ -41,8 +41,9 @@ export function EventEditorPage() {
   const { t } = useTranslation('admin');
   const { api, operator } = useAdmin();
   const events = useMemo(() => createEventsApi(api), [api]);
-  const [form, setForm] = useState<{ schema: RJSFSchema; leftOut: string[] }>();
-  const [draft, setDraft] = useState<{ state: SchemaFormState<EventFile>; load: number }>();
+  const [form, setForm] = useState<{ schema: RJSFSchema; leftOut: string[]; choices: WordOrObject[] }>();
+  /** The form's state of one load, and the file it was loaded from (what the form leaves empty keeps its word). */
+  const [draft, setDraft] = useState<{ state: SchemaFormState<EventFile>; load: number; file: EventFile }>();
   const state = draft?.state;
   const [loads, setLoads] = useState(0);
   const [saves, setSaves] = useState(0);
@@ -54,17 +55,21 @@ export function EventEditorPage() {
   useEffect(() => {
     events.schema().then((schema) => setForm(editorSchema(schema)), fail);
   }, [events]);
+  const choices = form?.choices;
   useEffect(() => {
+    if (!choices) return;
     // A new state per load (a roll back loads the file again), and the form and preview drawn afresh for it.
-    events.file(url).then((file) => setDraft({ state: new SchemaFormState<EventFile>(() => [], file, 'event'), load: loads }), fail);
-  }, [events, url, loads]);
+    events.file(url).then((file) => setDraft({ state: new SchemaFormState<EventFile>(() => [], formDataOf(file, choices), 'event'), load: loads, file }), fail);
+  }, [events, url, loads, choices]);
+  /** The file the form stands for now. */
+  const currentFile = (data: EventFile) => (draft && choices ? fileOf(data, draft.file, choices) : data);
 
   const save = async () => {
     if (!state) return;
     setBusy(true);
     setStatus('');
     try {
-      const result = await events.save(url, state.data);
+      const result = await events.save(url, currentFile(state.data));
       state.setServerProblems([]);
       setProblems([]);
       setError(undefined);
@@ -120,7 +125,7 @@ export function EventEditorPage() {
         </Box>
         <Box component="section" aria-labelledby="editor-preview">
           <Typography id="editor-preview" component="h2" variant="h6" gutterBottom>{t('events.editor.preview')}</Typography>
-          {draft && <EditorPreview key={draft.load} events={events} state={draft.state} />}
+          {draft && <EditorPreview key={draft.load} events={events} state={draft.state} fileOf={currentFile} />}
         </Box>
       </Box>
       <VersionsPanel events={events} url={url} refresh={saves} canWrite={canWrite} onRolledBack={rolledBack} />

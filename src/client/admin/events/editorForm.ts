@@ -5,13 +5,33 @@ type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * The event file's schema as the editor draws it: a property that is a choice of schemas
- * (`oneOf`/`anyOf`, e.g. `refund_policy`: "none" or an object) is left out of the form, which
- * keeps its value in the file untouched (the form engine draws plain objects, arrays and
- * scalars only). Also answers where those properties were (`/refund_policy`).
+ * A top-level property whose schema is a choice between one word and an object (`refund_policy`: "none" or
+ * `{until, fee_percent}`): the form draws the object, left empty for the word (or for nothing, when the file
+ * has nothing) — see `formDataOf` and `fileOf`.
  */
-export function editorSchema(schema: RJSFSchema): { schema: RJSFSchema; leftOut: string[] } {
+export interface WordOrObject {
+  name: string;
+  word: string;
+}
+
+/** The word and the object of a `oneOf`/`anyOf` of exactly a one-word string and an object; undefined for another choice. */
+function wordOrObject(property: Node): { word: string; object: Node } | undefined {
+  const options = property.oneOf ?? property.anyOf;
+  if (!Array.isArray(options) || options.length !== 2) return undefined;
+  const word = options.find((o): o is Node => isNode(o) && o.type === 'string' && Array.isArray(o.enum) && o.enum.length === 1 && typeof o.enum[0] === 'string');
+  const object = options.find((o): o is Node => isNode(o) && o.type === 'object' && isNode(o.properties));
+  return word && object ? { word: (word.enum as string[])[0], object } : undefined;
+}
+
+/**
+ * The event file's schema as the editor draws it. A top-level choice between one word and an object
+ * (`refund_policy`) is drawn as that object (`choices` names them); any other property that is a choice of
+ * schemas (`oneOf`/`anyOf`) is left out of the form, which keeps its value in the file untouched (the form
+ * engine draws plain objects, arrays and scalars only), and `leftOut` says where those were.
+ */
+export function editorSchema(schema: RJSFSchema): { schema: RJSFSchema; leftOut: string[]; choices: WordOrObject[] } {
   const leftOut: string[] = [];
+  const choices: WordOrObject[] = [];
   const walk = (node: unknown, pointer: string): unknown => {
     if (Array.isArray(node)) return node.map((item) => walk(item, pointer));
     if (!isNode(node)) return node;
@@ -21,25 +41,58 @@ export function editorSchema(schema: RJSFSchema): { schema: RJSFSchema; leftOut:
       if (key === 'properties' && isNode(value)) {
         const kept: Node = {};
         for (const [name, property] of Object.entries(value)) {
-          if (isNode(property) && ('oneOf' in property || 'anyOf' in property)) droppedHere.add(name);
+          const isChoice = isNode(property) && ('oneOf' in property || 'anyOf' in property);
+          const choice = isChoice && pointer === '' ? wordOrObject(property) : undefined;
+          if (choice && isNode(property)) {
+            choices.push({ name, word: choice.word });
+            const { title, description } = property;
+            kept[name] = walk({ ...choice.object, ...(typeof title === 'string' && { title }), ...(typeof description === 'string' && { description }) }, `/${name}`);
+          } else if (isChoice) droppedHere.add(name);
           else kept[name] = walk(property, `${pointer}/${name}`);
         }
         copy[key] = kept;
       } else copy[key] = walk(value, key === 'items' ? `${pointer}/-` : pointer);
     }
     for (const name of droppedHere) leftOut.push(`${pointer}/${name}`);
-    if (Array.isArray(copy.required) && droppedHere.size > 0) copy.required = copy.required.filter((name) => !droppedHere.has(String(name)));
+    const dropped = new Set([...droppedHere, ...(pointer === '' ? choices.map((c) => c.name) : [])]);
+    if (Array.isArray(copy.required) && dropped.size > 0) copy.required = copy.required.filter((name) => !dropped.has(String(name)));
     return copy;
   };
-  return { schema: walk(schema, '') as RJSFSchema, leftOut };
+  return { schema: walk(schema, '') as RJSFSchema, leftOut, choices };
 }
 
-/** How the editor draws some fields: HTML blocks and descriptions as text areas (the server sanitises), `$schema` hidden, the url fixed. */
+/** Whether a value holds nothing (an object whose every value is undefined, as the form leaves a cleared one). */
+const emptyObject = (value: unknown) => isNode(value) && Object.values(value).every((v) => v === undefined);
+
+/** The file as the form holds it: a word-or-object property that is the word is left empty. */
+export function formDataOf(file: EventFile, choices: WordOrObject[]): EventFile {
+  const data: Node = { ...file };
+  for (const { name, word } of choices) if (data[name] === word) delete data[name];
+  return data as EventFile;
+}
+
+/**
+ * The file the form's data stands for: a word-or-object property left empty (or cleared) is the word when the
+ * loaded file had the word, and absent otherwise (the form adds nothing the file lacks); filled, it is the object.
+ */
+export function fileOf(data: EventFile, loaded: EventFile, choices: WordOrObject[]): EventFile {
+  const file: Node = { ...data };
+  for (const { name, word } of choices) {
+    if (file[name] !== undefined && !emptyObject(file[name])) continue;
+    if ((loaded as Node)[name] === word) file[name] = word;
+    else delete file[name];
+  }
+  return file as EventFile;
+}
+
+/** How the editor draws some fields: HTML blocks and descriptions as text areas (the server sanitises), `$schema` hidden, the url fixed, the refund deadline as typed. */
 export const EDITOR_UI_SCHEMA: UiSchema = {
   $schema: { 'ui:widget': 'hidden' },
   url: { 'ui:readonly': true },
   event: { html: { items: { html: { 'ui:widget': 'textarea' } } } },
   tickets: { items: { description: { 'ui:widget': 'textarea' } } },
+  // As written (ISO 8601 with its offset): a date-time picker would show and save it in UTC.
+  refund_policy: { until: { 'ui:widget': 'TextWidget' } },
 };
 
 /**
@@ -49,7 +102,7 @@ export const EDITOR_UI_SCHEMA: UiSchema = {
  */
 export const serverJudges: ValidatorType<EventFile> = {
   validateFormData: () => ({ errors: [], errorSchema: {} }),
-  // Asked only for oneOf/anyOf/if/dependencies, which `editorSchema` leaves out.
+  // Asked only for oneOf/anyOf/if/dependencies, which `editorSchema` leaves out or draws as a plain object.
   isValid: () => true,
   rawValidation: () => ({}),
   reset: () => undefined,
