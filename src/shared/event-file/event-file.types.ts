@@ -262,6 +262,19 @@ export interface EventFile {
   transfers?: TransferPolicyFile;
   refund_policy?: RefundPolicyFile;
   invoicing?: InvoicingFile;
+  installments?: InstallmentsFile;
+}
+
+/**
+ * The event file's `installments`: card plans (meses sin intereses) offered on the MercadoPago and
+ * Stripe card paths for totals from `min_amount` (pesos), up to `max_months`, interest-free only
+ * unless `interest_free_only` is false. Absent or not enabled: one payment.
+ */
+export interface InstallmentsFile {
+  enabled: boolean;
+  min_amount?: number;
+  max_months?: number;
+  interest_free_only?: boolean;
 }
 
 /** The event file's `transfers`: whether, until when (ISO 8601 with offset) and how often a ticket may change hands. */

@@ -71,6 +71,7 @@ const ES: Sentences = {
   unknownCheckinTicket: (p) => `no existe un boleto con id ${p.id} en este archivo; la lista de acceso no lo puede admitir`,
   checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) debe ser posterior a opens_at (${p.opens})`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) supera el máximo de ${p.limit} bytes por imagen; solo puedes bajarlo`,
+  installmentsWithoutCardMethod: (p) => `los meses sin intereses solo se ofrecen con tarjeta: activa ${p.methods} en event.config`,
 };
 
 const EN: Sentences = {
@@ -131,6 +132,7 @@ const EN: Sentences = {
   unknownCheckinTicket: (p) => `there is no ticket with id ${p.id} in this file; the check-in list cannot admit it`,
   checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) must be later than opens_at (${p.opens})`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) is above the limit of ${p.limit} bytes per image; it can only be lowered`,
+  installmentsWithoutCardMethod: (p) => `instalments are only offered on card payments: turn on ${p.methods} in event.config`,
 };
 
 /** The operator-facing sentence of one semantic problem. */

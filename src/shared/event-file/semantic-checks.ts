@@ -2,12 +2,14 @@ import { attendeeFormProblems, type FieldProblemCode } from '../attendee-form/at
 import type { AttendeeField } from './event-file.types';
 import { checkinListProblems, eventDetailsProblems, type EventDetailsProblemCode } from './event-details-checks';
 import { fieldLimitProblems, type FieldLimitProblemCode, type PatternVerdicts } from './field-limit-checks';
+import { installmentsProblems, type InstallmentsProblemCode } from './installments-checks';
 
 /** Rules that span several values, which JSON Schema cannot express. */
 export type SemanticProblemCode =
   | FieldProblemCode
   | FieldLimitProblemCode
   | EventDetailsProblemCode
+  | InstallmentsProblemCode
   | 'reservedUrl'
   | 'duplicateTicketId'
   | 'duplicateProductId'
@@ -147,6 +149,8 @@ export function semanticProblems(file: unknown, patterns: PatternVerdicts): Sema
     }
   }
   problems.push(...checkinListProblems(file.checkin_lists, ticketIds));
+  if (isObject(file.installments)) money('/installments/min_amount', file.installments.min_amount);
+  problems.push(...installmentsProblems(file));
   return problems;
 }
 
