@@ -73,6 +73,12 @@ describe.skipIf(skipDatabase)('MercadoPago card instalments', () => {
     expect(attempt).toMatchObject({ status: 'approved', amount_cents: 66000, installments: 6, installments_total_cents: 66000 });
     const [payment] = await sandboxPaymentsOf(id);
     expect(payment).toMatchObject({ transaction_amount: 660, installments: 6, transaction_details: { installment_amount: 110, total_paid_amount: 660 } });
+    // The tickets e-mail states the plan beside the date and the place.
+    const [mail] = t.mails().filter((m) => m.text.includes(id));
+    expect(mail?.text.replace(/=\r?\n/g, '')).toContain('6 meses sin intereses de $110.00 (total $660.00)');
+    // …and the order page, on its payment.
+    const order = await t.app.inject({ url: `/api/orders/${id}`, headers: t.keyed(id) });
+    expect(body(order).pagos).toEqual([expect.objectContaining({ metodo: 'mercadopago', monto: 660, meses: { meses: 6, total: 660, sin_intereses: true } })]);
   });
 
   it('refuses a plan not offered (tampered months, interest-bearing, debit, under the minimum) with 422 before anything is charged', async () => {
