@@ -9,6 +9,7 @@ import { chargeFastPayment } from './mercadopago-fast-payment-charges.sandbox';
 import type { SandboxCardToken } from './mercadopago-cards.sandbox';
 import { challengeFor, isChallengeCard } from './mercadopago-3ds.sandbox';
 import { notifyMercadoPagoPayment, randomDigits } from './mercadopago.sandbox';
+import { payerCostsFor } from './mercadopago-installments.sandbox';
 
 const P = 'mercadopago';
 
@@ -104,6 +105,10 @@ export function mercadoPagoCardPayments(app: FastifyInstance, rt: SandboxRuntime
     if (!found) return invalid(reply, 2006, 'Card Token not found');
     const token = found.data;
     if (token.date_due <= now()) return invalid(reply, 3003, 'Invalid card_token_id');
+    // The months must be one of the card's plans for this amount, as MercadoPago refuses any other.
+    const debit = token.payment_method_id.startsWith('deb');
+    const cost = payerCostsFor(token.first_six_digits, debit ? 'debit_card' : 'credit_card', amount).find((c) => c.installments === installments);
+    if (!cost) return invalid(reply, 4020, 'Invalid installments for this card and amount');
     const consumed = await moveSandboxObject(db, P, 'card-token', token.id, ['active'], { status: 'used', data: { ...token, status: 'used', date_used: now(), used_by: paymentId } }, now());
     if (!consumed) {
       // A concurrent request with the same key is creating this payment: answer it once stored.
@@ -124,7 +129,7 @@ export function mercadoPagoCardPayments(app: FastifyInstance, rt: SandboxRuntime
       transaction_amount: paid,
       currency_id: 'MXN',
       date_of_expiration: null,
-      payment_type_id: 'credit_card',
+      payment_type_id: debit ? 'debit_card' : 'credit_card',
       payment_method_id: token.payment_method_id,
       issuer_id: body.issuer_id === undefined || body.issuer_id === null ? null : String(body.issuer_id),
       installments,
@@ -138,7 +143,7 @@ export function mercadoPagoCardPayments(app: FastifyInstance, rt: SandboxRuntime
         first_six_digits: token.first_six_digits, last_four_digits: token.last_four_digits,
         expiration_month: token.expiration_month, expiration_year: token.expiration_year, cardholder: { name: token.cardholder.name },
       },
-      transaction_details: { total_paid_amount: paid, installment_amount: paid, net_received_amount: status === 'approved' ? paid : 0 },
+      transaction_details: { total_paid_amount: cost.total_amount, installment_amount: cost.installment_amount, net_received_amount: status === 'approved' ? paid : 0 },
       three_ds_info: challenged ? challengeFor(rt, paymentId) : null,
     };
     const stored = await insertSandboxObjectOnce(db, P, 'payment', { id: paymentId, status, data: payment }, now());

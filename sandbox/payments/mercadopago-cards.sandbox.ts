@@ -6,14 +6,16 @@ import { sandboxApi } from './api-errors';
 import { mercadoPagoError, mercadoPagoFailure } from './error-formats';
 import { mercadoPagoCardPayments } from './mercadopago-card-payments.sandbox';
 import { luhnValid } from './luhn';
+import { payerCostsFor } from './mercadopago-installments.sandbox';
 
 const P = 'mercadopago';
 const API = '/sandbox/mercadopago/api';
 
 /** A card brand as MercadoPago's payment-method search describes it (Mexico). */
 interface Brand {
-  id: 'master' | 'visa' | 'amex';
+  id: 'master' | 'visa' | 'amex' | 'debmaster' | 'debvisa';
   name: string;
+  type: 'credit_card' | 'debit_card';
   issuer: { id: string; name: string };
   numberLength: number;
   codeLength: number;
@@ -21,9 +23,12 @@ interface Brand {
 }
 
 const BRANDS: Record<Brand['id'], Brand> = {
-  master: { id: 'master', name: 'Mastercard', issuer: { id: '158', name: 'Mastercard' }, numberLength: 16, codeLength: 3, binPattern: '^(5[1-5]|2(22[1-9]|2[3-9]|[3-6]|7[01]|720))' },
-  visa: { id: 'visa', name: 'Visa', issuer: { id: '162', name: 'Visa' }, numberLength: 16, codeLength: 3, binPattern: '^4' },
-  amex: { id: 'amex', name: 'American Express', issuer: { id: '310', name: 'American Express' }, numberLength: 15, codeLength: 4, binPattern: '^(34|37)' },
+  // The debit BINs first: their cards would match the credit brands' patterns too.
+  debmaster: { id: 'debmaster', name: 'Mastercard Débito', type: 'debit_card', issuer: { id: '158', name: 'Mastercard' }, numberLength: 16, codeLength: 3, binPattern: '^557905' },
+  debvisa: { id: 'debvisa', name: 'Visa Débito', type: 'debit_card', issuer: { id: '162', name: 'Visa' }, numberLength: 16, codeLength: 3, binPattern: '^418914' },
+  master: { id: 'master', name: 'Mastercard', type: 'credit_card', issuer: { id: '158', name: 'Mastercard' }, numberLength: 16, codeLength: 3, binPattern: '^(5[1-5]|2(22[1-9]|2[3-9]|[3-6]|7[01]|720))' },
+  visa: { id: 'visa', name: 'Visa', type: 'credit_card', issuer: { id: '162', name: 'Visa' }, numberLength: 16, codeLength: 3, binPattern: '^4' },
+  amex: { id: 'amex', name: 'American Express', type: 'credit_card', issuer: { id: '310', name: 'American Express' }, numberLength: 15, codeLength: 4, binPattern: '^(34|37)' },
 };
 
 /**
@@ -34,6 +39,8 @@ const TEST_CARDS: Record<string, Brand['id']> = {
   '5474925432670366': 'master',
   '4075595716483764': 'visa',
   '371180303257522': 'amex',
+  '5579053461482647': 'debmaster',
+  '4189141221267633': 'debvisa',
   // Not one of MercadoPago's: the sandbox's 3-D Secure challenge card (mercadopago-3ds.sandbox.ts).
   '4000000000003220': 'visa',
 };
@@ -86,7 +93,7 @@ function paymentMethod(brand: Brand) {
   return {
     id: brand.id,
     name: brand.name,
-    payment_type_id: 'credit_card',
+    payment_type_id: brand.type,
     status: 'active',
     secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${brand.id}.gif`,
     thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${brand.id}.gif`,
@@ -213,6 +220,24 @@ export async function mercadoPagoCardsSandbox(app: FastifyInstance, { rt }: { rt
     const brand = bin.length >= 6 ? brandOfBin(bin) : undefined;
     const results = brand ? [paymentMethod(brand)] : [];
     return { paging: { total: results.length, limit: 30, offset: 0 }, results };
+  });
+
+  // The plans of a card for an amount: the browser SDK's getInstallments (public key) or the merchant's server (access token).
+  app.get<{ Querystring: { public_key?: string; bin?: string; amount?: string; payment_method_id?: string } }>(`${API}/v1/payment_methods/installments`, async (request, reply) => {
+    const server = request.headers.authorization === `Bearer ${creds.accessToken}`;
+    if (!server && badKey(request.query.public_key, reply)) return reply;
+    const amount = Number(request.query.amount);
+    if (!request.query.amount || !(amount > 0)) return mercadoPagoError(reply, 400, 'amount must be a positive number', 'bad_request');
+    const bin = digitsOf(request.query.bin).slice(0, 8);
+    const brand = bin.length >= 6 ? brandOfBin(bin) : BRANDS[request.query.payment_method_id as Brand['id']];
+    if (!brand || (request.query.payment_method_id && request.query.payment_method_id !== brand.id)) return [];
+    return [{
+      payment_method_id: brand.id, payment_type_id: brand.type,
+      issuer: { id: brand.issuer.id, name: brand.issuer.name, secure_thumbnail: `https://www.mercadopago.com/org-img/MP3/API/logos/${brand.id}.gif`, thumbnail: `http://img.mlstatic.com/org-img/MP3/API/logos/${brand.id}.gif` },
+      processing_mode: 'aggregator', merchant_account_id: null,
+      payer_costs: payerCostsFor(bin.slice(0, 6), brand.type, amount),
+      agreements: null,
+    }];
   });
 
   app.get<{ Querystring: { public_key?: string; payment_method_id?: string; bin?: string } }>(`${API}/v1/payment_methods/card_issuers`, async (request, reply) => {

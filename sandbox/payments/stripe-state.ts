@@ -13,7 +13,9 @@ export const P = 'stripe';
  * all are credit cards (`card.funding`) but the ones marked `funding`.
  * `disputed`: the charge succeeds, then its payer disputes it (`charge.dispute.created`; closing the dispute loses it).
  */
-export const TEST_CARDS: Record<string, { outcome: CardOutcome; brand: string; disputed?: true; funding?: CardFunding }> = {
+export const TEST_CARDS: Record<string, { outcome: CardOutcome; brand: string; disputed?: true; funding?: CardFunding; installments?: number[] }> = {
+  // Stripe's Mexican card with meses sin intereses; its Visa debit test card (below) has no plans.
+  '4000004840008001': { outcome: 'succeeds', brand: 'visa', installments: [3, 6, 9, 12] },
   '4242424242424242': { outcome: 'succeeds', brand: 'visa' },
   '4000056655665556': { outcome: 'succeeds', brand: 'visa', funding: 'debit' },
   '4000000000000259': { outcome: 'succeeds', brand: 'visa', disputed: true },
@@ -45,7 +47,15 @@ export interface StoredPaymentMethod {
   outcome: CardOutcome;
   /** Sandbox only (stripped from answers): a charge made with it is disputed by its payer. */
   disputed?: boolean;
+  /** Sandbox only (stripped from answers): the months of its issuer's meses sin intereses (MXN intents with installments enabled). */
+  installments?: number[];
 }
+
+/** A Mexican instalment plan in Stripe's shape. */
+export interface InstallmentsPlan { count: number; interval: 'month'; type: 'fixed_count' }
+
+/** `payment_method_options.card.installments` of an intent: on when created so, the card's plans once a method is attached, the plan confirmed. */
+export interface IntentInstallments { enabled: boolean; plan: InstallmentsPlan | null; available_plans: InstallmentsPlan[] }
 
 export interface StoredIntent {
   id: string;
@@ -76,6 +86,7 @@ export interface StoredIntent {
   livemode: false;
   /** Sandbox only (stripped from answers: a PaymentIntent has no such field): where the 3-D Secure page sends the buyer back. */
   return_url: string | null;
+  payment_method_options: { card: { installments: IntentInstallments | null } };
 }
 
 /** The fields of a PaymentIntent Stripe answers to the publishable key (its object reference marks them "retrievable with publishable key"). */
@@ -102,7 +113,7 @@ export interface StoredCharge {
   status: 'succeeded' | 'failed';
   billing_details: BillingDetails;
   payment_method: string;
-  payment_method_details: { type: 'card'; card: { brand: string; last4: string; funding: string; wallet: { type: string } | null } };
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string; funding: string; wallet: { type: string } | null; installments: { plan: InstallmentsPlan } | null } };
   failure_code: string | null;
   refunded: boolean;
   amount_refunded: number;
@@ -138,8 +149,8 @@ export function stripeError(reply: FastifyReply, status: number, error: { type?:
 }
 
 /** What answers carry of a payment method (the sandbox's outcome field stays inside). */
-export function publicMethod(method: StoredPaymentMethod): Omit<StoredPaymentMethod, 'outcome' | 'disputed'> {
-  const { outcome: _outcome, disputed: _disputed, ...visible } = method;
+export function publicMethod(method: StoredPaymentMethod): Omit<StoredPaymentMethod, 'outcome' | 'disputed' | 'installments'> {
+  const { outcome: _outcome, disputed: _disputed, installments: _installments, ...visible } = method;
   return visible;
 }
 
@@ -171,7 +182,10 @@ export function stripeState(rt: SandboxRuntime) {
     const row: StoredCharge = {
       id: stripeId('ch'), object: 'charge', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, paid: status === 'succeeded', status,
       billing_details: method.billing_details, payment_method: method.id,
-      payment_method_details: { type: 'card', card: { brand: method.card.brand, last4: method.card.last4, funding: method.card.funding, wallet: method.card.wallet } },
+      payment_method_details: {
+        type: 'card',
+        card: { brand: method.card.brand, last4: method.card.last4, funding: method.card.funding, wallet: method.card.wallet, installments: intent.payment_method_options?.card.installments?.plan ? { plan: intent.payment_method_options.card.installments.plan } : null },
+      },
       failure_code: failureCode, refunded: false, amount_refunded: 0, disputed: false, created: seconds(), livemode: false,
     };
     await insertSandboxObject(db, P, 'charge', { id: row.id, status, data: row }, now());

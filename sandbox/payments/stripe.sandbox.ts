@@ -14,6 +14,7 @@ import {
   TEST_CARDS,
   type StoredCharge,
   type StoredDispute,
+  type InstallmentsPlan,
   type StoredIntent,
   type StoredPaymentMethod,
 } from './stripe-state';
@@ -161,6 +162,7 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: SandboxR
       payment_method_types: ['card'], payment_method: null, last_payment_error: null, latest_charge: null, next_action: null,
       capture_method: 'automatic_async', confirmation_method: 'automatic', customer: null, processing: null, setup_future_usage: null, shipping: null,
       canceled_at: null, cancellation_reason: null, created: s.seconds(), livemode: false, return_url: null,
+      payment_method_options: { card: { installments: installmentsAsked(body) ? { enabled: true, plan: null, available_plans: [] } : null } },
     };
     await insertSandboxObject(db, P, 'intent', { id, status: intent.status, data: intent }, s.now());
     return shownIntent(intent);
@@ -171,6 +173,27 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: SandboxR
     return intent ? answer(intent, request) : reply;
   });
 
+  // Attaching a card (secret key): an intent with installments enabled then lists that card's plans (Stripe's direct-API flow).
+  app.post<{ Params: { id: string } }>('/sandbox/stripe/api/v1/payment_intents/:id', async (request, reply) => {
+    if (keyOf(request) !== 'secret') return unauthorised(reply);
+    const found = await s.findIntent(request.params.id);
+    if (!found) return missing(reply, 'payment_intent', request.params.id, 'intent');
+    const body = params(request);
+    if (found.status !== 'requires_payment_method' && found.status !== 'requires_confirmation') {
+      return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: `You cannot update this PaymentIntent because it has a status of ${found.status}.`, payment_intent: shownIntent(found) });
+    }
+    const methodId = typeof body.payment_method === 'string' ? body.payment_method : null;
+    const method = methodId ? await s.findMethod(methodId) : undefined;
+    if (methodId && !method) return missing(reply, 'payment_method', methodId, 'payment_method');
+    const installments = found.payment_method_options?.card.installments ?? null;
+    const moved = await s.moveIntent(found, ['requires_payment_method', 'requires_confirmation'], {
+      ...(method ? { payment_method: method.id, status: 'requires_confirmation' as const } : {}),
+      payment_method_options: { card: { installments: installments && method ? { ...installments, plan: null, available_plans: plansOf(method, found) } : installments } },
+    });
+    if (!moved) return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: 'This PaymentIntent was changed by another request.' });
+    return answer(moved, request);
+  });
+
   app.post<{ Params: { id: string } }>('/sandbox/stripe/api/v1/payment_intents/:id/confirm', async (request, reply) => {
     const found = await intentFor(request, reply);
     if (!found) return reply;
@@ -179,9 +202,18 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: SandboxR
     if (found.status !== 'requires_payment_method' && found.status !== 'requires_confirmation') {
       return stripeError(reply, 400, { code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${found.status}; it cannot be confirmed.`, payment_intent: shownIntent(found, access) });
     }
-    const methodId = String(body.payment_method ?? '');
+    const methodId = String(body.payment_method ?? found.payment_method ?? '');
     const method = methodId ? await s.findMethod(methodId) : undefined;
     if (!method) return missing(reply, 'payment_method', methodId, 'payment_method');
+    // A plan must be one of the card's available plans on an intent with installments enabled, as Stripe checks.
+    const asked = planAsked(body);
+    if (asked) {
+      const offered = found.payment_method_options?.card.installments ? plansOf(method, found) : [];
+      if (!offered.some((p) => p.count === asked.count && p.interval === asked.interval && p.type === asked.type)) {
+        return stripeError(reply, 400, { code: 'parameter_invalid_integer', message: 'The installment plan is not one of the available plans of this PaymentIntent.', param: 'payment_method_options[card][installments][plan]' });
+      }
+      found.payment_method_options.card.installments = { ...found.payment_method_options.card.installments!, plan: asked };
+    }
     const returnUrl = typeof body.return_url === 'string' ? body.return_url : null;
     if (method.outcome === 'requires_authentication') {
       if (!returnUrl) return stripeError(reply, 400, { code: 'parameter_missing', message: 'This payment requires authentication: a return_url is needed.', param: 'return_url' });
@@ -239,7 +271,7 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: SandboxR
         exp_month: month, exp_year: year, wallet: null,
       },
       billing_details: { name: (billing.name as string) ?? null, email: (billing.email as string) ?? null, phone: (billing.phone as string) ?? null },
-      created: s.seconds(), livemode: false, outcome: known?.outcome ?? 'succeeds', ...(known?.disputed ? { disputed: true } : {}),
+      created: s.seconds(), livemode: false, outcome: known?.outcome ?? 'succeeds', ...(known?.disputed ? { disputed: true } : {}), ...(known?.installments ? { installments: known.installments } : {}),
     };
     await insertSandboxObject(db, P, 'payment_method', { id: method.id, status: 'created', data: method }, s.now());
     return publicMethod(method);
@@ -305,4 +337,24 @@ export async function stripeSandbox(app: FastifyInstance, { rt }: { rt: SandboxR
     await s.notify('charge.dispute.closed', lost);
     return lost;
   });
+}
+
+/** `payment_method_options[card][installments][enabled]=true` on create. */
+function installmentsAsked(body: Params): boolean {
+  const card = ((body.payment_method_options as Params | undefined)?.card ?? {}) as Params;
+  return String((card.installments as Params | undefined)?.enabled) === 'true';
+}
+
+/** The plan of a confirmation (`payment_method_options[card][installments][plan]`), or null. */
+function planAsked(body: Params): InstallmentsPlan | null {
+  const card = ((body.payment_method_options as Params | undefined)?.card ?? {}) as Params;
+  const plan = (card.installments as Params | undefined)?.plan as Params | undefined;
+  if (!plan || typeof plan !== 'object') return null;
+  return { count: Number(plan.count), interval: String(plan.interval) as 'month', type: String(plan.type) as 'fixed_count' };
+}
+
+/** A card's plans on an MXN intent: its issuer's months (a credit card of Stripe's Mexican test cards), none for debit. */
+function plansOf(method: StoredPaymentMethod, intent: StoredIntent): InstallmentsPlan[] {
+  if (intent.currency !== 'mxn' || method.card.funding !== 'credit') return [];
+  return (method.installments ?? []).map((count) => ({ count, interval: 'month', type: 'fixed_count' }));
 }

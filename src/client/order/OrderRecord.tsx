@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import { planSentence } from '../../shared/installments-words';
+import { pesosToCents } from '../../shared/money';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { OrderViewResponse } from '../../shared/api';
@@ -27,6 +29,7 @@ export function OrderRecord({ order }: { order: OrderViewResponse }) {
           {order.pagos.map((p, index) => (
             <li key={index}>
               {t('payments.line', { method: p.metodo, amount: money(p.monto, p.moneda), status: i18n.exists(`order:payments.state.${p.estado}`) ? t(`payments.state.${p.estado}`) : p.estado })}
+              {p.meses && ` · ${planSentence(i18n.language === 'en' ? 'en' : 'es', { months: p.meses.meses, totalCents: pesosToCents(p.meses.total), amountCents: p.meses.sin_intereses ? pesosToCents(p.meses.total) : 0, currency: p.moneda })}`}
             </li>
           ))}
         </Box>

@@ -3,6 +3,7 @@ import type { Db } from './connection';
 import { initialMigration } from './migrations/20261121_0001_initial';
 import { invoicingMigration } from './migrations/20261204_0051_invoicing';
 import { waitingRoomMigration } from './migrations/20261205_0052_waiting_room';
+import { installmentsMigration } from './migrations/20261205_0054_installments';
 import { invoiceGapsMigration } from './migrations/20261205_0055_invoice_gaps';
 import { paymentsMigration } from './migrations/20261122_0002_payments';
 import { purchaseAccessKeysMigration } from './migrations/20261123_0004_purchase_access_keys';
@@ -65,6 +66,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261204_0045_operators': operatorsMigration(db.dialect.name),
     '20261204_0051_invoicing': invoicingMigration(),
     '20261205_0052_waiting_room': waitingRoomMigration(),
+    '20261205_0054_installments': installmentsMigration(),
     '20261205_0055_invoice_gaps': invoiceGapsMigration(),
   };
 }

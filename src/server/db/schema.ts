@@ -76,6 +76,8 @@ export interface EventTable {
   refund_policy_json: Generated<string | null>;
   /** The event file's `invoicing` (JSON), null when absent (`invoicing/settings.ts` gives the defaults). */
   invoicing_json: Generated<string | null>;
+  /** The event file's `installments` (JSON), null when absent (one payment; `payments/installments.ts`). */
+  installments_json: Generated<string | null>;
   /** Bumped on every import, so caches keyed by (event, version) go stale. */
   version: number;
   updated_at: string;
@@ -250,6 +252,10 @@ export interface PaymentAttemptTable {
   reconcile_at: string | null;
   /** What the provider reports given back of this payment (a partial refund is only recorded here); null while nothing. */
   refunded_cents: Generated<number | null>;
+  /** The months of the card plan the payment was made with (checked against the provider's offer); null: one payment. */
+  installments: Generated<number | null>;
+  /** What the buyer pays over that plan (the amount when interest-free); null: one payment. */
+  installments_total_cents: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../shared/money';
+import { planSentence, type StoredPlan } from '../../shared/installments-words';
 
 export type MailLang = 'es' | 'en';
 
@@ -30,7 +31,8 @@ export interface MailWords {
 
 /** `ticketsUrl`: the buyer's thank-you page, with the key that opens it; `purchaseId`: the reference to give support. */
 /** `when` / `venue`: the event's date line and venue line (`event-when.ts`), null when the event file gives none. `seats`: seated events' places, in ticket order. `free`: a registration (the free claim), not a payment. */
-interface TicketsMail { eventName: string; when: string | null; venue: string | null; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null; seats?: string[]; free?: boolean }
+/** `plan`: the card plan the order was paid with (meses sin intereses), null for one payment. */
+interface TicketsMail { eventName: string; when: string | null; venue: string | null; buyerName: string; purchaseId: string; count: number; ticketsUrl: string | null; seats?: string[]; free?: boolean; plan?: StoredPlan | null }
 /** `orderUrl`: the order page with a new key (null without PUBLIC_URL). */
 interface OrderLinkMail { eventName: string; buyerName: string; purchaseId: string; orderUrl: string | null }
 interface RefundMail { eventName: string; buyerName: string; purchaseId: string; amountCents: number; currency: string; reason: string | null }
@@ -64,7 +66,7 @@ export function ticketsMail(lang: MailLang, data: TicketsMail): MailWords {
         `${data.free ? 'Registration confirmed.' : 'Your payment was approved.'} Attached you will find your ${tickets} for ${data.eventName} as a PDF: show each QR code at the entrance.`,
         ...(seats ? [`Your places: ${seats}.`] : []),
       ],
-      facts: [...(data.when ? [{ label: 'When', value: data.when }] : []), ...(data.venue ? [{ label: 'Where', value: data.venue }] : [])],
+      facts: [...(data.when ? [{ label: 'When', value: data.when }] : []), ...(data.venue ? [{ label: 'Where', value: data.venue }] : []), ...(data.plan ? [{ label: 'Paid in', value: planSentence(lang, data.plan) }] : [])],
       action: data.ticketsUrl ? { sentence: 'You can also see and download them here (keep this link to yourself):', button: `See my ${data.count === 1 ? 'ticket' : 'tickets'}`, url: data.ticketsUrl } : null,
     };
   }
@@ -75,7 +77,7 @@ export function ticketsMail(lang: MailLang, data: TicketsMail): MailWords {
       `${data.free ? 'Registro confirmado.' : 'Tu pago fue aprobado.'} Adjuntamos ${data.count === 1 ? 'tu boleto' : `tus ${data.count} boletos`} para ${data.eventName} en PDF: presenta cada código QR en el acceso.`,
       ...(seats ? [`Tus lugares: ${seats}.`] : []),
     ],
-    facts: [...(data.when ? [{ label: 'Cuándo', value: data.when }] : []), ...(data.venue ? [{ label: 'Dónde', value: data.venue }] : [])],
+    facts: [...(data.when ? [{ label: 'Cuándo', value: data.when }] : []), ...(data.venue ? [{ label: 'Dónde', value: data.venue }] : []), ...(data.plan ? [{ label: 'Pagado a', value: planSentence(lang, data.plan) }] : [])],
     action: data.ticketsUrl ? { sentence: 'También puedes verlos y descargarlos aquí (no compartas este enlace):', button: `Ver mis ${data.count === 1 ? 'boleto' : 'boletos'}`, url: data.ticketsUrl } : null,
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { storedPlanOf } from '../../shared/installments-words';
 import type { Kysely } from 'kysely';
 import type { Database, MailOutboxTable } from '../db/schema';
 import type { PaymentsRuntime } from '../payments/runtime';
@@ -130,8 +131,11 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
       : null;
     const when = eventWhen(event.starts_at, event.ends_at, lang);
     // The free claim is a registration, not a payment: its e-mail says so.
-    const free = row.attempt_id ? (await findAttempt(db, row.attempt_id))?.provider === 'free' : false;
-    const words = ticketsMail(lang, { eventName: event.name, when, venue: venueLine(event.venue), buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl, seats, free });
+    const attempt = row.attempt_id ? await findAttempt(db, row.attempt_id) : undefined;
+    const free = attempt?.provider === 'free';
+    // The card plan it was paid with (meses sin intereses), stated beside the date and place.
+    const plan = storedPlanOf(attempt);
+    const words = ticketsMail(lang, { eventName: event.name, when, venue: venueLine(event.venue), buyerName: buyer?.name ?? '', purchaseId: purchase.id, count, ticketsUrl, seats, free, plan });
     const pdf = await purchasePdf(db, purchase);
     // An invitation to the buyer's calendar when the event has a date (its link only with PUBLIC_URL, like the e-mail's).
     const calendar = eventCalendarOf(event, base ?? null);

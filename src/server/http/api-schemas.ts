@@ -53,6 +53,11 @@ import freeVerifyResponse from '../../../schemas/api/free-verify.response.json';
 import healthResponse from '../../../schemas/api/health.response.json';
 import mercadopagoCreatePreferenceRequest from '../../../schemas/api/mercadopago-create-preference.request.json';
 import mercadopagoCreatePreferenceResponse from '../../../schemas/api/mercadopago-create-preference.response.json';
+import mercadopagoInstallmentsRequest from '../../../schemas/api/mercadopago-installments.request.json';
+import installmentsResponse from '../../../schemas/api/installments.response.json';
+import stripeInstallmentsRequest from '../../../schemas/api/stripe-installments.request.json';
+import stripeConfirmRequest from '../../../schemas/api/stripe-confirm.request.json';
+import stripeConfirmResponse from '../../../schemas/api/stripe-confirm.response.json';
 import mercadopagoProcessPaymentRequest from '../../../schemas/api/mercadopago-process-payment.request.json';
 import mercadopagoProcessPaymentResponse from '../../../schemas/api/mercadopago-process-payment.response.json';
 import mercadopagoSupertokenCreateOrderRequest from '../../../schemas/api/mercadopago-supertoken-create-order.request.json';
@@ -119,6 +124,7 @@ export const apiSchemas: { $id: string }[] = [
   mercadopagoCreatePreferenceResponse, mercadopagoProcessPaymentResponse, newPurchaseResponse, openpayProcessPaymentResponse, paypalCreateOrderResponse, purchaseStatusResponse,
   updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
   mercadopagoSupertokenCreateOrderRequest, mercadopagoSupertokenCreateOrderResponse,
+  mercadopagoInstallmentsRequest, installmentsResponse, stripeInstallmentsRequest, stripeConfirmRequest, stripeConfirmResponse,
   stripeCreateOrderRequest, stripeCreateOrderResponse,
   healthResponse, readyResponse,
   releaseSeatsRequest, releaseSeatsResponse,

@@ -138,6 +138,8 @@ export const errors = {
   paymentProviderUnavailable: () => coded(503, 'PAYMENT_PROVIDER_UNAVAILABLE'),
   cardBinNotAllowed: () => coded(422, 'CARD_BIN_NOT_ALLOWED'),
   cardTokenInvalid: () => coded(422, 'CARD_TOKEN_INVALID'),
+  /** A card plan the provider does not offer for that card and total, or the event's rules leave out: nothing was charged. */
+  installmentsNotOffered: () => coded(422, 'INSTALLMENTS_NOT_OFFERED'),
   /** A fast-payment token or account method MercadoPago refused (used, expired, another account's): nothing was charged. */
   superTokenInvalid: () => coded(422, 'SUPER_TOKEN_INVALID'),
   /** Another payment of the purchase is still being charged or settled: a second one is refused before the provider is asked. */

@@ -1,4 +1,5 @@
 import type { OrderTicket, OrderViewResponse } from '../../shared/api';
+import { storedPlanOf } from '../../shared/installments-words';
 import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
 import { formatFolio } from '../fulfilment/emit-tickets';
@@ -120,9 +121,13 @@ export async function orderView(ctx: AppContext, order: Order, ticketId: string 
         cancellable: cancelOpen && unused && t.transferred_from === null,
       });
     }),
-    pagos: buyer ? (await listPaymentsOfPurchase(db, purchase.id)).map((a) => ({
-      metodo: a.provider, estado: a.status, monto: centsToPesos(a.amount_cents), moneda: a.currency, fecha: a.updated_at,
-    })) : [],
+    pagos: buyer ? (await listPaymentsOfPurchase(db, purchase.id)).map((a) => {
+      const plan = storedPlanOf(a);
+      return {
+        metodo: a.provider, estado: a.status, monto: centsToPesos(a.amount_cents), moneda: a.currency, fecha: a.updated_at,
+        ...(plan ? { meses: { meses: plan.months, total: centsToPesos(plan.totalCents), sin_intereses: plan.totalCents <= plan.amountCents } } : {}),
+      };
+    }) : [],
     montos: buyer ? amountsResponse(storedTotals(purchase)) : null,
     historial: buyer ? (await orderHistory(db, purchase.id)).map((h) => ({ fecha: h.created_at, estado: h.status, motivo: h.reason })) : [],
     acciones: {

@@ -5,6 +5,7 @@ import { updatePurchase } from '../repositories/purchase.repository';
 import { normaliseBuyerEmail } from '../services/hold-limits.service';
 import { eventConfig } from '../services/order-pricing';
 import { openOrder } from '../services/purchase.service';
+import { checkedPlan, installmentRules, planColumns } from './installments';
 import { assertAllowedBin, assertNoPaymentInFlight, declineReason, insertTokenAttempt, tokenAttemptKey } from './card-checks';
 import { applyObservation } from './confirm';
 import { ProviderError } from './provider';
@@ -16,6 +17,8 @@ export interface CardPaymentInput {
   purchaseId: string;
   token: string;
   paymentMethodId: string;
+  /** The months of the plan the buyer chose (1: one payment); checked against MercadoPago's offer before charging. */
+  installments: number;
   issuer: string | number | null | undefined;
   email: string;
   buyer: BuyerForm;
@@ -26,6 +29,7 @@ export interface CardPaymentInput {
 /**
  * Pays a held purchase with a MercadoPago card token: the same checks as every other method
  * (held, form completed, method offered, total above 0), the allowed BINs read from the token
+ * and the chosen plan checked against MercadoPago's offer for that card (`installments.ts`)
  * before anything is charged, an attempt row, then `POST /v1/payments` for the purchase's own
  * amount. The answer goes through the one confirm path (approved → tickets and e-mail once;
  * pending → the webhook settles it later); a rejected payment answers 402 with a reason the
@@ -52,6 +56,7 @@ export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): P
       description: 'Boletos',
       notificationUrl: `${input.origin}/api/webhooks/mercadopago`,
       idempotencyKey: attempt.idempotency_key,
+      installments: attempt.installments ?? 1,
     });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
@@ -73,7 +78,7 @@ export async function payByCard(rt: PaymentsRuntime, input: CardPaymentInput): P
   return { paymentId: observed.paymentId, challenge: observed.challenge };
 }
 
-/** The checks every payment start makes, no other payment in flight, the BIN rule, the buyer stored, and the attempt (one per purchase and token). */
+/** The checks every payment start makes, no other payment in flight, the BIN rule, the plan, the buyer stored, and the attempt (one per purchase and token). */
 async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key: string): Promise<PaymentAttemptRow> {
   const db = rt.ctx.db.kysely;
   const now = rt.ctx.now().toISOString();
@@ -84,8 +89,15 @@ async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key
   const total = payableTotal(order, 'card');
   await assertNoPaymentInFlight(db, purchase.id, key);
 
-  await assertAllowedBin(config, async () => (await rt.providers.mercadopago.cards.readToken(input.token)).first_six_digits);
+  // The token is read once, for the BIN rule and the plan's BIN.
+  let firstSix: Promise<string | null | undefined> | undefined;
+  const firstSixOf = () => (firstSix ??= rt.providers.mercadopago.cards.readToken(input.token).then((token) => token.first_six_digits));
+  await assertAllowedBin(config, firstSixOf);
+  const plan = await checkedPlan(installmentRules(order.event), total, input.installments, async () => {
+    const bin = await firstSixOf();
+    return bin ? rt.providers.mercadopago.cards.installmentPlans({ bin, paymentMethodId: input.paymentMethodId, amountCents: total }) : [];
+  });
 
   await updatePurchase(db, purchase.id, { buyer, buyer_email: normaliseBuyerEmail(buyer.email), updated_at: now });
-  return insertTokenAttempt(db, newAttempt(order, { provider: 'mercadopago', mode: rt.providers.mercadopago.mode, amount_cents: total, idempotency_key: key, lang: buyer.lang }, now));
+  return insertTokenAttempt(db, newAttempt(order, { provider: 'mercadopago', mode: rt.providers.mercadopago.mode, amount_cents: total, idempotency_key: key, lang: buyer.lang, ...planColumns(plan) }, now));
 }

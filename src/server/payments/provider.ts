@@ -34,6 +34,8 @@ export interface StartInput {
   voucherDeadline: string;
   /** Sent as the provider's idempotency header, so a retried call never creates a second payment. */
   idempotencyKey: string;
+  /** Card instalments may be offered (Stripe: the intent is created with them enabled; the plan is chosen before confirming). */
+  cardInstallments?: boolean;
 }
 
 export interface StartResult {

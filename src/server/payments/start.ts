@@ -73,13 +73,13 @@ export function orderCurrency(order: Order): string {
  */
 export function newAttempt(
   order: Order,
-  fields: Pick<PaymentAttemptRow, 'provider' | 'mode' | 'amount_cents' | 'idempotency_key' | 'lang'>,
+  fields: Pick<PaymentAttemptRow, 'provider' | 'mode' | 'amount_cents' | 'idempotency_key' | 'lang'> & Partial<Pick<PaymentAttemptRow, 'installments' | 'installments_total_cents'>>,
   now: string,
 ): PaymentAttemptRow {
   return {
     id: randomUUID(), purchase_id: order.purchase.id, provider_reference: null, provider_payment_id: null, currency: orderCurrency(order),
     status: 'created', status_detail: null, card_funding: null, deadline: null, refund_status: null, refund_reason: null, refund_reference: null, refunded_cents: null,
-    in_flight: 0, reconcile_at: firstReconcileAt(fields.provider, now), created_at: now, updated_at: now, ...fields,
+    installments: null, installments_total_cents: null, in_flight: 0, reconcile_at: firstReconcileAt(fields.provider, now), created_at: now, updated_at: now, ...fields,
   };
 }
 

@@ -6,6 +6,7 @@ import { applyObservation } from './confirm';
 import { ProviderError } from './provider';
 import type { PaymentsRuntime } from './runtime';
 import { newAttempt, payableTotal } from './start';
+import { installmentRules } from './installments';
 
 /** How many cancelled intents in a row create-order steps over before giving up (each cancellation is the provider's or an operator's). */
 const MAX_GENERATIONS = 5;
@@ -57,6 +58,7 @@ export async function startStripeIntent(rt: PaymentsRuntime, input: { purchaseId
         holdExpiresAt: order.purchase.expires_at,
         voucherDeadline: order.purchase.expires_at,
         idempotencyKey: attempt.idempotency_key,
+        cardInstallments: installmentRules(order.event) !== null,
       });
       // Concurrent calls write the same intent id: the idempotency key made them one intent.
       await updateAttempt(db, attempt.id, { provider_reference: result.reference, updated_at: rt.ctx.now().toISOString() });

@@ -15,6 +15,7 @@ export * from './event-preview';
 export type * from './health';
 export type * from './openpay';
 export type * from './payment';
+export type * from './installments';
 export type * from './purchase';
 export type * from './checkin';
 export type * from './order';

@@ -59,6 +59,8 @@ export interface OrderPayment {
   monto: number;
   moneda: string;
   fecha: string;
+  /** The card plan it was paid with (meses sin intereses); absent for one payment. */
+  meses?: { meses: number; total: number; sin_intereses: boolean };
 }
 
 /** One line of the order's history: a status change, or an answer corrected (`estado` null). */

@@ -40,7 +40,7 @@ export interface CreatePreferenceResponse {
 /**
  * `POST /api/payments/mercadopago/process-payment`: pays a held purchase with a MercadoPago card
  * token made in the browser (the card number never reaches this server). The amount is the
- * purchase's; installments are always 1.
+ * purchase's; `installments` is the months of a plan offered for that card (1: one payment).
  */
 export interface ProcessCardPaymentRequest {
   purchase_id: string;

@@ -263,6 +263,7 @@ export interface EventFile {
   refund_policy?: RefundPolicyFile;
   invoicing?: InvoicingFile;
   waiting_room?: WaitingRoomFile;
+  installments?: InstallmentsFile;
 }
 
 /** The event file's `waiting_room` (`src/server/waiting-room/`): when buyers wait before the ticket page, and how fast they are let in. */
@@ -274,6 +275,18 @@ export interface WaitingRoomFile {
   session_minutes?: number;
   /** auto only: the held units that switch the room on. */
   auto_held_units?: number;
+}
+
+/**
+ * The event file's `installments`: card plans (meses sin intereses) offered on the MercadoPago and
+ * Stripe card paths for totals from `min_amount` (pesos), up to `max_months`, interest-free only
+ * unless `interest_free_only` is false. Absent or not enabled: one payment.
+ */
+export interface InstallmentsFile {
+  enabled: boolean;
+  min_amount?: number;
+  max_months?: number;
+  interest_free_only?: boolean;
 }
 
 /** The event file's `transfers`: whether, until when (ISO 8601 with offset) and how often a ticket may change hands. */

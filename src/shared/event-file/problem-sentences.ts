@@ -73,6 +73,7 @@ const ES: Sentences = {
   waitingRoomKeyMissing: (p) => `el modo ${p.mode} de la sala de espera necesita ${p.key}`,
   waitingRoomKeyOutsideMode: (p) => `${p.key} solo aplica al modo ${p.owner} de la sala de espera (aquí es ${p.mode})`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) supera el máximo de ${p.limit} bytes por imagen; solo puedes bajarlo`,
+  installmentsWithoutCardMethod: (p) => `los meses sin intereses solo se ofrecen con tarjeta: activa ${p.methods} en event.config`,
 };
 
 const EN: Sentences = {
@@ -135,6 +136,7 @@ const EN: Sentences = {
   waitingRoomKeyMissing: (p) => `the waiting room's ${p.mode} mode needs ${p.key}`,
   waitingRoomKeyOutsideMode: (p) => `${p.key} applies only to the waiting room's ${p.owner} mode (here it is ${p.mode})`,
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) is above the limit of ${p.limit} bytes per image; it can only be lowered`,
+  installmentsWithoutCardMethod: (p) => `instalments are only offered on card payments: turn on ${p.methods} in event.config`,
 };
 
 /** The operator-facing sentence of one semantic problem. */

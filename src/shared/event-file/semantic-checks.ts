@@ -3,6 +3,7 @@ import type { AttendeeField } from './event-file.types';
 import { checkinListProblems, eventDetailsProblems, type EventDetailsProblemCode } from './event-details-checks';
 import { waitingRoomProblems, type WaitingRoomProblemCode } from './waiting-room-checks';
 import { fieldLimitProblems, type FieldLimitProblemCode, type PatternVerdicts } from './field-limit-checks';
+import { installmentsProblems, type InstallmentsProblemCode } from './installments-checks';
 
 /** Rules that span several values, which JSON Schema cannot express. */
 export type SemanticProblemCode =
@@ -10,6 +11,7 @@ export type SemanticProblemCode =
   | FieldLimitProblemCode
   | EventDetailsProblemCode
   | WaitingRoomProblemCode
+  | InstallmentsProblemCode
   | 'reservedUrl'
   | 'duplicateTicketId'
   | 'duplicateProductId'
@@ -150,6 +152,8 @@ export function semanticProblems(file: unknown, patterns: PatternVerdicts): Sema
   }
   problems.push(...checkinListProblems(file.checkin_lists, ticketIds));
   problems.push(...waitingRoomProblems(file.waiting_room));
+  if (isObject(file.installments)) money('/installments/min_amount', file.installments.min_amount);
+  problems.push(...installmentsProblems(file));
   return problems;
 }
 

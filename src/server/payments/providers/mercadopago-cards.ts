@@ -1,4 +1,5 @@
-import { centsToPesos } from '../../../shared/money';
+import type { InstallmentPlan } from '../../../shared/api/installments';
+import { centsToPesos, pesosToCents } from '../../../shared/money';
 import { joinUrl, requestJson } from '../http-client';
 import type { ObservedPayment } from '../provider';
 import { mercadoPagoFastPayments, type MercadoPagoFastPayments } from './mercadopago-fast-payments';
@@ -23,6 +24,28 @@ export interface CardChargeInput {
   notificationUrl: string;
   /** The attempt's key: a retried or duplicated charge answers the same payment. */
   idempotencyKey: string;
+  /** The months of a plan checked against `installmentPlans` (1: one payment). */
+  installments: number;
+}
+
+/** One of MercadoPago's `payer_costs` (`GET /v1/payment_methods/installments`), the part the server reads. */
+export interface MercadoPagoPayerCost {
+  installments: number;
+  installment_rate: number;
+  installment_amount: number;
+  total_amount: number;
+  recommended_message?: string;
+  labels?: string[];
+}
+
+/** The card's plans as MercadoPago offers them for an amount: the payer costs of the issuer it answers for. */
+export function plansOfPayerCosts(answer: { payer_costs?: MercadoPagoPayerCost[] }[]): InstallmentPlan[] {
+  return (answer[0]?.payer_costs ?? []).map((cost) => ({
+    months: cost.installments,
+    monthly_cents: pesosToCents(cost.installment_amount),
+    total_cents: pesosToCents(cost.total_amount),
+    interest_free: cost.installment_rate === 0,
+  }));
 }
 
 /** A 3-D Secure challenge the issuer asks for: the browser posts `creq` to the issuer's page (`url`) in a frame. */
@@ -40,12 +63,14 @@ export interface MercadoPagoCards extends MercadoPagoFastPayments {
   readToken(tokenId: string): Promise<MercadoPagoCardToken>;
   /** `POST /v1/payments` with the card token: approved, in process, rejected, or pending a 3-D Secure challenge. */
   charge(input: CardChargeInput): Promise<CardCharge>;
+  /** `GET /v1/payment_methods/installments`: the plans the card's issuer offers for the amount (by BIN and payment method). */
+  installmentPlans(input: { bin: string; paymentMethodId: string; amountCents: number }): Promise<InstallmentPlan[]>;
 }
 
 /**
  * MercadoPago card payments through its REST API (server to server, access token): the
  * token made by the browser SDK, our attempt as `external_reference`, the amount of the
- * purchase, one installment.
+ * purchase, and the months of a plan the server checked against `installmentPlans` (1 otherwise).
  */
 export function mercadoPagoCards(options: { apiUrl: () => string; accessToken: string; threeDSecureMode?: 'optional' | 'not_supported' }): MercadoPagoCards {
   const auth = () => ({ authorization: `Bearer ${options.accessToken}`, 'content-type': 'application/json' });
@@ -56,11 +81,16 @@ export function mercadoPagoCards(options: { apiUrl: () => string; accessToken: s
       const { body } = await requestJson<MercadoPagoCardToken>('mercadopago', api(`/v1/card_tokens/${encodeURIComponent(tokenId)}`), { method: 'GET', headers: auth() });
       return body;
     },
+    async installmentPlans(input) {
+      const query = new URLSearchParams({ bin: input.bin, payment_method_id: input.paymentMethodId, amount: String(centsToPesos(input.amountCents)) });
+      const { body } = await requestJson<{ payer_costs?: MercadoPagoPayerCost[] }[]>('mercadopago', api(`/v1/payment_methods/installments?${query}`), { method: 'GET', headers: auth() });
+      return plansOfPayerCosts(Array.isArray(body) ? body : []);
+    },
     async charge(input) {
       const body = {
         token: input.token,
         transaction_amount: centsToPesos(input.amountCents),
-        installments: 1,
+        installments: input.installments,
         payment_method_id: input.paymentMethodId,
         issuer_id: input.issuerId ?? undefined,
         payer: { email: input.payerEmail },

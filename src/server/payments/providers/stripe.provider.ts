@@ -13,6 +13,7 @@ import {
   fundingOf,
 } from '../provider';
 import { fresh } from '../../../shared/node/webhook-signatures';
+import type { InstallmentPlan } from '../../../shared/api/installments';
 
 export interface StripeOptions {
   mode: ProviderMode;
@@ -33,8 +34,27 @@ export interface StripePaymentIntent {
   client_secret?: string | null;
   metadata?: Record<string, string> | null;
   last_payment_error?: { code?: string | null; decline_code?: string | null; message?: string | null } | null;
+  /** Mexican instalments: enabled on creation, the attached card's plans, the plan confirmed. */
+  payment_method_options?: { card?: { installments?: { enabled?: boolean; plan?: StripePlan | null; available_plans?: StripePlan[] } | null } | null } | null;
   /** Expanded on read: the billing details the buyer confirmed with (card form or wallet sheet), and what went back of it. */
   latest_charge?: string | StripeCharge | null;
+}
+
+/** A Mexican instalment plan as Stripe spells it. */
+interface StripePlan {
+  count: number | null;
+  interval: string | null;
+  type: string;
+}
+
+/**
+ * The plans Stripe lists for the card attached to an intent, in our words: monthly fixed counts only,
+ * each interest-free for the buyer (the merchant pays Stripe's instalment fee), over the intent's amount.
+ */
+export function plansOfIntent(intent: StripePaymentIntent): InstallmentPlan[] {
+  return (intent.payment_method_options?.card?.installments?.available_plans ?? [])
+    .filter((plan): plan is StripePlan & { count: number } => plan.type === 'fixed_count' && plan.interval === 'month' && typeof plan.count === 'number')
+    .map((plan) => ({ months: plan.count, monthly_cents: Math.round(intent.amount / plan.count), total_cents: intent.amount, interest_free: true }));
 }
 
 /** The part of a Charge the server reads (the intent's `latest_charge`, expanded). */
@@ -94,6 +114,12 @@ export function observeStripeIntent(intent: StripePaymentIntent, disputeLost = f
 export interface StripeProvider extends PaymentProvider {
   /** The client secret of an existing PaymentIntent (create-order repeated for the same attempt), with its state. */
   intentSecret(intentId: string): Promise<{ clientSecret: string; observed: ObservedPayment }>;
+  /** Attaches the card the buyer entered (a PaymentMethod made by Stripe.js) to the intent: the plans Stripe lists for it. */
+  attachCard(intentId: string, paymentMethodId: string): Promise<InstallmentPlan[]>;
+  /** The plans Stripe lists now for the card attached to the intent (read again before confirming). */
+  availablePlans(intentId: string): Promise<InstallmentPlan[]>;
+  /** Confirms the intent with its attached card, with the plan of `months` (null: one payment). */
+  confirm(intentId: string, months: number | null, returnUrl: string): Promise<{ observed: ObservedPayment; redirectUrl: string | null }>;
 }
 
 /**
@@ -168,6 +194,7 @@ export function stripeProvider(options: StripeOptions): StripeProvider {
             description: input.title,
             receipt_email: input.buyer?.email,
             metadata: { purchase_id: input.purchaseId, attempt_id: input.attemptId },
+            ...(input.cardInstallments ? { payment_method_options: { card: { installments: { enabled: true } } } } : {}),
           },
           { idempotencyKey: input.idempotencyKey },
         ),
@@ -180,6 +207,21 @@ export function stripeProvider(options: StripeOptions): StripeProvider {
       const intent = await retrieve(intentId);
       if (!intent.client_secret) throw new ProviderError('stripe', 'payment intent without client_secret');
       return { clientSecret: intent.client_secret, observed: observeStripeIntent(intent) };
+    },
+
+    async attachCard(intentId, paymentMethodId) {
+      const intent = (await call(() => stripe().paymentIntents.update(intentId, { payment_method: paymentMethodId }))) as unknown as StripePaymentIntent;
+      return plansOfIntent(intent);
+    },
+
+    async availablePlans(intentId) {
+      return plansOfIntent(await retrieve(intentId));
+    },
+
+    async confirm(intentId, months, returnUrl) {
+      const plan = months === null ? undefined : { payment_method_options: { card: { installments: { plan: { count: months, interval: 'month' as const, type: 'fixed_count' as const } } } } };
+      const intent = (await call(() => stripe().paymentIntents.confirm(intentId, { return_url: returnUrl, ...plan, expand: ['latest_charge'] }))) as unknown as StripePaymentIntent & { next_action?: { redirect_to_url?: { url?: string } } | null };
+      return { observed: observeStripeIntent(intent), redirectUrl: intent.next_action?.redirect_to_url?.url ?? null };
     },
 
     async read(lookup: PaymentLookup) {

@@ -9,6 +9,7 @@ import { payByCard } from '../card';
 import { payBySuperToken } from '../supertoken';
 import { startPayment } from '../start';
 import { openpayRoutes } from './openpay.routes';
+import { installmentsRoutes } from './installments.routes';
 import { startStripeIntent } from '../stripe';
 import { answers } from '../../http/api-schemas';
 import type {
@@ -55,6 +56,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
   // A payment start stores the buyer and may issue tickets (free): it needs the purchase's access key.
   const keyed = purchaseKeyRequired(ctx);
   await app.register(named(openpayRoutes), { rt });
+  await app.register(named(installmentsRoutes), { rt });
 
   app.post<{ Body: CreatePreferenceRequest; Reply: CreatePreferenceResponse }>(
     '/api/payments/mercadopago/create-preference',
@@ -71,7 +73,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     async (request) => {
       const b = request.body;
       const { paymentId, challenge } = await payByCard(rt, {
-        purchaseId: b.purchase_id, token: b.token, paymentMethodId: b.paymentMethodId, issuer: b.issuer, email: b.email, buyer: b.buyer_info, lang: b.lang, origin: requestOrigin(rt, request),
+        purchaseId: b.purchase_id, token: b.token, paymentMethodId: b.paymentMethodId, installments: b.installments, issuer: b.issuer, email: b.email, buyer: b.buyer_info, lang: b.lang, origin: requestOrigin(rt, request),
       });
       return challenge ? { payment_id: paymentId, three_ds_info: { external_resource_url: challenge.url, creq: challenge.creq } } : { payment_id: paymentId };
     },

@@ -155,7 +155,8 @@ const orderVenue = { nombre: R, direccion: R, mapa_url: R } as const satisfies P
 const orderTicket = {
   id: R, folio: R, tipo: R, tipo_id: R, asiento: R, titular: R, qr: R, pdf_url: R, pase_url: R, respuestas: R, bloqueados: R, transferible: R, cancelable: R,
 } as const satisfies Presence<Api.OrderTicket>;
-const orderPayment = { metodo: R, estado: R, monto: R, moneda: R, fecha: R } as const satisfies Presence<Api.OrderPayment>;
+const orderPayment = { metodo: R, estado: R, monto: R, moneda: R, fecha: R, meses: O } as const satisfies Presence<Api.OrderPayment>;
+const orderPaymentPlan = { meses: R, total: R, sin_intereses: R } as const satisfies Presence<NonNullable<Api.OrderPayment['meses']>>;
 const orderHistoryEntry = { fecha: R, estado: R, motivo: R } as const satisfies Presence<Api.OrderHistoryEntry>;
 const orderActions = { changes_until: R, corregir_respuestas: R, reenviar: R, transferir: R, cancelar: R } as const satisfies Presence<Api.OrderActions>;
 const findOrderResponse = { mensaje: R } as const satisfies Presence<Api.FindOrderResponse>;
@@ -280,6 +281,7 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['OrderVenue', prop(orderView, 'properties', 'evento', 'properties', 'lugar', 'anyOf', '1'), orderVenue],
     ['OrderTicket (view)', prop(orderView, 'definitions', 'ticket'), orderTicket],
     ['OrderPayment', prop(orderView, 'properties', 'pagos', 'items'), orderPayment],
+    ['OrderPayment.meses', prop(orderView, 'properties', 'pagos', 'items', 'properties', 'meses'), orderPaymentPlan],
     ['OrderAmounts (order)', prop(orderView, 'properties', 'montos'), amounts],
     ['OrderHistoryEntry', prop(orderView, 'properties', 'historial', 'items'), orderHistoryEntry],
     ['OrderActions', prop(orderView, 'properties', 'acciones'), orderActions],

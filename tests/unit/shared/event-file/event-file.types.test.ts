@@ -20,6 +20,7 @@ import type {
   AttendeeFieldValidation,
   DiscountCode,
   HoldLimitsFile,
+  InstallmentsFile,
   EventConfig,
   EventDetails,
   EventFile,
@@ -57,6 +58,7 @@ const eventFile = {
   refund_policy: 'optional',
   invoicing: 'optional',
   waiting_room: 'optional',
+  installments: 'optional',
 } as const satisfies Presence<EventFile>;
 
 const transferPolicy = {
@@ -87,6 +89,7 @@ const holdLimits = {
   max_vouchers_per_buyer: 'optional',
   max_voucher_share: 'optional',
 } as const satisfies Presence<HoldLimitsFile>;
+const installments = { enabled: 'required', min_amount: 'optional', max_months: 'optional', interest_free_only: 'optional' } as const satisfies Presence<InstallmentsFile>;
 
 const eventDetails = {
   name: 'required',
@@ -238,6 +241,7 @@ describe('event-file types agree with schemas/event', () => {
     ['EventShare', prop(eventFileSchema, 'properties', 'event', 'properties', 'share'), eventShare],
     ['ShareImage', prop(eventFileSchema, 'properties', 'event', 'properties', 'share', 'properties', 'image'), shareImage],
     ['HoldLimitsFile', prop(eventFileSchema, 'properties', 'hold_limits'), holdLimits],
+    ['InstallmentsFile', prop(eventFileSchema, 'properties', 'installments'), installments],
     ['TransferPolicyFile', prop(eventFileSchema, 'properties', 'transfers'), transferPolicy],
     ['WaitingRoomFile', prop(eventFileSchema, 'properties', 'waiting_room'), waitingRoom],
     ['HtmlBlock', prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],
