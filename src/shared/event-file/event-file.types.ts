@@ -262,6 +262,13 @@ export interface EventFile {
   transfers?: TransferPolicyFile;
   refund_policy?: RefundPolicyFile;
   invoicing?: InvoicingFile;
+  waiting_list?: WaitingListFile;
+}
+
+/** The event file's `waiting_list`: whether sold-out ticket types take names, and how many hours an offer holds its tickets (24 when absent). */
+export interface WaitingListFile {
+  enabled: boolean;
+  offer_hours?: number;
 }
 
 /** The event file's `transfers`: whether, until when (ISO 8601 with offset) and how often a ticket may change hands. */

@@ -70,6 +70,7 @@ const ES: Sentences = {
   duplicateCheckinListId: (p) => `el id "${p.id}" ya lo usa otra lista de acceso`,
   unknownCheckinTicket: (p) => `no existe un boleto con id ${p.id} en este archivo; la lista de acceso no lo puede admitir`,
   checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) debe ser posterior a opens_at (${p.opens})`,
+  waitingListSeated: () => 'un evento con asientos no puede tener lista de espera: una oferta aparta boletos, no lugares del mapa',
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) supera el máximo de ${p.limit} bytes por imagen; solo puedes bajarlo`,
 };
 
@@ -130,6 +131,7 @@ const EN: Sentences = {
   duplicateCheckinListId: (p) => `the id "${p.id}" is already used by another check-in list`,
   unknownCheckinTicket: (p) => `there is no ticket with id ${p.id} in this file; the check-in list cannot admit it`,
   checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) must be later than opens_at (${p.opens})`,
+  waitingListSeated: () => 'a seated event cannot have a waiting list: an offer holds tickets, not places on the chart',
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) is above the limit of ${p.limit} bytes per image; it can only be lowered`,
 };
 

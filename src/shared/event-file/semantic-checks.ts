@@ -2,12 +2,14 @@ import { attendeeFormProblems, type FieldProblemCode } from '../attendee-form/at
 import type { AttendeeField } from './event-file.types';
 import { checkinListProblems, eventDetailsProblems, type EventDetailsProblemCode } from './event-details-checks';
 import { fieldLimitProblems, type FieldLimitProblemCode, type PatternVerdicts } from './field-limit-checks';
+import { waitingListProblems, type WaitingListProblemCode } from './waiting-list-checks';
 
 /** Rules that span several values, which JSON Schema cannot express. */
 export type SemanticProblemCode =
   | FieldProblemCode
   | FieldLimitProblemCode
   | EventDetailsProblemCode
+  | WaitingListProblemCode
   | 'reservedUrl'
   | 'duplicateTicketId'
   | 'duplicateProductId'
@@ -147,6 +149,7 @@ export function semanticProblems(file: unknown, patterns: PatternVerdicts): Sema
     }
   }
   problems.push(...checkinListProblems(file.checkin_lists, ticketIds));
+  problems.push(...waitingListProblems(file));
   return problems;
 }
 

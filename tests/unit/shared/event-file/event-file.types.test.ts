@@ -40,6 +40,7 @@ import type {
   TicketType,
   TransferPolicyFile,
   VisibleWhen,
+  WaitingListFile,
 } from '../../../../src/shared/event-file/event-file.types';
 
 const eventFile = {
@@ -55,7 +56,13 @@ const eventFile = {
   transfers: 'optional',
   refund_policy: 'optional',
   invoicing: 'optional',
+  waiting_list: 'optional',
 } as const satisfies Presence<EventFile>;
+
+const waitingList = {
+  enabled: 'required',
+  offer_hours: 'optional',
+} as const satisfies Presence<WaitingListFile>;
 
 const transferPolicy = {
   allowed: 'required',
@@ -229,6 +236,7 @@ describe('event-file types agree with schemas/event', () => {
     ['ShareImage', prop(eventFileSchema, 'properties', 'event', 'properties', 'share', 'properties', 'image'), shareImage],
     ['HoldLimitsFile', prop(eventFileSchema, 'properties', 'hold_limits'), holdLimits],
     ['TransferPolicyFile', prop(eventFileSchema, 'properties', 'transfers'), transferPolicy],
+    ['WaitingListFile', prop(eventFileSchema, 'properties', 'waiting_list'), waitingList],
     ['HtmlBlock', prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],
     ['EventConfig', eventConfigSchema, eventConfig],
     ['SeatsConfig', prop(eventConfigSchema, 'properties', 'seats'), seats],
