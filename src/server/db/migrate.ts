@@ -2,6 +2,7 @@ import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Migration, type MigrationP
 import type { Db } from './connection';
 import { initialMigration } from './migrations/20261121_0001_initial';
 import { invoicingMigration } from './migrations/20261204_0051_invoicing';
+import { waitingListMigration } from './migrations/20261205_0053_waiting_list';
 import { paymentsMigration } from './migrations/20261122_0002_payments';
 import { purchaseAccessKeysMigration } from './migrations/20261123_0004_purchase_access_keys';
 import { inventoryLimitsMigration } from './migrations/20261123_0005_inventory_limits';
@@ -62,6 +63,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261204_0047_attendee_exports': attendeeExportsMigration(),
     '20261204_0045_operators': operatorsMigration(db.dialect.name),
     '20261204_0051_invoicing': invoicingMigration(),
+    '20261205_0053_waiting_list': waitingListMigration(db.dialect.name),
   };
 }
 

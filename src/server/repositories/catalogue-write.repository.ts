@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { AttendeeField, CheckinList, EventShare, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption, InvoicingFile, RefundPolicyFile, TransferPolicyFile } from '../../shared/event-file/event-file.types';
+import type { AttendeeField, CheckinList, EventShare, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption, InvoicingFile, RefundPolicyFile, TransferPolicyFile, WaitingListFile } from '../../shared/event-file/event-file.types';
 import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeTable } from '../db/schema';
 
 /**
@@ -8,7 +8,7 @@ import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeT
  * Items the file no longer lists are deactivated, never deleted: purchases point at them.
  */
 
-export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' | 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'share_json' | 'checkin_lists_json' | 'transfers_json' | 'refund_policy_json' | 'invoicing_json'> & {
+export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' | 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'share_json' | 'checkin_lists_json' | 'transfers_json' | 'refund_policy_json' | 'invoicing_json' | 'waiting_list_json'> & {
   config: Record<string, unknown>;
   html: HtmlBlock[];
   hold_limits: HoldLimitsFile;
@@ -19,6 +19,7 @@ export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' 
   transfers: TransferPolicyFile | null;
   refund_policy: RefundPolicyFile | null;
   invoicing: InvoicingFile | null;
+  waiting_list: WaitingListFile | null;
 };
 export type TicketTypeValues = Omit<Insertable<TicketTypeTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'held' | 'form_json'> & { form: AttendeeField[] };
 export type ProductValues = Omit<Insertable<ProductTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'held' | 'images_json' | 'options_json'> & {
@@ -27,7 +28,7 @@ export type ProductValues = Omit<Insertable<ProductTable>, 'id' | 'event_id' | '
 };
 export type DiscountCodeValues = Omit<Insertable<DiscountCodeTable>, 'id' | 'event_id' | 'code' | 'ticket_ids_json'> & { ticket_ids: number[] | null };
 
-function encodeEvent({ config, html, hold_limits, venue, pass_colors, share, checkin_lists, transfers, refund_policy, invoicing, ...values }: EventValues) {
+function encodeEvent({ config, html, hold_limits, venue, pass_colors, share, checkin_lists, transfers, refund_policy, invoicing, waiting_list, ...values }: EventValues) {
   return {
     ...values,
     config_json: JSON.stringify(config),
@@ -40,6 +41,7 @@ function encodeEvent({ config, html, hold_limits, venue, pass_colors, share, che
     transfers_json: transfers ? JSON.stringify(transfers) : null,
     refund_policy_json: refund_policy ? JSON.stringify(refund_policy) : null,
     invoicing_json: invoicing ? JSON.stringify(invoicing) : null,
+    waiting_list_json: waiting_list ? JSON.stringify(waiting_list) : null,
   };
 }
 

@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AttendeeField, CheckinList, EventShare, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption, InvoicingFile, RefundPolicyFile, TransferPolicyFile } from '../../shared/event-file/event-file.types';
+import type { AttendeeField, CheckinList, EventShare, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption, InvoicingFile, RefundPolicyFile, TransferPolicyFile, WaitingListFile } from '../../shared/event-file/event-file.types';
 import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeTable } from '../db/schema';
 import { precompiled } from './precompiled';
 
 /** An event with its JSON columns decoded: the config as the operator wrote it, the HTML blocks, the hold caps. */
-export type EventRow = Omit<Selectable<EventTable>, 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'share_json' | 'checkin_lists_json' | 'transfers_json' | 'refund_policy_json' | 'invoicing_json'> & {
+export type EventRow = Omit<Selectable<EventTable>, 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'share_json' | 'checkin_lists_json' | 'transfers_json' | 'refund_policy_json' | 'invoicing_json' | 'waiting_list_json'> & {
   config: Record<string, unknown>;
   html: HtmlBlock[];
   hold_limits: HoldLimitsFile;
@@ -20,6 +20,8 @@ export type EventRow = Omit<Selectable<EventTable>, 'config_json' | 'html_json' 
   refund_policy: RefundPolicyFile | null;
   /** The event file's `invoicing`, null when absent (`invoicing/settings.ts` gives the defaults). */
   invoicing: InvoicingFile | null;
+  /** The event file's `waiting_list`, null when absent (`waiting-list/settings.ts` gives the defaults). */
+  waiting_list: WaitingListFile | null;
 };
 /** A ticket type with its attendee fields decoded (`[]` when it has no form). */
 export type TicketTypeRow = Omit<Selectable<TicketTypeTable>, 'form_json'> & { form: AttendeeField[] };
@@ -28,7 +30,7 @@ export type ProductRow = Omit<Selectable<ProductTable>, 'images_json' | 'options
 /** A discount code with the ticket types it applies to decoded (null: every type). */
 export type DiscountCodeRow = Omit<Selectable<DiscountCodeTable>, 'ticket_ids_json'> & { ticket_ids: number[] | null };
 
-export function decodeEvent({ config_json, html_json, hold_limits_json, venue_json, pass_colors_json, share_json, checkin_lists_json, transfers_json, refund_policy_json, invoicing_json, ...row }: Selectable<EventTable>): EventRow {
+export function decodeEvent({ config_json, html_json, hold_limits_json, venue_json, pass_colors_json, share_json, checkin_lists_json, transfers_json, refund_policy_json, invoicing_json, waiting_list_json, ...row }: Selectable<EventTable>): EventRow {
   return {
     ...row,
     config: JSON.parse(config_json) as Record<string, unknown>,
@@ -41,6 +43,7 @@ export function decodeEvent({ config_json, html_json, hold_limits_json, venue_js
     transfers: transfers_json ? (JSON.parse(transfers_json) as TransferPolicyFile) : null,
     refund_policy: refund_policy_json ? (JSON.parse(refund_policy_json) as RefundPolicyFile) : null,
     invoicing: invoicing_json ? (JSON.parse(invoicing_json) as InvoicingFile) : null,
+    waiting_list: waiting_list_json ? (JSON.parse(waiting_list_json) as WaitingListFile) : null,
   };
 }
 

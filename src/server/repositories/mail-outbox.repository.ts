@@ -46,8 +46,8 @@ export async function finishMail(
     .execute();
 }
 
-/** Messages still to send: queued, failed, or abandoned mid-send, with attempts left. */
-export async function mailToSend(db: Kysely<Database>, staleBefore: string, maxAttempts: number, purchaseId?: string): Promise<MailOutboxRow[]> {
+/** Messages still to send: queued, failed, or abandoned mid-send, with attempts left (of one purchase, or one waiting-list entry, or all). */
+export async function mailToSend(db: Kysely<Database>, staleBefore: string, maxAttempts: number, purchaseId?: string, waitingEntryId?: string): Promise<MailOutboxRow[]> {
   let query = db
     .selectFrom('mail_outbox')
     .selectAll()
@@ -56,6 +56,7 @@ export async function mailToSend(db: Kysely<Database>, staleBefore: string, maxA
     .orderBy('created_at')
     .limit(20);
   if (purchaseId) query = query.where('purchase_id', '=', purchaseId);
+  if (waitingEntryId) query = query.where('waiting_entry_id', '=', waitingEntryId);
   return query.execute();
 }
 

@@ -22,3 +22,4 @@ export type * from './order-changes';
 export type * from './webhooks';
 export type * from './attendees';
 export type * from './invoice';
+export type * from './waiting-list';

@@ -77,7 +77,7 @@ const botCheck = { provider: R, siteKey: O, scriptUrl: R } as const satisfies Pr
 const stripeCreateOrderResponse = { clientSecret: R } as const satisfies Presence<Api.StripeCreateOrderResponse>;
 
 const publicEvent = { event: R, tickets: R, productos: R } as const satisfies Presence<Api.PublicEventResponse>;
-const eventInfo = { url: R, name: R, image_path: R, starts_at: R, config: R, html: R } as const satisfies Presence<Api.PublicEventInfo>;
+const eventInfo = { url: R, name: R, image_path: R, starts_at: R, waiting_list: O, config: R, html: R } as const satisfies Presence<Api.PublicEventInfo>;
 const htmlBlock = { posicion: R, html: R } as const satisfies Presence<HtmlBlock>;
 const ticketType = {
   id: R, name: R, price: R, description: R, minimum: R, maximum: R,
@@ -186,7 +186,7 @@ const reportDevice = { id: R, name: R, list: R, revoked: R, last_sync_at: R } as
 
 const botCheckProviders = { recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
 const languages = { es: true, en: true } satisfies Members<Api.PaymentLanguage>;
-const mailKinds = { tickets: true, refund: true, cancelled: true, order_link: true, transfer: true, invoice: true } satisfies Members<Api.DeadMailView['kind']>;
+const mailKinds = { tickets: true, refund: true, cancelled: true, order_link: true, transfer: true, invoice: true, waiting_confirm: true, waiting_offer: true } satisfies Members<Api.DeadMailView['kind']>;
 const healthStatuses = { ok: true } satisfies Members<Api.HealthResponse['status']>;
 const readyStatuses = { ready: true } satisfies Members<Api.ReadyResponse['status']>;
 const verdicts = {
