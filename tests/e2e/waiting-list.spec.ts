@@ -2,9 +2,9 @@ import { botCheckToken, expect, expectAccessible, test } from './support/fixture
 import { emailsTo, emailText } from './payments-helpers';
 
 /** An event whose one ticket type has a single place and a waiting list, imported through the admin API. */
-const URL = 'lista-espera-e2e';
+const SLUG = 'lista-espera-e2e';
 const event = {
-  url: URL,
+  url: SLUG,
   hold_minutes: 15,
   waiting_list: { enabled: true, offer_hours: 24 },
   event: { name: 'Lista de espera E2E', config: { comission_percentage: 0.1, absorb: 'customer', currency: 'MXN', metodo_pago_paypal: true } },
@@ -14,16 +14,16 @@ const event = {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  const imported = await request.put(`/api/admin/events/${URL}`, { headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` }, data: event });
+  const imported = await request.put(`/api/admin/events/${SLUG}`, { headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` }, data: event });
   expect([200, 201], await imported.text()).toContain(imported.status());
   // Somebody holds the only place: the type is sold out.
-  const held = await request.post('/api/payments/new-purchase', { data: { url: URL, token: await botCheckToken(request, 'new_purchase'), tickets: [{ ticket_id: 1, cantidad: 1 }] } });
+  const held = await request.post('/api/payments/new-purchase', { data: { url: SLUG, token: await botCheckToken(request, 'new_purchase'), tickets: [{ ticket_id: 1, cantidad: 1 }] } });
   expect(held.status(), await held.text()).toBe(200);
 });
 
 test('a sold-out type offers the waiting list; the buyer joins and confirms by the e-mail link', async ({ page, t }) => {
   const email = `lista-${Date.now()}@example.mx`;
-  await page.goto(`/${URL}`);
+  await page.goto(`/${SLUG}`);
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'General' }) });
   await expect(row.getByText(t('checkout:tickets.soldOut'))).toBeVisible();
   await row.getByRole('button', { name: t('checkout:tickets.notifyMeOf', { name: 'General' }) }).click();
@@ -41,7 +41,7 @@ test('a sold-out type offers the waiting list; the buyer joins and confirms by t
 
   // The confirmation e-mail's link puts the buyer in line, first.
   await expect.poll(() => emailsTo(email).length).toBe(1);
-  const link = new RegExp(`/${URL}/waiting-list#key=\\S+`).exec(emailText(emailsTo(email)[0]))?.[0];
+  const link = new RegExp(`/${SLUG}/waiting-list#key=\\S+`).exec(emailText(emailsTo(email)[0]))?.[0];
   expect(link).toBeTruthy();
   await page.goto(link!);
   await expect(page.getByRole('heading', { level: 1, name: t('waitinglist:confirm.title') })).toBeVisible();

@@ -1,17 +1,24 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useStores } from '../StoreContext';
 import { joinWaitingList } from './waitingListApi';
 import { useWaitingListTranslation } from './waitingListNamespace';
 
 type Outcome = { state: 'idle' } | { state: 'sending' } | { state: 'sent'; email: string } | { state: 'failed'; message: string };
+
+// Native fields, as the ticket rows' quantity: MUI's inputs belong to the attendee form's chunk, which only the form pages load.
+const labelStyle = { display: 'block', fontSize: '0.875rem', color: 'text.secondary', mb: 0.5 } as const;
+const fieldStyle = {
+  font: 'inherit', fontSize: '1rem', minHeight: 44, px: 1.5, borderRadius: 1, border: 1, borderColor: 'grey.500', bgcolor: 'background.paper', color: 'text.primary',
+  '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 1 },
+} as const;
 
 /** A plain check before asking the server (which checks the address itself). */
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
@@ -24,6 +31,9 @@ export default function WaitingListDialog({ ticketId, name, minimum, maximum, on
   const { t, i18n } = useWaitingListTranslation();
   const { event, botCheck } = useStores();
   const titleId = useId();
+  const quantityId = useId();
+  const emailId = useId();
+  const emailErrorId = useId();
   const [email, setEmail] = useState('');
   const [quantity, setQuantity] = useState(Math.max(minimum, 1));
   const [emailError, setEmailError] = useState(false);
@@ -57,17 +67,28 @@ export default function WaitingListDialog({ ticketId, name, minimum, maximum, on
           {sent ? null : <Typography sx={{ mb: 2 }}>{t('dialog.intro')}</Typography>}
           {sent ? null : (
             <>
-              <TextField
-                label={t('dialog.email')} type="email" autoComplete="email" required fullWidth value={email} autoFocus
-                onChange={(e) => setEmail(e.target.value)} error={emailError} helperText={emailError ? t('dialog.invalidEmail') : undefined} sx={{ mb: 2 }}
+              <Box component="label" htmlFor={emailId} sx={labelStyle}>
+                {t('dialog.email')}
+              </Box>
+              <Box
+                component="input" id={emailId} type="email" autoComplete="email" required value={email} autoFocus
+                aria-invalid={emailError} aria-describedby={emailError ? emailErrorId : undefined}
+                onChange={(e: ChangeEvent<HTMLInputElement>) => setEmail(e.target.value)}
+                sx={{ ...fieldStyle, width: '100%', boxSizing: 'border-box', borderColor: emailError ? 'error.main' : 'grey.500' }}
               />
-              <TextField
-                select label={t('dialog.quantity')} value={quantity} onChange={(e) => setQuantity(Number(e.target.value))} slotProps={{ select: { native: true } }} sx={{ minWidth: 120 }}
+              {emailError ? <Typography id={emailErrorId} color="error" sx={{ fontSize: '0.875rem', mt: 0.5 }}>{t('dialog.invalidEmail')}</Typography> : null}
+              <Box sx={{ mb: 2 }} />
+              <Box component="label" htmlFor={quantityId} sx={labelStyle}>
+                {t('dialog.quantity')}
+              </Box>
+              <Box
+                component="select" id={quantityId} value={quantity} onChange={(e: ChangeEvent<HTMLSelectElement>) => setQuantity(Number(e.target.value))}
+                sx={{ ...fieldStyle, minWidth: 96 }}
               >
                 {choices.map((n) => (
                   <option key={n} value={n}>{n}</option>
                 ))}
-              </TextField>
+              </Box>
             </>
           )}
           <div role="status" aria-live="polite">
