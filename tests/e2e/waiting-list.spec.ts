@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { botCheckToken, expect, expectAccessible, test } from './support/fixtures';
 import { emailsTo, emailText } from './payments-helpers';
+import { signInAsOwner } from './support/admin';
+
+const admin = JSON.parse(readFileSync(fileURLToPath(new URL('../../locales/es/admin.json', import.meta.url)), 'utf8')) as { waitingList: Record<string, string> & { states: Record<string, string> } };
 
 /** An event whose one ticket type has a single place and a waiting list, imported through the admin API. */
 const SLUG = 'lista-espera-e2e';
@@ -49,4 +54,18 @@ test('a sold-out type offers the waiting list; the buyer joins and confirms by t
   // The key left the address bar.
   expect(new URL(page.url()).hash).toBe('');
   await expectAccessible(page, 'the waiting-list confirmation page');
+});
+
+test('the console lists the line with each entry\'s state and place', async ({ page, baseURL }) => {
+  await signInAsOwner(page, baseURL!);
+  await page.goto('/admin/waiting-lists');
+  await expect(page.getByRole('heading', { level: 1, name: admin.waitingList.title })).toBeVisible();
+  await page.getByLabel(admin.waitingList.event).click();
+  await page.getByRole('option', { name: event.event.name }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'General' })).toBeVisible();
+  const table = page.getByRole('table', { name: admin.waitingList.tableOf.replace('{{name}}', 'General') });
+  await expect(table.getByRole('row').nth(1)).toContainText(admin.waitingList.states.waiting);
+  await expectAccessible(page, 'the console\'s waiting list');
+  // With UPDATE_SCREENSHOTS=1, the page as the README shows it (desktop 1280×800).
+  if (process.env.UPDATE_SCREENSHOTS === '1') await page.screenshot({ path: fileURLToPath(new URL('../../docs/images/console-waiting-list.png', import.meta.url)) });
 });

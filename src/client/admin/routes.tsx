@@ -32,7 +32,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'orders/:id', label: null, permission: 'orders.read', element: <OrderDetailPage /> },
   { path: 'attendees', label: 'attendees', permission: 'orders.read', element: <AttendeesPage /> },
   { path: 'dashboard', label: 'dashboard', permission: 'events.read', element: <DashboardPage /> },
-  { path: 'waiting-list', label: 'waitingList', permission: 'orders.read', element: <WaitingListPage /> },
+  { path: 'waiting-lists', label: 'waitingList', permission: 'orders.read', element: <WaitingListPage /> },
   { path: 'webhooks', label: 'webhooks', permission: 'webhooks', element: <WebhooksPage /> },
   { path: 'mail', label: 'mail', permission: 'mail', element: <MailPage /> },
   { path: 'audit', label: 'audit', permission: 'operators', element: <AuditPage /> },

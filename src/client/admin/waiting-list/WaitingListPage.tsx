@@ -15,7 +15,7 @@ import { failureText, timeText } from '../orders/format';
 import { useAdmin } from '../useAdmin';
 
 /**
- * `/admin/waiting-list`: an event's waiting list — per ticket type, every entry in line order with its state
+ * `/admin/waiting-lists`: an event's waiting list — per ticket type, every entry in line order with its state
  * (unconfirmed, waiting with its place, offered until when, claimed, lapsed) and its offer's purchase.
  */
 export function WaitingListPage() {
