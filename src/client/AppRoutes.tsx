@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { EventLayout } from './layout/EventLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorBoundary } from './pages/RouteErrorBoundary';
-import { AdminApp, CheckinPage, FormPage, OrderPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, PreviewPage, ProductsPage } from './pages/lazyPages';
+import { AdminApp, CheckinPage, FormPage, OfferPage, OrderPage, PaymentLoaderPage, PaymentMethodPage, PaymentStatusPage, PreviewPage, ProductsPage, WaitingListConfirmPage } from './pages/lazyPages';
 import { TicketsPage } from './pages/TicketsPage';
 
 // One loader page per provider segment (docs/product-rules.md, *Loader pages*); one data-driven page serves them all (payments/loader).
@@ -53,12 +53,21 @@ export function AppRoutes() {
             </Suspense>
           }
         />
+        <Route
+          path=":url/waiting-list"
+          element={
+            <Suspense fallback={null}>
+              <WaitingListConfirmPage />
+            </Suspense>
+          }
+        />
         <Route path=":url" element={<EventLayout />}>
           <Route index element={<TicketsPage />} />
           <Route path="productos" element={<ProductsPage />} />
           <Route path="form" element={<FormPage />} />
           <Route path="payment-method" element={<PaymentMethodPage />} />
           <Route path="payment-status" element={<PaymentStatusPage />} />
+          <Route path="offer" element={<OfferPage />} />
           {LOADER_SEGMENTS.map((segment) => (
             <Route key={segment} path={`${segment}/loader`} element={<PaymentLoaderPage segment={segment} />} />
           ))}

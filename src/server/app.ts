@@ -28,6 +28,8 @@ import { adminSessionRoutes } from './routes/admin-session.routes';
 import { adminOutboxRoutes } from './routes/admin-outbox.routes';
 import { adminWebhookRoutes } from './routes/admin-webhooks.routes';
 import { webhookLoopPlugin } from './webhooks/loop';
+import { waitingListLoopPlugin } from './waiting-list/loop';
+import { waitingListRoutes } from './waiting-list/routes';
 import { adminEventRoutes } from './routes/admin-events.routes';
 import { adminPurchaseRoutes } from './routes/admin-purchases.routes';
 import { adminOrderRoutes } from './routes/admin-orders.routes';
@@ -140,6 +142,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(named(invoiceRoutes), { rt: payments });
   await app.register(named(invoiceWebhookRoutes), { ctx });
   await app.register(named(orderChangeRoutes), { rt: payments });
+  // The waiting list of sold-out ticket types: joining, confirming, the operators' view; its loop offers freed tickets.
+  await app.register(named(waitingListRoutes), { rt: payments });
   // Made (or read) at start: a broken service account stops the start, not a buyer's click. None when off.
   const googleWallet = googleWalletMode(ctx.config) === 'off' ? undefined : createGoogleWallet(ctx.config);
   await app.register(named(walletRoutes), { ctx, googleWallet });
@@ -148,6 +152,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean | ob
   await app.register(named(pendingWorkPlugin), { rt: payments });
   await app.register(named(dataRetentionPlugin), { ctx });
   await app.register(named(webhookLoopPlugin), { ctx });
+  await app.register(named(waitingListLoopPlugin), { rt: payments });
   if (ctx.config.clientDir) await app.register(named(storefrontPlugin), { clientDir: ctx.config.clientDir, ctx });
   return app;
 }

@@ -162,6 +162,8 @@ export interface ServerConfig {
   retryIntervalSeconds: number;
   /** Seconds between runs of the outbound webhooks' delivery loop (WEBHOOK_INTERVAL_SECONDS; 0 = off). */
   webhookIntervalSeconds: number;
+  /** Seconds between runs of the waiting list's loop that offers freed tickets to the lines (WAITING_LIST_INTERVAL_SECONDS; 0 = off). */
+  waitingListIntervalSeconds: number;
   /** Sends of one e-mail (PDF rendering included) before it is dead-lettered for an operator; an abandoned send counts. */
   mailMaxAttempts: number;
   /** Hours after a purchase that never paid is over (hold, voucher deadline, last activity) until its buyer and attendee data are erased. */
@@ -337,6 +339,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     retryIntervalSeconds: numberFrom(env.RETRY_INTERVAL_SECONDS, 60),
     webhookIntervalSeconds: numberFrom(env.WEBHOOK_INTERVAL_SECONDS, 5),
+    waitingListIntervalSeconds: numberFrom(env.WAITING_LIST_INTERVAL_SECONDS, 10),
     mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),
     unpaidDataRetentionHours: Math.max(0, numberFrom(env.UNPAID_DATA_RETENTION_HOURS, 72)),
     fiscalDataRetentionMonths: Math.max(0, Math.floor(numberFrom(env.FISCAL_DATA_RETENTION_MONTHS, 13))),

@@ -25,6 +25,7 @@ const ROUTES: { method: string; route: string; permission: AdminPermission; url?
   // An unknown event: the owner gets 404 before the stream opens (an open stream would never end here).
   { method: 'GET', route: '/api/admin/events/:url/dashboard/stream', permission: 'events.read', url: '/api/admin/events/no-such-event/dashboard/stream' },
   { method: 'GET', route: '/api/admin/events/:url/attendees', permission: 'orders.read' },
+  { method: 'GET', route: '/api/admin/events/:url/waiting-list', permission: 'orders.read' },
   { method: 'GET', route: '/api/admin/events/:url/attendees.csv', permission: 'exports' },
   { method: 'GET', route: '/api/admin/events/:url/attendees.xlsx', permission: 'exports' },
   { method: 'GET', route: '/api/admin/outbox/failed', permission: 'mail' },

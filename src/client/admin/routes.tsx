@@ -10,6 +10,7 @@ import { DashboardPage } from './dashboard/DashboardPage';
 import { MailPage } from './mail/MailPage';
 import { WebhooksPage } from './webhooks/WebhooksPage';
 import { OperatorsPage } from './OperatorsPage';
+import { WaitingListPage } from './waiting-list/WaitingListPage';
 
 /** One console page: its path under /admin, its nav label (a key of `nav` in the admin locale files), the permission that shows it. */
 export interface AdminRoute {
@@ -31,6 +32,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   { path: 'orders/:id', label: null, permission: 'orders.read', element: <OrderDetailPage /> },
   { path: 'attendees', label: 'attendees', permission: 'orders.read', element: <AttendeesPage /> },
   { path: 'dashboard', label: 'dashboard', permission: 'events.read', element: <DashboardPage /> },
+  { path: 'waiting-lists', label: 'waitingList', permission: 'orders.read', element: <WaitingListPage /> },
   { path: 'webhooks', label: 'webhooks', permission: 'webhooks', element: <WebhooksPage /> },
   { path: 'mail', label: 'mail', permission: 'mail', element: <MailPage /> },
   { path: 'audit', label: 'audit', permission: 'operators', element: <AuditPage /> },

@@ -5,9 +5,13 @@ import { TimerIcon } from '../components/icons';
 import { VisuallyHidden } from '../components/VisuallyHidden';
 import { useNow } from '../hooks/useNow';
 
-/** mm:ss for a number of milliseconds (minutes may exceed 59). */
+/** mm:ss for a number of milliseconds (minutes may exceed 59, up to a checkout hold's longest, 120); h:mm:ss beyond (a waiting list's offer). */
 export function formatCountdown(ms: number): string {
   const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
+  if (totalSeconds > 120 * 60) {
+    const hours = Math.floor(totalSeconds / 3600);
+    return `${hours}:${String(Math.floor((totalSeconds % 3600) / 60)).padStart(2, '0')}:${String(totalSeconds % 60).padStart(2, '0')}`;
+  }
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = totalSeconds % 60;
   return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;

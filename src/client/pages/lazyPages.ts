@@ -15,6 +15,9 @@ export const PaymentStatusPage = lazyWithRetry(() => import('./PaymentStatusPage
 export const PaymentLoaderPage = lazyWithRetry(() => import('./PaymentLoaderPage'));
 /** The buyer's order page (`/{url}/order`): its own chunk, reached from e-mails and the thank-you page. */
 export const OrderPage = lazyWithRetry(() => import('./OrderPage'));
+// The waiting list's links: the confirmation page (outside the checkout's layout) and an offer's landing.
+export const WaitingListConfirmPage = lazyWithRetry(() => import('../waiting-list/WaitingListConfirmPage'));
+export const OfferPage = lazyWithRetry(() => import('../waiting-list/OfferPage'));
 /** The operators' event preview (`/admin/preview`): its own chunk, never on a buyer's walk. */
 export const PreviewPage = lazyWithRetry(() => import('../preview/PreviewPage'));
 /** The operator console (`/admin/*`): its own chunk, never on a buyer's walk. */

@@ -109,6 +109,16 @@ export class CheckoutStore {
     if (response.access_key) rememberPurchaseKey(this.root.sessionStorage, this.purchaseId, response.access_key);
   }
 
+  /**
+   * Makes a held purchase opened by a link (a waiting list's offer: its id and key) this tab's order: the key is
+   * remembered and the purchase saved for `url`, to be brought back from the server as after a refresh.
+   */
+  adoptPurchase(purchaseId: string, key: string, url: string): void {
+    this.deletePurchase();
+    rememberPurchaseKey(this.root.sessionStorage, purchaseId, key);
+    this.savePurchase({ purchase_id: purchaseId, url });
+  }
+
   /** Forgets the hold (id and expiry); the ticket selection stays. */
   deletePurchase(): void {
     this.purchaseId = null;

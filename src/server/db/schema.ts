@@ -18,6 +18,7 @@ export interface Database {
   emissions: EmissionTable;
   tickets: TicketTable;
   mail_outbox: MailOutboxTable;
+  waiting_list_entries: WaitingListEntryTable;
   purchase_access_keys: PurchaseAccessKeyTable;
   purchase_seats: PurchaseSeatsTable;
   order_status_changes: OrderStatusChangeTable;
@@ -78,6 +79,8 @@ export interface EventTable {
   invoicing_json: Generated<string | null>;
   /** The event file's `installments` (JSON), null when absent (one payment; `payments/installments.ts`). */
   installments_json: Generated<string | null>;
+  /** The event file's `waiting_list` (JSON), null when absent (no list; migration 0053). */
+  waiting_list_json: Generated<string | null>;
   /** Bumped on every import, so caches keyed by (event, version) go stale. */
   version: number;
   updated_at: string;
@@ -349,9 +352,13 @@ export interface TicketTable {
 export interface MailOutboxTable {
   id: string;
   dedupe_key: string;
-  purchase_id: string;
-  /** `order_link`: "find my order"'s e-mail with a new link to the order page; `transfer`: a transferred ticket's new holder's. */
-  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link' | 'transfer' | 'invoice';
+  /** Null only for a waiting-list confirmation (no purchase yet; migration 0053). */
+  purchase_id: string | null;
+  /**
+   * `order_link`: "find my order"'s e-mail with a new link to the order page; `transfer`: a transferred ticket's new holder's;
+   * `waiting_confirm`: the link that puts a waiting-list entry in line; `waiting_offer`: the link that opens its offer.
+   */
+  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link' | 'transfer' | 'invoice' | 'waiting_confirm' | 'waiting_offer';
   attempt_id: string | null;
   recipient: string;
   lang: string;
@@ -366,6 +373,8 @@ export interface MailOutboxTable {
   message_ref: string | null;
   /** The ticket the e-mail is about (a transfer's recipient's); null for a whole purchase's. */
   ticket_id: Generated<string | null>;
+  /** The waiting-list entry the e-mail is about (its confirmation or its offer); null otherwise. */
+  waiting_entry_id: Generated<string | null>;
   created_at: string;
 }
 
@@ -728,4 +737,27 @@ export interface WaitingRoomEntryTable {
   /** When its admission began (the pass lasts `session_minutes` from it). */
   admitted_at: string | null;
   joined_at: string;
+}
+
+/**
+ * One person's place in a ticket type's waiting line (migration 0053): `unconfirmed` until its e-mail's link is
+ * followed, `waiting` from `confirmed_at` (the line's order), `offered` once freed stock was held for it as the
+ * purchase `purchase_id` (whether that offer was paid, or ran out, is read from the purchase).
+ */
+export interface WaitingListEntryTable {
+  id: string;
+  event_id: number;
+  ticket_type_id: number;
+  /** Lower-cased. */
+  email: string;
+  lang: string;
+  quantity: number;
+  status: 'unconfirmed' | 'waiting' | 'offered';
+  /** SHA-256 of the confirmation link's key. */
+  confirm_key_hash: string;
+  confirmed_at: string | null;
+  purchase_id: string | null;
+  offered_at: string | null;
+  client_key: string;
+  created_at: string;
 }

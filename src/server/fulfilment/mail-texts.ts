@@ -288,3 +288,65 @@ export function invoiceMail(lang: MailLang, data: InvoiceMail): MailWords {
     action: null,
   };
 }
+
+/** The waiting list's e-mails: `ticketName` the sold-out type, `quantity` the tickets asked for, `reference` the entry's id (to give support). */
+interface WaitingListMail { eventName: string; ticketName: string; quantity: number; reference: string }
+
+function waitingWords(lang: MailLang, data: WaitingListMail) {
+  return lang === 'en'
+    ? { lang, heading: data.eventName, greeting: 'Hello,', footer: `Waiting-list reference: ${data.reference}` }
+    : { lang, heading: data.eventName, greeting: 'Hola:', footer: `Referencia en la lista de espera: ${data.reference}` };
+}
+
+/** The link that puts a waiting-list entry in line (null without PUBLIC_URL: the entry cannot be confirmed from the e-mail). */
+export function waitingConfirmMail(lang: MailLang, data: WaitingListMail & { confirmUrl: string | null }): MailWords {
+  const tickets = (n: number) => (lang === 'en' ? (n === 1 ? '1 ticket' : `${n} tickets`) : n === 1 ? '1 entrada' : `${n} entradas`);
+  if (lang === 'en') {
+    return {
+      ...waitingWords(lang, data),
+      subject: `Confirm your place on the waiting list for ${data.eventName}`,
+      paragraphs: [
+        `You asked to be told when ${tickets(data.quantity)} “${data.ticketName}” become available. Confirm this address to take your place in line: the line's order is the order of confirmation.`,
+        'If it was not you, ignore this message: without confirmation nobody is added.',
+      ],
+      facts: [],
+      action: data.confirmUrl ? { sentence: 'Confirm your place here:', button: 'Confirm my place', url: data.confirmUrl } : null,
+    };
+  }
+  return {
+    ...waitingWords(lang, data),
+    subject: `Confirma tu lugar en la lista de espera de ${data.eventName}`,
+    paragraphs: [
+      `Pediste que te avisemos cuando haya ${tickets(data.quantity)} «${data.ticketName}». Confirma este correo para tomar tu lugar en la fila: el orden de la fila es el orden de confirmación.`,
+      'Si no fuiste tú, ignora este mensaje: sin confirmación no se anota a nadie.',
+    ],
+    facts: [],
+    action: data.confirmUrl ? { sentence: 'Confirma tu lugar aquí:', button: 'Confirmar mi lugar', url: data.confirmUrl } : null,
+  };
+}
+
+/** An offer: tickets held for the entry until `until` (the date line in the buyer's language), opened by `offerUrl` (the purchase's key). */
+export function waitingOfferMail(lang: MailLang, data: WaitingListMail & { until: string; offerUrl: string | null }): MailWords {
+  if (lang === 'en') {
+    return {
+      ...waitingWords(lang, data),
+      subject: `Your tickets for ${data.eventName} are waiting for you`,
+      paragraphs: [
+        `Tickets became available and we are holding ${data.quantity === 1 ? '1 ticket' : `${data.quantity} tickets`} “${data.ticketName}” for you. Fill in the form and pay before the hold ends; after that they go to the next person in line.`,
+        ...(data.offerUrl ? [] : ['Open the event page to buy them.']),
+      ],
+      facts: [{ label: 'Held until', value: data.until }],
+      action: data.offerUrl ? { sentence: 'Buy them here (keep this link to yourself):', button: 'Buy my tickets', url: data.offerUrl } : null,
+    };
+  }
+  return {
+    ...waitingWords(lang, data),
+    subject: `Tus entradas para ${data.eventName} te esperan`,
+    paragraphs: [
+      `Se liberaron entradas y te apartamos ${data.quantity === 1 ? '1 entrada' : `${data.quantity} entradas`} «${data.ticketName}». Llena el formulario y paga antes de que termine el apartado; después pasan a la siguiente persona de la fila.`,
+      ...(data.offerUrl ? [] : ['Abre la página del evento para comprarlas.']),
+    ],
+    facts: [{ label: 'Apartadas hasta', value: data.until }],
+    action: data.offerUrl ? { sentence: 'Cómpralas aquí (no compartas este enlace):', button: 'Comprar mis entradas', url: data.offerUrl } : null,
+  };
+}

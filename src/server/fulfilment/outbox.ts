@@ -21,6 +21,7 @@ import { findInvoice } from '../repositories/invoice.repository';
 import { findCancellation } from '../repositories/order-changes.repository';
 import { oneLine } from './mail-safe';
 import { PdfRenderPool } from './pdf-pool';
+import { composeWaitingMail } from '../waiting-list/mail';
 
 /** Ticket PDFs are drawn on worker threads (never on the event loop); two keep a 2-core host responsive. */
 const pdfPool = new PdfRenderPool(2);
@@ -114,8 +115,10 @@ export async function purchasePdf(db: Kysely<Database>, purchase: PurchaseRow, o
 }
 
 async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
+  // The waiting list's e-mails (a confirmation has no purchase yet): waiting-list/mail.ts.
+  if (row.kind === 'waiting_confirm' || row.kind === 'waiting_offer') return composeWaitingMail(rt, row);
   const db = rt.ctx.db.kysely;
-  const { purchase, event } = (await loadOrder(db, row.purchase_id))!;
+  const { purchase, event } = (await loadOrder(db, row.purchase_id!))!;
   const buyer = buyerOf(purchase);
   const lang = mailLang(row.lang);
   if (row.kind === 'tickets') {
@@ -204,18 +207,18 @@ async function compose(rt: PaymentsRuntime, row: MailOutboxRow) {
 }
 
 /**
- * Sends the queued e-mails (of one purchase, or all). Each is claimed first, so when
+ * Sends the queued e-mails (of one purchase, or one waiting-list entry, or all). Each is claimed first, so when
  * many requests finish the same purchase at once exactly one of them sends it. Every claim
  * counts an attempt; a message out of attempts (MAIL_MAX_ATTEMPTS) is dead-lettered and
  * waits for an operator instead of being retried forever.
  */
-export async function deliverMail(rt: PaymentsRuntime, purchaseId?: string): Promise<void> {
+export async function deliverMail(rt: PaymentsRuntime, purchaseId?: string, waitingEntryId?: string): Promise<void> {
   const db = rt.ctx.db.kysely;
   const now = rt.ctx.now();
   const maxAttempts = rt.ctx.config.mailMaxAttempts;
   const staleBefore = new Date(now.getTime() - STALE_SENDING_MS).toISOString();
   for (const dead of await deadLetterExhausted(db, staleBefore, maxAttempts)) warnDead(rt, dead);
-  for (const row of await mailToSend(db, staleBefore, maxAttempts, purchaseId)) {
+  for (const row of await mailToSend(db, staleBefore, maxAttempts, purchaseId, waitingEntryId)) {
     if (!(await claimMail(db, row.id, now.toISOString(), staleBefore, maxAttempts))) continue;
     const attempts = row.attempts + 1;
     try {

@@ -1,4 +1,9 @@
 import addInfoRequest from '../../../schemas/api/add-info.request.json';
+import waitingListJoinRequest from '../../../schemas/api/waiting-list-join.request.json';
+import waitingListJoinResponse from '../../../schemas/api/waiting-list-join.response.json';
+import waitingListConfirmRequest from '../../../schemas/api/waiting-list-confirm.request.json';
+import waitingListConfirmResponse from '../../../schemas/api/waiting-list-confirm.response.json';
+import adminWaitingListResponse from '../../../schemas/api/admin-waiting-list.response.json';
 import addInfoResponse from '../../../schemas/api/add-info.response.json';
 import adminDashboardResponse from '../../../schemas/api/admin-dashboard.response.json';
 import adminCancelPurchaseRequest from '../../../schemas/api/admin-cancel-purchase.request.json';
@@ -143,6 +148,7 @@ export const apiSchemas: { $id: string }[] = [
   adminLoginRequest, adminTotpRequest, adminPasswordRequest, adminOperatorCreateRequest, adminOperatorUpdateRequest, adminSessionResponse, adminPasswordResponse, adminOperatorsResponse, adminOperatorResponse, adminOperatorCreateResponse, adminAuditResponse,
   orderInvoiceRequest, orderInvoiceResponse, invoiceAtCheckoutRequest, invoiceAtCheckoutResponse,
   waitingRoomJoinRequest, waitingRoomStatusResponse, adminWaitingRoomRequest, adminWaitingRoomResponse,
+  waitingListJoinRequest, waitingListJoinResponse, waitingListConfirmRequest, waitingListConfirmResponse, adminWaitingListResponse,
 ];
 
 /** The `response` option of a route: its answer's schema, `schemas/api/{id}.response.json`, under its status (200 unless told). */

@@ -124,6 +124,11 @@ export const errors = {
   providersNotConfigured: (list: string) => coded(409, 'PROVIDERS_NOT_CONFIGURED', { list }),
   urlMismatch: () => coded(400, 'URL_MISMATCH'),
   outboxMessageNotFound: () => coded(404, 'OUTBOX_MESSAGE_NOT_FOUND'),
+  /** The event has no waiting list, or not for that ticket type. */
+  waitingListUnavailable: () => coded(404, 'WAITING_LIST_UNAVAILABLE'),
+  /** A waiting list is joined only while its ticket type is sold out. */
+  waitingListNotSoldOut: (name: string) => coded(409, 'WAITING_LIST_NOT_SOLD_OUT', { name }),
+  waitingListLinkInvalid: () => coded(404, 'WAITING_LIST_LINK_INVALID'),
   /** A webhook endpoint's URL refused (scheme, size, credentials, an address inside the network). */
   webhookUrlRefused: (reason: WebhookUrlTerm) => coded(400, 'WEBHOOK_URL_REFUSED', { reason: { term: `webhookUrl.${reason}` } }),
   webhookEndpointNotFound: () => coded(404, 'WEBHOOK_ENDPOINT_NOT_FOUND'),

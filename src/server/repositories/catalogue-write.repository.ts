@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { AttendeeField, CheckinList, EventShare, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption, InstallmentsFile, InvoicingFile, RefundPolicyFile, TransferPolicyFile } from '../../shared/event-file/event-file.types';
+import type { AttendeeField, CheckinList, EventShare, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption, InstallmentsFile, InvoicingFile, RefundPolicyFile, TransferPolicyFile, WaitingListFile } from '../../shared/event-file/event-file.types';
 import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeTable } from '../db/schema';
 
 /**
@@ -8,7 +8,7 @@ import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeT
  * Items the file no longer lists are deactivated, never deleted: purchases point at them.
  */
 
-export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' | 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'share_json' | 'checkin_lists_json' | 'transfers_json' | 'refund_policy_json' | 'invoicing_json' | 'installments_json'> & {
+export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' | 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'share_json' | 'checkin_lists_json' | 'transfers_json' | 'refund_policy_json' | 'invoicing_json' | 'installments_json' | 'waiting_list_json'> & {
   config: Record<string, unknown>;
   html: HtmlBlock[];
   hold_limits: HoldLimitsFile;
@@ -20,6 +20,7 @@ export type EventValues = Omit<Insertable<EventTable>, 'id' | 'url' | 'version' 
   refund_policy: RefundPolicyFile | null;
   invoicing: InvoicingFile | null;
   installments: InstallmentsFile | null;
+  waiting_list: WaitingListFile | null;
 };
 export type TicketTypeValues = Omit<Insertable<TicketTypeTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'held' | 'form_json'> & { form: AttendeeField[] };
 export type ProductValues = Omit<Insertable<ProductTable>, 'id' | 'event_id' | 'external_id' | 'sold' | 'held' | 'images_json' | 'options_json'> & {
@@ -28,7 +29,7 @@ export type ProductValues = Omit<Insertable<ProductTable>, 'id' | 'event_id' | '
 };
 export type DiscountCodeValues = Omit<Insertable<DiscountCodeTable>, 'id' | 'event_id' | 'code' | 'ticket_ids_json'> & { ticket_ids: number[] | null };
 
-function encodeEvent({ config, html, hold_limits, venue, pass_colors, share, checkin_lists, transfers, refund_policy, invoicing, installments, ...values }: EventValues) {
+function encodeEvent({ config, html, hold_limits, venue, pass_colors, share, checkin_lists, transfers, refund_policy, invoicing, installments, waiting_list, ...values }: EventValues) {
   return {
     ...values,
     config_json: JSON.stringify(config),

@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AttendeeField, CheckinList, EventShare, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption, InstallmentsFile, InvoicingFile, RefundPolicyFile, TransferPolicyFile } from '../../shared/event-file/event-file.types';
+import type { AttendeeField, CheckinList, EventShare, EventVenue, HoldLimitsFile, HtmlBlock, PassColors, ProductImage, ProductOption, InstallmentsFile, InvoicingFile, RefundPolicyFile, TransferPolicyFile, WaitingListFile } from '../../shared/event-file/event-file.types';
 import type { Database, DiscountCodeTable, EventTable, ProductTable, TicketTypeTable } from '../db/schema';
 import { precompiled } from './precompiled';
 
 /** An event with its JSON columns decoded: the config as the operator wrote it, the HTML blocks, the hold caps. */
-export type EventRow = Omit<Selectable<EventTable>, 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'share_json' | 'checkin_lists_json' | 'transfers_json' | 'refund_policy_json' | 'invoicing_json' | 'installments_json'> & {
+export type EventRow = Omit<Selectable<EventTable>, 'config_json' | 'html_json' | 'hold_limits_json' | 'venue_json' | 'pass_colors_json' | 'share_json' | 'checkin_lists_json' | 'transfers_json' | 'refund_policy_json' | 'invoicing_json' | 'installments_json' | 'waiting_list_json'> & {
   config: Record<string, unknown>;
   html: HtmlBlock[];
   hold_limits: HoldLimitsFile;
@@ -22,6 +22,8 @@ export type EventRow = Omit<Selectable<EventTable>, 'config_json' | 'html_json' 
   invoicing: InvoicingFile | null;
   /** The event file's `installments`, null when absent (one payment; `payments/installments.ts`). */
   installments: InstallmentsFile | null;
+  /** The event file's `waiting_list`, null when absent (`waiting-list/settings.ts` gives the defaults). */
+  waiting_list: WaitingListFile | null;
 };
 /** A ticket type with its attendee fields decoded (`[]` when it has no form). */
 export type TicketTypeRow = Omit<Selectable<TicketTypeTable>, 'form_json'> & { form: AttendeeField[] };
@@ -30,7 +32,7 @@ export type ProductRow = Omit<Selectable<ProductTable>, 'images_json' | 'options
 /** A discount code with the ticket types it applies to decoded (null: every type). */
 export type DiscountCodeRow = Omit<Selectable<DiscountCodeTable>, 'ticket_ids_json'> & { ticket_ids: number[] | null };
 
-export function decodeEvent({ config_json, html_json, hold_limits_json, venue_json, pass_colors_json, share_json, checkin_lists_json, transfers_json, refund_policy_json, invoicing_json, installments_json, ...row }: Selectable<EventTable>): EventRow {
+export function decodeEvent({ config_json, html_json, hold_limits_json, venue_json, pass_colors_json, share_json, checkin_lists_json, transfers_json, refund_policy_json, invoicing_json, installments_json, waiting_list_json, ...row }: Selectable<EventTable>): EventRow {
   return {
     ...row,
     config: JSON.parse(config_json) as Record<string, unknown>,
@@ -44,6 +46,7 @@ export function decodeEvent({ config_json, html_json, hold_limits_json, venue_js
     refund_policy: refund_policy_json ? (JSON.parse(refund_policy_json) as RefundPolicyFile) : null,
     invoicing: invoicing_json ? (JSON.parse(invoicing_json) as InvoicingFile) : null,
     installments: installments_json ? (JSON.parse(installments_json) as InstallmentsFile) : null,
+    waiting_list: waiting_list_json ? (JSON.parse(waiting_list_json) as WaitingListFile) : null,
   };
 }
 

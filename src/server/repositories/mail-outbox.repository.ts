@@ -46,8 +46,8 @@ export async function finishMail(
     .execute();
 }
 
-/** Messages still to send: queued, failed, or abandoned mid-send, with attempts left. */
-export async function mailToSend(db: Kysely<Database>, staleBefore: string, maxAttempts: number, purchaseId?: string): Promise<MailOutboxRow[]> {
+/** Messages still to send: queued, failed, or abandoned mid-send, with attempts left (of one purchase, or one waiting-list entry, or all). */
+export async function mailToSend(db: Kysely<Database>, staleBefore: string, maxAttempts: number, purchaseId?: string, waitingEntryId?: string): Promise<MailOutboxRow[]> {
   let query = db
     .selectFrom('mail_outbox')
     .selectAll()
@@ -56,6 +56,7 @@ export async function mailToSend(db: Kysely<Database>, staleBefore: string, maxA
     .orderBy('created_at')
     .limit(20);
   if (purchaseId) query = query.where('purchase_id', '=', purchaseId);
+  if (waitingEntryId) query = query.where('waiting_entry_id', '=', waitingEntryId);
   return query.execute();
 }
 
@@ -84,17 +85,31 @@ export async function listDeadMail(db: Kysely<Database>, eventUrls: string[] | n
     .selectAll()
     .where('status', '=', 'dead')
     .$if(eventUrls !== null, (query) =>
-      query.where('purchase_id', 'in', db.selectFrom('purchases').innerJoin('events', 'events.id', 'purchases.event_id').select('purchases.id').where('events.url', 'in', eventUrls!)),
+      // A message is about a purchase or (a waiting list's confirmation) a waiting-list entry: either way, of an event.
+      query.where((eb) =>
+        eb.or([
+          eb('purchase_id', 'in', db.selectFrom('purchases').innerJoin('events', 'events.id', 'purchases.event_id').select('purchases.id').where('events.url', 'in', eventUrls!)),
+          eb('waiting_entry_id', 'in', db.selectFrom('waiting_list_entries').innerJoin('events', 'events.id', 'waiting_list_entries.event_id').select('waiting_list_entries.id').where('events.url', 'in', eventUrls!)),
+        ]),
+      ),
     )
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** The purchase a dead-lettered message is about, or undefined when no dead message has this id. */
-export async function purchaseOfDeadMail(db: Kysely<Database>, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('mail_outbox').select('purchase_id').where('id', '=', id).where('status', '=', 'dead').executeTakeFirst();
-  return row?.purchase_id;
+/** The url of the event a dead-lettered message is about (through its purchase or its waiting-list entry), or undefined when no dead message has this id. */
+export async function eventOfDeadMail(db: Kysely<Database>, id: string): Promise<{ eventUrl: string | null } | undefined> {
+  const row = await db
+    .selectFrom('mail_outbox as m')
+    .leftJoin('purchases as p', 'p.id', 'm.purchase_id')
+    .leftJoin('waiting_list_entries as w', 'w.id', 'm.waiting_entry_id')
+    .leftJoin('events as e', (join) => join.on((eb) => eb.or([eb('e.id', '=', eb.ref('p.event_id')), eb('e.id', '=', eb.ref('w.event_id'))])))
+    .select('e.url')
+    .where('m.id', '=', id)
+    .where('m.status', '=', 'dead')
+    .executeTakeFirst();
+  return row ? { eventUrl: row.url } : undefined;
 }
 
 /** Puts a dead-lettered message back in the queue with a fresh attempt count (the operator fixed its cause). */

@@ -3,8 +3,8 @@ import type { DeadMailListResponse, DeadMailView, RequeueMailResponse } from '..
 import type { AppContext } from '../context';
 import { answers } from '../http/api-schemas';
 import { errors } from '../http/app-error';
-import { adminAccess, allowedEventUrls, assertPurchaseAllowed } from '../operators/admin-access';
-import { listDeadMail, purchaseOfDeadMail, requeueDeadMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
+import { adminAccess, allowedEventUrls, assertEventAllowed } from '../operators/admin-access';
+import { eventOfDeadMail, listDeadMail, requeueDeadMail, type MailOutboxRow } from '../repositories/mail-outbox.repository';
 
 /** What an operator needs to find the cause of a dead-lettered e-mail. */
 export function deadMailView(row: MailOutboxRow): DeadMailView {
@@ -35,9 +35,10 @@ export async function adminOutboxRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     '/api/admin/outbox/:id/retry',
     { ...admin, schema: { params: { type: 'object', properties: { id: { type: 'string', minLength: 1, maxLength: 100 } }, required: ['id'] }, response: answers('admin-outbox-retry') } },
     async (request) => {
-      const purchaseId = await purchaseOfDeadMail(ctx.db.kysely, request.params.id);
-      if (purchaseId === undefined) throw errors.outboxMessageNotFound();
-      await assertPurchaseAllowed(ctx, request, purchaseId);
+      const mail = await eventOfDeadMail(ctx.db.kysely, request.params.id);
+      if (mail === undefined) throw errors.outboxMessageNotFound();
+      // An operator limited to some events retries only their events' messages.
+      if (allowedEventUrls(request) !== null) assertEventAllowed(request, mail.eventUrl ?? '');
       if (!(await requeueDeadMail(ctx.db.kysely, request.params.id))) throw errors.outboxMessageNotFound();
       request.log.info({ mail: request.params.id }, 'dead-lettered e-mail queued again by an operator');
       return { id: request.params.id, status: 'queued' as const };

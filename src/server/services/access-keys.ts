@@ -25,6 +25,11 @@ function sha256(value: string): string {
   return hash('sha256', value, 'hex');
 }
 
+/** The hash a key is stored and looked up by (SHA-256, hex): purchase keys, and the waiting list's confirmation keys. */
+export function keyHash(key: string): string {
+  return sha256(key);
+}
+
 /** A fresh key and the hash that is stored for it. */
 export function newAccessKey(): { key: string; hash: string } {
   const key = pooledRandomBytes(32).toString('base64url');

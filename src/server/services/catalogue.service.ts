@@ -9,6 +9,8 @@ import { eventConfig } from './order-pricing';
 import { invoicingProviderOf } from '../invoicing/provider';
 import { invoicingSettings } from '../invoicing/settings';
 import { sameSecret } from '../../shared/node/same-secret';
+import { typesReservedForLine } from '../waiting-list/line-gate';
+import { waitingListOf } from '../waiting-list/settings';
 
 /** Config keys that never leave the server, whatever an operator writes. */
 const PRIVATE_CONFIG_KEY = /secret|private|password|access_token|webhook/i;
@@ -86,14 +88,17 @@ export async function publicEventView(ctx: AppContext, url: string, access?: str
   if (!event) return undefined;
   const now = ctx.now().toISOString();
   // The counters, with the holds that ran out but await release given back: exact without writing.
-  const [tickets, products, ticketsExpired, productsExpired, waitingRoom] = await Promise.all([
+  const [ticketRows, products, ticketsExpired, productsExpired, waitingRoom] = await Promise.all([
     listTicketTypes(db, event.id),
     listProducts(db, event.id),
     expiredCounted(db, event.id, 'ticket', now),
     expiredCounted(db, event.id, 'product', now),
     hasWaitingRoom(db, event.id),
   ]);
-  const toPublic = (t: TicketTypeRow) => publicTicket(t, remaining(t, t.capacity, ticketsExpired));
+  // A type with a waiting line is sold out to everyone else: what it frees goes to the line.
+  const line = await typesReservedForLine(db, event, Date.parse(now));
+  const toPublic = (t: TicketTypeRow) => publicTicket(t, line.has(t.id) ? 0 : remaining(t, t.capacity, ticketsExpired));
+  const tickets = offeredTicketTypes(ticketRows, access).map((t) => ({ row: t, answer: toPublic(t) }));
   return {
     event,
     answer: {
@@ -102,15 +107,16 @@ export async function publicEventView(ctx: AppContext, url: string, access?: str
         name: event.name,
         image_path: event.image_path,
         starts_at: event.starts_at,
+        ...(waitingListOf(event).enabled ? { waiting_list: tickets.filter((t) => t.answer.maximum === 0).map((t) => ({ id: t.row.external_id, maximum: t.row.maximum_per_order })) } : {}),
         config: publicConfig(eventConfig(event)),
         html: event.html,
         ...(waitingRoom ? { sala_espera: true } : {}),
         invoice_at_checkout: invoicingSettings(event).askAtCheckout && invoicingProviderOf(ctx).mode !== 'off',
       },
-      tickets: offeredTicketTypes(tickets, access).map(toPublic),
+      tickets: tickets.map((t) => t.answer),
       productos: products.map((p) => publicProduct(p, remaining(p, p.stock, productsExpired))),
     },
-    listedTickets: offeredTicketTypes(tickets, null).map(toPublic),
+    listedTickets: offeredTicketTypes(ticketRows, null).map(toPublic),
   };
 }
 

@@ -20,6 +20,7 @@ import { assertClientMayHold, holdLimitsOf } from './hold-limits.service';
 import { priceForEvent, ticketLineFor } from './order-pricing';
 import { amountsResponse, matchTicketLines, needsAttendeeForm, totalsColumns } from './purchase.service';
 import { holdWithRelease, NotEnoughStock } from './stock.service';
+import { typesReservedForLine } from '../waiting-list/line-gate';
 
 /**
  * What `createPurchase` needs: the request's fields, with the promoter's tag under its own name
@@ -69,6 +70,10 @@ async function holdOrder(ctx: AppContext, input: NewPurchaseInput, found: Cached
   const chosen = matchTicketLines(offeredTicketTypes(found.ticketTypes, input.access), seatPlan?.tickets ?? input.tickets);
   const pricedLines = chosen.map((c) => ticketLineFor(c.ticket, c.quantity));
   const nowDate = ctx.now();
+  // A ticket type with people in its waiting line is theirs: what it frees is offered to them in order.
+  const line = await typesReservedForLine(ctx.db.kysely, event, nowDate.getTime());
+  const queued = line.size > 0 ? chosen.find((c) => line.has(c.ticket.id)) : undefined;
+  if (queued) throw errors.soldOut(queued.ticket.name);
   const now = nowDate.toISOString();
   const expiresAt = new Date(nowDate.getTime() + event.hold_minutes * 60_000).toISOString();
   const id = newPurchaseId(nowDate.getTime());

@@ -99,6 +99,7 @@ export async function importEvent(ctx: AppContext, input: unknown, options: Impo
       refund_policy: file.refund_policy ?? null,
       invoicing: file.invoicing ?? null,
       installments: file.installments ?? null,
+      waiting_list: file.waiting_list ?? null,
       config: { ...(file.event.config ?? {}) },
       html: (file.event.html ?? []).map((b) => ({ posicion: b.posicion, html: sanitizeOperatorHtml(b.html) })),
       hold_minutes: file.hold_minutes ?? DEFAULT_HOLD_MINUTES,

@@ -19,8 +19,9 @@ export interface ImportEventResponse {
 export interface DeadMailView {
   id: string;
   dedupe_key: string;
-  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link' | 'transfer' | 'invoice';
-  purchase_id: string;
+  kind: 'tickets' | 'refund' | 'cancelled' | 'order_link' | 'transfer' | 'invoice' | 'waiting_confirm' | 'waiting_offer';
+  /** Null for a waiting-list confirmation (no purchase yet). */
+  purchase_id: string | null;
   recipient: string;
   attempts: number;
   error: string | null;

@@ -29,5 +29,5 @@ export interface AppConfigResponse {
 }
 
 /** The actions a bot-check token may be issued for. */
-export type BotCheckAction = 'new_purchase' | 'waiting_room' | 'validate_free_access' | 'validate_free_access_loader';
+export type BotCheckAction = 'new_purchase' | 'waiting_room' | 'waiting_list' | 'validate_free_access' | 'validate_free_access_loader';
 

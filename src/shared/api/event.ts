@@ -23,6 +23,8 @@ export interface PublicEventInfo {
   image_path: string | null;
   /** When the event starts (ISO 8601 with its offset), null when the event file gives no date: the thank-you page offers "Add to calendar" only with one. */
   starts_at: string | null;
+  /** Only when the event has a waiting list: its sold-out ticket types a buyer may join (`id`) and the most tickets one may ask for. */
+  waiting_list?: { id: number; maximum: number }[];
   config: PublicEventConfig;
   html: HtmlBlock[];
   /** true: the event has a waiting room (its page asks `/api/waiting-room/{url}` before showing the tickets); absent otherwise. */

@@ -24,3 +24,4 @@ export type * from './webhooks';
 export type * from './attendees';
 export type * from './invoice';
 export type * from './waiting-room';
+export type * from './waiting-list';

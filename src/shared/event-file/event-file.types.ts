@@ -264,6 +264,7 @@ export interface EventFile {
   invoicing?: InvoicingFile;
   waiting_room?: WaitingRoomFile;
   installments?: InstallmentsFile;
+  waiting_list?: WaitingListFile;
 }
 
 /** The event file's `waiting_room` (`src/server/waiting-room/`): when buyers wait before the ticket page, and how fast they are let in. */
@@ -287,6 +288,12 @@ export interface InstallmentsFile {
   min_amount?: number;
   max_months?: number;
   interest_free_only?: boolean;
+}
+
+/** The event file's `waiting_list`: whether sold-out ticket types take names, and how many hours an offer holds its tickets (24 when absent). */
+export interface WaitingListFile {
+  enabled: boolean;
+  offer_hours?: number;
 }
 
 /** The event file's `transfers`: whether, until when (ISO 8601 with offset) and how often a ticket may change hands. */

@@ -72,6 +72,7 @@ const ES: Sentences = {
   checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) debe ser posterior a opens_at (${p.opens})`,
   waitingRoomKeyMissing: (p) => `el modo ${p.mode} de la sala de espera necesita ${p.key}`,
   waitingRoomKeyOutsideMode: (p) => `${p.key} solo aplica al modo ${p.owner} de la sala de espera (aquí es ${p.mode})`,
+  waitingListSeated: () => 'un evento con asientos no puede tener lista de espera: una oferta aparta boletos, no lugares del mapa',
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) supera el máximo de ${p.limit} bytes por imagen; solo puedes bajarlo`,
   installmentsWithoutCardMethod: (p) => `los meses sin intereses solo se ofrecen con tarjeta: activa ${p.methods} en event.config`,
 };
@@ -135,6 +136,7 @@ const EN: Sentences = {
   checkinClosesNotAfterOpens: (p) => `closes_at (${p.closes}) must be later than opens_at (${p.opens})`,
   waitingRoomKeyMissing: (p) => `the waiting room's ${p.mode} mode needs ${p.key}`,
   waitingRoomKeyOutsideMode: (p) => `${p.key} applies only to the waiting room's ${p.owner} mode (here it is ${p.mode})`,
+  waitingListSeated: () => 'a seated event cannot have a waiting list: an offer holds tickets, not places on the chart',
   maxSizeAboveLimit: (p) => `maxSize (${p.value}) is above the limit of ${p.limit} bytes per image; it can only be lowered`,
   installmentsWithoutCardMethod: (p) => `instalments are only offered on card payments: turn on ${p.methods} in event.config`,
 };

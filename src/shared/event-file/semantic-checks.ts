@@ -4,6 +4,7 @@ import { checkinListProblems, eventDetailsProblems, type EventDetailsProblemCode
 import { waitingRoomProblems, type WaitingRoomProblemCode } from './waiting-room-checks';
 import { fieldLimitProblems, type FieldLimitProblemCode, type PatternVerdicts } from './field-limit-checks';
 import { installmentsProblems, type InstallmentsProblemCode } from './installments-checks';
+import { waitingListProblems, type WaitingListProblemCode } from './waiting-list-checks';
 
 /** Rules that span several values, which JSON Schema cannot express. */
 export type SemanticProblemCode =
@@ -12,6 +13,7 @@ export type SemanticProblemCode =
   | EventDetailsProblemCode
   | WaitingRoomProblemCode
   | InstallmentsProblemCode
+  | WaitingListProblemCode
   | 'reservedUrl'
   | 'duplicateTicketId'
   | 'duplicateProductId'
@@ -154,6 +156,7 @@ export function semanticProblems(file: unknown, patterns: PatternVerdicts): Sema
   problems.push(...waitingRoomProblems(file.waiting_room));
   if (isObject(file.installments)) money('/installments/min_amount', file.installments.min_amount);
   problems.push(...installmentsProblems(file));
+  problems.push(...waitingListProblems(file));
   return problems;
 }
 

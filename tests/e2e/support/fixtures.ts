@@ -11,7 +11,7 @@ type Dictionary = Record<string, unknown>;
 
 function readLocale(language: Language): Dictionary {
   const dictionary: Dictionary = {};
-  for (const namespace of ['common', 'checkout', 'errors', 'forms', 'payments', 'api-errors', 'invoice']) {
+  for (const namespace of ['common', 'checkout', 'errors', 'forms', 'payments', 'api-errors', 'invoice', 'waitinglist']) {
     const file = fileURLToPath(new URL(`../../../locales/${language}/${namespace}.json`, import.meta.url));
     dictionary[namespace] = JSON.parse(readFileSync(file, 'utf8'));
   }

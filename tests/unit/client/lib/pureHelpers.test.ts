@@ -23,6 +23,9 @@ describe('formatCountdown', () => {
     expect(formatCountdown(59_000)).toBe('00:59');
     expect(formatCountdown(-5_000)).toBe('00:00');
     expect(formatCountdown(75 * 60_000)).toBe('75:00');
+    expect(formatCountdown(120 * 60_000)).toBe('120:00');
+    // A waiting list's offer holds for hours.
+    expect(formatCountdown(24 * 3_600_000 - 1_000)).toBe('23:59:59');
   });
 });
 

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml, mailHtml } from '../../../../src/server/fulfilment/mail-html';
 import { mailPlainText, renderMail } from '../../../../src/server/fulfilment/mail-message';
-import { cancelledMail, invoiceMail, orderLinkMail, refundMail, ticketsMail, type MailWords } from '../../../../src/server/fulfilment/mail-texts';
+import { cancelledMail, invoiceMail, orderLinkMail, refundMail, ticketsMail, waitingConfirmMail, waitingOfferMail, type MailWords } from '../../../../src/server/fulfilment/mail-texts';
 
 const HOSTILE = 'Ana <script>alert(1)</script> "><img src=x onerror=alert(2)> \'%%0%%\' & co';
 const tickets = (lang: 'es' | 'en', extra: Partial<Parameters<typeof ticketsMail>[1]> = {}) =>
@@ -20,6 +20,8 @@ const everyMail: [string, MailWords][] = (['es', 'en'] as const).flatMap((lang) 
   [`order link ${lang}`, orderLinkMail(lang, { eventName: 'Festival', buyerName: 'Ana', purchaseId: 'p-1', orderUrl: 'https://boletos.example.mx/festival/order#k' })],
   [`invoice ${lang}`, invoiceMail(lang, { eventName: 'Festival', buyerName: 'Ana', purchaseId: 'p-1', uuid: '6F1D2A3B-0000-4000-8000-000000000001', credit: false })],
   [`credit note ${lang}`, invoiceMail(lang, { eventName: 'Festival', buyerName: 'Ana', purchaseId: 'p-1', uuid: '6F1D2A3B-0000-4000-8000-000000000002', credit: true })],
+  [`waiting-list confirmation ${lang}`, waitingConfirmMail(lang, { eventName: 'Festival', ticketName: 'General', quantity: 2, reference: 'w-1', confirmUrl: 'https://boletos.example.mx/festival/waiting-list#key=k' })],
+  [`waiting-list offer ${lang}`, waitingOfferMail(lang, { eventName: 'Festival', ticketName: 'General', quantity: 1, reference: 'w-1', until: '5 dic 2026, 20:00', offerUrl: 'https://boletos.example.mx/festival/offer#purchase_id=p-1&key=k' })],
 ] as [string, MailWords][]);
 
 /** The opening tags of the body that carry content or layout (rows, table bodies and Outlook's conditional wrapper tables aside). */

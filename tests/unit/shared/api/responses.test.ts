@@ -13,6 +13,9 @@ import adminEventVersions from '../../../../schemas/api/admin-event-versions.res
 import adminEventVersion from '../../../../schemas/api/admin-event-version.response.json';
 import adminEventDiff from '../../../../schemas/api/admin-event-diff.response.json';
 import adminOutboxFailed from '../../../../schemas/api/admin-outbox-failed.response.json';
+import adminWaitingList from '../../../../schemas/api/admin-waiting-list.response.json';
+import waitingListJoin from '../../../../schemas/api/waiting-list-join.response.json';
+import waitingListConfirm from '../../../../schemas/api/waiting-list-confirm.response.json';
 import adminOutboxRetry from '../../../../schemas/api/admin-outbox-retry.response.json';
 import adminWebhookDeliveries from '../../../../schemas/api/admin-webhook-deliveries.response.json';
 import adminWebhookDelivery from '../../../../schemas/api/admin-webhook-delivery.response.json';
@@ -79,7 +82,7 @@ const botCheck = { provider: R, siteKey: O, scriptUrl: R } as const satisfies Pr
 const stripeCreateOrderResponse = { clientSecret: R } as const satisfies Presence<Api.StripeCreateOrderResponse>;
 
 const publicEvent = { event: R, tickets: R, productos: R } as const satisfies Presence<Api.PublicEventResponse>;
-const eventInfo = { url: R, name: R, image_path: R, starts_at: R, config: R, html: R, sala_espera: O, invoice_at_checkout: O } as const satisfies Presence<Api.PublicEventInfo>;
+const eventInfo = { url: R, name: R, image_path: R, starts_at: R, waiting_list: O, config: R, html: R, sala_espera: O, invoice_at_checkout: O } as const satisfies Presence<Api.PublicEventInfo>;
 const htmlBlock = { posicion: R, html: R } as const satisfies Presence<HtmlBlock>;
 const ticketType = {
   id: R, name: R, price: R, description: R, minimum: R, maximum: R,
@@ -189,13 +192,20 @@ const reportDevice = { id: R, name: R, list: R, revoked: R, last_sync_at: R } as
 
 const botCheckProviders = { recaptcha: true } satisfies Members<Api.AppConfigResponse['botCheck']['provider']>;
 const languages = { es: true, en: true } satisfies Members<Api.PaymentLanguage>;
-const mailKinds = { tickets: true, refund: true, cancelled: true, order_link: true, transfer: true, invoice: true } satisfies Members<Api.DeadMailView['kind']>;
+const mailKinds = { tickets: true, refund: true, cancelled: true, order_link: true, transfer: true, invoice: true, waiting_confirm: true, waiting_offer: true } satisfies Members<Api.DeadMailView['kind']>;
 const healthStatuses = { ok: true } satisfies Members<Api.HealthResponse['status']>;
 const readyStatuses = { ready: true } satisfies Members<Api.ReadyResponse['status']>;
 const verdicts = {
   ok: true, already_used: true, revoked: true, unknown: true, wrong_list: true, not_open: true, closed: true,
 } satisfies Members<Api.CheckinVerdict>;
 const revocationReasons = { refunded: true, dispute_lost: true, organiser: true, buyer: true, transferred: true } satisfies Members<Api.RevocationReason>;
+
+const waitingJoin = { enviado: R } as const satisfies Presence<Api.WaitingListJoinResponse>;
+const waitingConfirm = { url: R, evento: R, boleto: R, cantidad: R, estado: R, lugar: R } as const satisfies Presence<Api.WaitingListConfirmResponse>;
+const waitingList = { enabled: R, offer_hours: R, entries: R } as const satisfies Presence<Api.AdminWaitingListResponse>;
+const waitingEntry = {
+  id: R, ticket_id: R, ticket_name: R, email: R, quantity: R, state: R, place: R, joined_at: R, confirmed_at: R, offered_at: R, offer_until: R, purchase_id: R,
+} as const satisfies Presence<Api.AdminWaitingEntry>;
 
 const reloadSchema = prop(purchaseStatus, 'definitions', 'reload');
 const productLineSchema = prop(purchaseStatus, 'definitions', 'productLine');
@@ -261,6 +271,10 @@ describe('answer types agree with schemas/api/*.response.json', () => {
     ['EventPreviewResponse (watched)', prop(adminPreviewFile, 'definitions', 'preview'), eventPreview],
     ['DeadMailListResponse', adminOutboxFailed, deadMailList],
     ['DeadMailView', prop(adminOutboxFailed, 'properties', 'messages', 'items'), deadMail],
+    ['WaitingListJoinResponse', waitingListJoin, waitingJoin],
+    ['WaitingListConfirmResponse', waitingListConfirm, waitingConfirm],
+    ['AdminWaitingListResponse', adminWaitingList, waitingList],
+    ['AdminWaitingEntry', prop(adminWaitingList, 'properties', 'entries', 'items'), waitingEntry],
     ['RequeueMailResponse', adminOutboxRetry, requeue],
     ['WebhookEndpointListResponse', adminWebhookEndpoints, { endpoints: R } as const satisfies Presence<Api.WebhookEndpointListResponse>],
     ['WebhookEndpointView (list)', prop(adminWebhookEndpoints, 'definitions', 'endpoint'), webhookEndpoint],

@@ -42,6 +42,7 @@ import type {
   TransferPolicyFile,
   VisibleWhen,
   WaitingRoomFile,
+  WaitingListFile,
 } from '../../../../src/shared/event-file/event-file.types';
 
 const eventFile = {
@@ -59,7 +60,13 @@ const eventFile = {
   invoicing: 'optional',
   waiting_room: 'optional',
   installments: 'optional',
+  waiting_list: 'optional',
 } as const satisfies Presence<EventFile>;
+
+const waitingList = {
+  enabled: 'required',
+  offer_hours: 'optional',
+} as const satisfies Presence<WaitingListFile>;
 
 const transferPolicy = {
   allowed: 'required',
@@ -244,6 +251,7 @@ describe('event-file types agree with schemas/event', () => {
     ['InstallmentsFile', prop(eventFileSchema, 'properties', 'installments'), installments],
     ['TransferPolicyFile', prop(eventFileSchema, 'properties', 'transfers'), transferPolicy],
     ['WaitingRoomFile', prop(eventFileSchema, 'properties', 'waiting_room'), waitingRoom],
+    ['WaitingListFile', prop(eventFileSchema, 'properties', 'waiting_list'), waitingList],
     ['HtmlBlock', prop(eventFileSchema, 'properties', 'event', 'properties', 'html', 'items'), htmlBlock],
     ['EventConfig', eventConfigSchema, eventConfig],
     ['SeatsConfig', prop(eventConfigSchema, 'properties', 'seats'), seats],

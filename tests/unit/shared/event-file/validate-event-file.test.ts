@@ -348,6 +348,19 @@ describe('semantic checks', () => {
     });
   });
 
+  describe('waiting list', () => {
+    it('offer_hours 1-168; a seated event cannot enable it', async () => {
+      expect(await pointersOf((f) => (f.waiting_list = { enabled: true, offer_hours: 48 }))).toEqual([]);
+      expect(await pointersOf((f) => (f.waiting_list = { enabled: true, offer_hours: 0 }))).toEqual(['/waiting_list/offer_hours']);
+      expect(await pointersOf((f) => (f.waiting_list = { offer_hours: 24 }))).toEqual(['/waiting_list/enabled']);
+      const seated = (f: Mutable) => (f.event.config.seats = { workspaceKey: 'w', eventKey: 'e', region: 'na' });
+      expect(await problemsOf((f) => { seated(f); f.waiting_list = { enabled: true }; }, 'en')).toEqual([
+        { pointer: '/waiting_list/enabled', message: 'a seated event cannot have a waiting list: an offer holds tickets, not places on the chart' },
+      ]);
+      expect(await pointersOf((f) => { seated(f); f.waiting_list = { enabled: false }; })).toEqual([]);
+    });
+  });
+
   describe('product options', () => {
     it('duplicate option ids, empty or repeated values', async () => {
       expect(await pointersOf((f) => f.productos[0].opciones.push({ id: 'talla', label: 'Otra', options: { values: ['X'] } }))).toEqual([
