@@ -66,6 +66,8 @@ describe.skipIf(skipDatabase)('an operator limited to some events', () => {
       { method: 'POST', route: '/api/admin/events/:url/checkin-devices', url: `${event}/checkin-devices`, payload: { list: 'all', name: 'Otra puerta' } },
       { method: 'DELETE', route: '/api/admin/events/:url/checkin-devices/:deviceId', url: `${event}/checkin-devices/${device.device_id}` },
       { method: 'GET', route: '/api/admin/events/:url/checkin', url: `${event}/checkin` },
+      { method: 'PUT', route: '/api/admin/events/:url/waiting-room', url: `${event}/waiting-room`, payload: { admit_per_minute: 10 } },
+      { method: 'GET', route: '/api/admin/events/:url/waiting-list', url: `${event}/waiting-list` },
       { method: 'POST', route: '/api/admin/purchases/:purchaseId/cancel', url: `/api/admin/purchases/${paid.id}/cancel`, payload: { refund: false, reason: 'prueba' } },
       { method: 'POST', route: '/api/admin/payouts/:payoutId/confirm', url: `/api/admin/payouts/${payoutId}/confirm` },
       { method: 'GET', route: '/api/admin/orders/:purchaseId', url: order },

@@ -42,7 +42,8 @@ describe.skipIf(skipDatabase)('waiting list', () => {
   };
   /** The key of the latest confirmation e-mail to `email` (sent after the answer: waited for). */
   const confirmKey = async (email: string) => {
-    await eventually(() => mailsTo(email, 'waiting-confirm').length > 0);
+    // The process's first e-mail starts the MJML layout thread: seconds on a busy machine.
+    await eventually(() => mailsTo(email, 'waiting-confirm').length > 0, 30_000);
     return linkIn(mailsTo(email, 'waiting-confirm').at(-1)!.text, 'waiting-list').get('key')!;
   };
   const confirm = (key: string) => t.app.inject({ method: 'POST', url: '/api/waiting-list/confirm', payload: { key } });
@@ -136,7 +137,7 @@ describe.skipIf(skipDatabase)('waiting list', () => {
 
   it("an offer's link opens the held tickets and pays for them", async () => {
     const [offered] = await t.rows('waiting_list_entries', 'email', 'segunda@example.mx');
-    await eventually(() => mailsTo('segunda@example.mx', 'waiting-offer').length === 1);
+    await eventually(() => mailsTo('segunda@example.mx', 'waiting-offer').length === 1, 30_000);
     const link = linkIn(mailsTo('segunda@example.mx', 'waiting-offer')[0].text, 'offer');
     expect(link.get('purchase_id')).toBe(offered.purchase_id);
     const headers = { 'x-purchase-key': link.get('key')! };

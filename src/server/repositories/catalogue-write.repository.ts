@@ -43,6 +43,7 @@ function encodeEvent({ config, html, hold_limits, venue, pass_colors, share, che
     refund_policy_json: refund_policy ? JSON.stringify(refund_policy) : null,
     invoicing_json: invoicing ? JSON.stringify(invoicing) : null,
     installments_json: installments ? JSON.stringify(installments) : null,
+    waiting_list_json: waiting_list ? JSON.stringify(waiting_list) : null,
   };
 }
 
