@@ -177,6 +177,19 @@ describe.skipIf(skipDatabase)('the first screen: the HTML of /{url} carries the 
     expect(head(html)).toMatch(/<style>[^<]*\.fv\{/);
   });
 
+  it('an event with a waiting room: the first view is the room\'s heading, not the ticket rows (the browser may have no turn)', async () => {
+    await t.importEvent(fixture((file) => {
+      file.url = 'prueba-sala';
+      file.event.name = 'Estreno con sala';
+      file.event.share = { listed: false }; // kept out of the sitemap the test below counts
+      file.waiting_room = { mode: 'always', admit_per_minute: 60, session_minutes: 10 };
+    }));
+    const view = root((await get('/prueba-sala')).body);
+    expect(view).toContain('Sala de espera');
+    expect(view).not.toContain('Elige tus boletos');
+    expect(view).not.toContain('<div>General</div>');
+  });
+
   it('the first view in English, with the hidden type from its link (and only on that page view), and on a step with the header only', async () => {
     const english = root((await get('/prueba-api?lang=en')).body);
     expect(english).toContain('Choose your tickets');

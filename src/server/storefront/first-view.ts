@@ -72,7 +72,11 @@ function ticketRows(input: FirstViewInput): string {
 }
 
 function ticketPage(input: FirstViewInput): string {
-  const { tickets } = CHECKOUT[input.lang];
+  const { tickets, waitingRoom } = CHECKOUT[input.lang];
+  // An event with a waiting room opens on the room's page (the browser may have no turn yet): its heading, not the tickets.
+  if (input.answer.event.sala_espera) {
+    return `${stepBar(input, 'tickets')}<div class="fv-grid"><div><div class="fv-p"><div class="fv-t">${esc(waitingRoom.title)}</div><p>${esc(waitingRoom.checking)}</p></div></div></div>`;
+  }
   const rows = input.answer.tickets.length > 0 ? `<ul class="fv-rows">${ticketRows(input)}</ul>` : `<p>${esc(tickets.none)}</p>`;
   const info = input.answer.event.html
     .filter((block) => block.posicion === 'TICKET_INFO')
