@@ -76,7 +76,7 @@ const diffLineKinds = { context: true, added: true, removed: true } satisfies Me
 const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
 const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O, stripe: O, seatsio: O } as const satisfies Presence<Api.AppConfigResponse>;
 const botCheck = { provider: R, siteKey: O, scriptUrl: R } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
-const stripeCreateOrderResponse = { clientSecret: R } as const satisfies Presence<Api.StripeCreateOrderResponse>;
+const stripeCreateOrderResponse = { clientSecret: R, installments: O } as const satisfies Presence<Api.StripeCreateOrderResponse>;
 
 const publicEvent = { event: R, tickets: R, productos: R } as const satisfies Presence<Api.PublicEventResponse>;
 const eventInfo = { url: R, name: R, image_path: R, starts_at: R, config: R, html: R, sala_espera: O, invoice_at_checkout: O } as const satisfies Presence<Api.PublicEventInfo>;
