@@ -104,7 +104,7 @@ const purchaseStatusResponse = { status: R, reload: O } as const satisfies Prese
 const loaderResponse = { ...purchaseStatusResponse, status_detail: O } as const satisfies Presence<Api.LoaderResponse>;
 const reload = {
   purchase_id: R, url: R, tickets: R, productos: R, resumen: R, amounts: R, expires_at: R, code: R,
-  buyer_info: R, emission_id: R, isFormRequiered: R, form_completed: R,
+  buyer_info: R, emission_id: R, isFormRequiered: R, form_completed: R, meses: O,
 } as const satisfies Presence<Api.PurchaseReload>;
 const resumen = { tickets: R, productos: R } as const satisfies Presence<Api.PurchaseReload['resumen']>;
 const ticketLine = {
