@@ -3,12 +3,13 @@ import { asWidget } from './registry';
 import { CardExpiry } from './widgets/CardExpiry/CardExpiry';
 import { CardNumber } from './widgets/CardNumber/CardNumber';
 import { Cvv } from './widgets/Cvv/Cvv';
+import { RadioChoice } from './widgets/RadioChoice/RadioChoice';
 import { SecureField } from './widgets/SecureField/SecureField';
 
 /**
  * The card forms' widgets, passed by the payment panels (`<SchemaForm extraWidgets>`): a
  * provider's secure field, card number, expiry and security code (with its help tooltip and
- * the popper that places it). Kept out of the shared registry so the attendee form's chunk —
+ * the popper that places it), and the card plan's radio choice. Kept out of the shared registry so the attendee form's chunk —
  * on every buyer's way to the payment step — does not carry them.
  */
 export const paymentWidgets: RegistryWidgetsType = {
@@ -16,6 +17,7 @@ export const paymentWidgets: RegistryWidgetsType = {
   cardExpiry: CardExpiry,
   cvv: asWidget(Cvv, 'Cvv'),
   secureField: SecureField,
+  radioChoice: asWidget(RadioChoice, 'RadioChoice'),
 };
 
 /** The names above, for checks (the card forms' uiSchemas may name these too). */

@@ -1,4 +1,4 @@
-import { formatMoney } from './money';
+import { centsToPesos, formatMoney } from './money';
 
 /** A card plan as a payment stored it: the months and what the buyer pays over them. */
 export interface StoredPlan {
@@ -26,4 +26,9 @@ export function planSentence(lang: 'es' | 'en', plan: StoredPlan): string {
 export function storedPlanOf(attempt: { installments: number | null; installments_total_cents: number | null; amount_cents: number; currency: string } | null | undefined): StoredPlan | null {
   if (!attempt?.installments || attempt.installments < 2 || attempt.installments_total_cents === null) return null;
   return { months: attempt.installments, totalCents: attempt.installments_total_cents, amountCents: attempt.amount_cents, currency: attempt.currency };
+}
+
+/** A stored plan on the wire (the order page's `pagos[].meses`, the purchase reload's `meses`): pesos, and whether it is interest-free. */
+export function planResponse(plan: StoredPlan): { meses: number; total: number; sin_intereses: boolean } {
+  return { meses: plan.months, total: centsToPesos(plan.totalCents), sin_intereses: plan.totalCents <= plan.amountCents };
 }

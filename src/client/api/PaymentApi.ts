@@ -21,6 +21,7 @@ import type {
   WalletUrlRequest,
   WalletUrlResponse,
 } from './paymentTypes';
+import type { InstallmentsResponse, MercadoPagoInstallmentsRequest, StripeConfirmRequest, StripeConfirmResponse, StripeInstallmentsRequest } from '../../shared/api/installments';
 
 /**
  * The payment and emission calls that this storefront makes (other card providers come
@@ -40,6 +41,12 @@ export interface PaymentApi {
   processOpenpayPayment(body: OpenpayProcessPaymentRequest): Promise<OpenpayProcessPaymentResponse>;
   /** `POST /payments/stripe/create-order`: the PaymentIntent's client secret (the same for a repeated call). */
   createStripeOrder(body: StripeCreateOrderRequest): Promise<StripeCreateOrderResponse>;
+  /** `POST /payments/mercadopago/installments`: the card plans (meses sin intereses) for a BIN and the purchase's total. */
+  mercadoPagoInstallments(body: MercadoPagoInstallmentsRequest): Promise<InstallmentsResponse>;
+  /** `POST /payments/stripe/installments`: attaches the PaymentMethod to the purchase's intent → its plans. */
+  stripeInstallments(body: StripeInstallmentsRequest): Promise<InstallmentsResponse>;
+  /** `POST /payments/stripe/confirm`: the server confirms the intent with the chosen plan → the intent (and 3-D Secure page). */
+  stripeConfirm(body: StripeConfirmRequest): Promise<StripeConfirmResponse>;
   /** `POST /payments/{provider}/loader-process` with the loader page's body. */
   loaderProcess(provider: LoaderProvider, body: Record<string, string>): Promise<LoaderResponse>;
   /** `GET /emissions/download/all`: the purchase's tickets as one PDF. */

@@ -24,6 +24,9 @@ export function createPaymentCalls(http: HttpCalls): PaymentApi {
     createSuperTokenOrder: (body) => http.request('POST', '/payments/mercadopago-supertoken/create-order', body, body.purchase_id),
     processOpenpayPayment: (body) => http.request('POST', '/payments/open-pay/process-payment', body, body.purchase_id),
     createStripeOrder: (body) => http.request('POST', '/payments/stripe/create-order', body, body.purchase_id),
+    mercadoPagoInstallments: (body) => http.request('POST', '/payments/mercadopago/installments', body, body.purchase_id),
+    stripeInstallments: (body) => http.request('POST', '/payments/stripe/installments', body, body.purchase_id),
+    stripeConfirm: (body) => http.request('POST', '/payments/stripe/confirm', body, body.purchase_id),
     verifyFree: (body) => http.request('POST', '/payments/free/verify-free', body, body.purchase_id),
     // A loader knows its purchase only when the return URL names it (Fintoc); otherwise it follows the newest.
     loaderProcess: (provider, body) => http.request('POST', `/payments/${provider}/loader-process`, body, body.purchase_id ?? null),

@@ -36,6 +36,8 @@ export class CheckoutStore {
   formCompleted = false;
   ticketsEmitted = false;
   emissionId: string | null = null;
+  /** The card plan the purchase was paid with (the reload's `meses`), for the thank-you page; null for one payment. */
+  paidPlan: PurchaseReload['meses'] | null = null;
   buyerInfo: { name: string; email: string; phone: string } | null = null;
 
   /** Discount block state: revealed or not, the input, idle → pending → success | error. */
@@ -105,6 +107,7 @@ export class CheckoutStore {
     this.formCompleted = false;
     // A new purchase has no tickets yet (an earlier one's emission must not leak into it).
     this.emissionId = null;
+    this.paidPlan = null;
     this.savePurchase({ purchase_id: this.purchaseId, url });
     if (response.access_key) rememberPurchaseKey(this.root.sessionStorage, this.purchaseId, response.access_key);
   }
@@ -151,6 +154,7 @@ export class CheckoutStore {
       this.purchaseId = String(reload.purchase_id);
       this.buyerInfo = reload.buyer_info ?? null;
       this.emissionId = reload.emission_id ?? null;
+      this.paidPlan = reload.meses ?? null;
       this.savePurchase({ purchase_id: this.purchaseId, url: reload.url });
     }
   }
@@ -179,6 +183,7 @@ export class CheckoutStore {
     this.deletePurchase();
     this.buyerInfo = null;
     this.emissionId = null;
+    this.paidPlan = null;
     this.ticketsEmitted = false;
     this.discountInput = '';
     this.discountStatus = 'idle';

@@ -1,5 +1,5 @@
 import type { OrderTicket, OrderViewResponse } from '../../shared/api';
-import { storedPlanOf } from '../../shared/installments-words';
+import { planResponse, storedPlanOf } from '../../shared/installments-words';
 import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
 import { formatFolio } from '../fulfilment/emit-tickets';
@@ -125,7 +125,7 @@ export async function orderView(ctx: AppContext, order: Order, ticketId: string 
       const plan = storedPlanOf(a);
       return {
         metodo: a.provider, estado: a.status, monto: centsToPesos(a.amount_cents), moneda: a.currency, fecha: a.updated_at,
-        ...(plan ? { meses: { meses: plan.months, total: centsToPesos(plan.totalCents), sin_intereses: plan.totalCents <= plan.amountCents } } : {}),
+        ...(plan ? { meses: planResponse(plan) } : {}),
       };
     }) : [],
     montos: buyer ? amountsResponse(storedTotals(purchase)) : null,

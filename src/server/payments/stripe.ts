@@ -1,4 +1,4 @@
-import type { PaymentLanguage } from '../../shared/api';
+import type { PaymentLanguage, StripeCreateOrderResponse } from '../../shared/api';
 import { errors } from '../http/app-error';
 import { findAttemptByIdempotencyKey, insertAttemptOnce, updateAttempt, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { openOrder } from '../services/purchase.service';
@@ -19,13 +19,16 @@ const MAX_GENERATIONS = 5;
  * it, as Stripe intends. A changed total (products added) gets a new attempt and intent; a
  * cancelled intent is followed by a fresh one.
  */
-export async function startStripeIntent(rt: PaymentsRuntime, input: { purchaseId: string; lang?: PaymentLanguage; origin: string }): Promise<{ clientSecret: string }> {
+export async function startStripeIntent(rt: PaymentsRuntime, input: { purchaseId: string; lang?: PaymentLanguage; origin: string }): Promise<StripeCreateOrderResponse> {
   const db = rt.ctx.db.kysely;
   const provider = rt.providers.stripe;
   for (let generation = 0, key = ''; generation < MAX_GENERATIONS; generation += 1) {
     const now = rt.ctx.now().toISOString();
     const order = await openOrder(db, input.purchaseId, now);
     const total = payableTotal(order, 'stripe');
+    // An intent with instalments is confirmed by the server with the chosen plan (stripe-installments.ts): the storefront is told.
+    const installments = installmentRules(order.event) !== null;
+    const answer = (clientSecret: string): StripeCreateOrderResponse => (installments ? { clientSecret, installments: true } : { clientSecret });
     key ||= `stripe:${order.purchase.id}:${total}`;
     let attempt: PaymentAttemptRow | undefined = await findAttemptByIdempotencyKey(db, key);
     if (attempt?.status === 'cancelled') {
@@ -39,7 +42,7 @@ export async function startStripeIntent(rt: PaymentsRuntime, input: { purchaseId
     try {
       if (attempt.provider_reference) {
         const { clientSecret, observed } = await provider.intentSecret(attempt.provider_reference);
-        if (observed.state !== 'cancelled') return { clientSecret };
+        if (observed.state !== 'cancelled') return answer(clientSecret);
         await applyObservation(rt, attempt, observed);
         key = `${key}:after:${attempt.id}`;
         continue;
@@ -58,11 +61,11 @@ export async function startStripeIntent(rt: PaymentsRuntime, input: { purchaseId
         holdExpiresAt: order.purchase.expires_at,
         voucherDeadline: order.purchase.expires_at,
         idempotencyKey: attempt.idempotency_key,
-        cardInstallments: installmentRules(order.event) !== null,
+        cardInstallments: installments,
       });
       // Concurrent calls write the same intent id: the idempotency key made them one intent.
       await updateAttempt(db, attempt.id, { provider_reference: result.reference, updated_at: rt.ctx.now().toISOString() });
-      return { clientSecret: result.sessionToken! };
+      return answer(result.sessionToken!);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       // Nothing is marked failed: the next call repeats the create with the same key and gets the same intent.

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 // What the routes pass in (the wire's request lines), and what they answer.
 import type { ProductLineRequest, TicketLineRequest, VerifyDiscountRequest } from '../../shared/api';
 import type { OrderAmounts, PurchaseProductLine, PurchaseStatusResponse, PurchaseTicketLine, UpdateProductsResponse, VerifyDiscountResponse } from '../../shared/api';
+import { planResponse, storedPlanOf } from '../../shared/installments-words';
 import { centsToPesos } from '../../shared/money';
 import { orderTotalsToApi, type ApiAmountSource, type OrderTotals } from '../../shared/pricing';
 import type { AppContext } from '../context';
@@ -10,6 +11,7 @@ import type { Database } from '../db/schema';
 import { errors } from '../http/app-error';
 import { findEventByUrl, listProducts, listTicketTypes, type ProductRow, type TicketTypeRow } from '../repositories/event.repository';
 import { loadOrder, type Order } from '../repositories/order.repository';
+import { listPaymentsOfPurchase } from '../repositories/payment-attempt.repository';
 import { deleteLines, insertLines, updatePurchase, type PurchaseRow } from '../repositories/purchase.repository';
 import { moveCounters, takeHeld } from '../repositories/stock.repository';
 import { offeredTicketTypes } from './catalogue.service';
@@ -196,6 +198,8 @@ export async function purchaseReload(ctx: AppContext, purchaseId: string): Promi
   if (status === 'expired') throw errors.purchaseExpired();
   const productos = order.products.map(productResponse);
   const seatLabels = await seatLabelsByTicket(ctx.db.kysely, order);
+  // The card plan of the payment that paid it, for the thank-you page (none while unpaid or for one payment).
+  const plan = purchase.status === 'paid' ? storedPlanOf((await listPaymentsOfPurchase(ctx.db.kysely, purchase.id)).find((a) => a.status === 'approved')) : null;
   const tickets = order.tickets.map((t): PurchaseTicketLine => ({
     ticket_id: t.ticket.external_id,
     cantidad: t.quantity,
@@ -222,6 +226,7 @@ export async function purchaseReload(ctx: AppContext, purchaseId: string): Promi
       emission_id: ticketsLive(purchase.status) ? purchase.emission_id : null,
       isFormRequiered: needsAttendeeForm(order.tickets.map((t) => t.ticket)),
       form_completed: Boolean(purchase.form_completed),
+      ...(plan ? { meses: planResponse(plan) } : {}),
     },
   };
 }

@@ -101,6 +101,8 @@ export interface StripeCreateOrderRequest {
 export interface StripeCreateOrderResponse {
   /** What Stripe.js confirms (`elements({clientSecret})`, `confirmPayment`). */
   clientSecret: string;
+  /** The event offers card instalments: the card step creates a PaymentMethod, asks `stripe/installments` and lets the server confirm (`stripe/confirm`). */
+  installments?: true;
 }
 
 /** `POST /api/payments/paypal/create-order` (PayPal's payer e-mail is the recipient). */

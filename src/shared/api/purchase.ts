@@ -139,6 +139,8 @@ export interface PurchaseReload {
   emission_id: string | null;
   isFormRequiered: boolean;
   form_completed: boolean;
+  /** The card plan the purchase was paid with (meses sin intereses), as the order page's `pagos[].meses`; absent for one payment. */
+  meses?: { meses: number; total: number; sin_intereses: boolean };
 }
 
 /** `POST /api/payments/release-seats` (X-Purchase-Key): a seated event's buyer starts over; the hold ends and its places are released. */

@@ -32,6 +32,7 @@ describe.skipIf(skipDatabase)('MercadoPago card instalments', () => {
       method: 'POST', url: '/api/payments/mercadopago/process-payment', headers: t.keyed(purchase_id),
       payload: { purchase_id, token: token ?? (await tokenize(card)), installments, paymentMethodId: CARDS[card][1], email: 'ana@example.mx', buyer_info: buyer() },
     });
+  const reloadOf = (id: string) => t.app.inject({ url: `/api/payments/purchase/${id}`, headers: t.keyed(id) });
   const sandboxPaymentsOf = async (purchaseId: string) => {
     const attempts = (await t.rows('payment_attempts', 'purchase_id', purchaseId)).map((a) => a.id);
     return (await t.rows('sandbox_payment_objects', 'kind', 'payment')).map((r) => JSON.parse(r.data_json)).filter((p) => attempts.includes(p.external_reference));
@@ -79,6 +80,8 @@ describe.skipIf(skipDatabase)('MercadoPago card instalments', () => {
     // …and the order page, on its payment.
     const order = await t.app.inject({ url: `/api/orders/${id}`, headers: t.keyed(id) });
     expect(body(order).pagos).toEqual([expect.objectContaining({ metodo: 'mercadopago', monto: 660, meses: { meses: 6, total: 660, sin_intereses: true } })]);
+    // …and the thank-you page's reload (the purchase's, the loader's).
+    expect(body(await reloadOf(id)).reload.meses).toEqual({ meses: 6, total: 660, sin_intereses: true });
   });
 
   it('refuses a plan not offered (tampered months, interest-bearing, debit, under the minimum) with 422 before anything is charged', async () => {
@@ -103,6 +106,7 @@ describe.skipIf(skipDatabase)('MercadoPago card instalments', () => {
       const [payment] = await sandboxPaymentsOf(id);
       expect(payment.installments).toBe(1);
       expect(await sandboxPaymentsOf(id)).toHaveLength(1);
+      expect(body(await reloadOf(id)).reload).not.toHaveProperty('meses');
     }
   });
 });

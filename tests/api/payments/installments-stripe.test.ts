@@ -42,6 +42,7 @@ describe.skipIf(skipDatabase)('Stripe card instalments', () => {
   beforeAll(async () => {
     t = await createPaymentsApp();
     await importWith('msi-stripe', { enabled: true, min_amount: 300, max_months: 9 });
+    await importWith('one-payment-stripe', { enabled: false });
   });
   afterAll(() => t.close());
 
@@ -79,5 +80,18 @@ describe.skipIf(skipDatabase)('Stripe card instalments', () => {
       expect((await confirm(id, 1)).statusCode).toBe(200);
       expect((await intentOf(id)).intent).toMatchObject({ status: 'succeeded', payment_method_options: { card: { installments: { plan: null } } } });
     }
+  });
+
+  it('create-order tells the storefront whether the intent offers instalments (its card step then goes through the server)', async () => {
+    const answer = async (url: string) => {
+      const id = await t.purchase([{ ticket_id: 1, cantidad: 6 }], { url });
+      await t.fillForm(id, Array.from({ length: 6 }, (_, i) => `Asistente ${i + 1}`));
+      const res = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/create-order', headers: t.keyed(id), payload: { purchase_id: id } });
+      const again = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/create-order', headers: t.keyed(id), payload: { purchase_id: id } });
+      expect(body(again)).toEqual(body(res));
+      return body(res);
+    };
+    expect(await answer('msi-stripe')).toEqual({ clientSecret: expect.any(String), installments: true });
+    expect(await answer('one-payment-stripe')).toEqual({ clientSecret: expect.any(String) });
   });
 });

@@ -22,6 +22,9 @@ import type { PaymentActions } from './PaymentActions';
 import { SavedCardStore } from './SavedCardStore';
 import { SavedMethods } from './SavedMethods';
 import { SubmitRow } from './SubmitRow';
+import { PlanChoiceForm } from './PlanChoiceForm';
+import { usePlanWording } from './usePlanWording';
+import { installmentsForm } from './installmentsForm';
 
 /** The card tokenizer's refusal or a refused BIN, as the buyer reads it (role alert: announced at once). */
 function CardError({ error }: { error: Exclude<CardPanelError, { kind: 'payment' }> }) {
@@ -48,6 +51,7 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
   const { t } = usePaymentsTranslation();
   const root = useStores();
   const { payment } = root;
+  const wording = usePlanWording();
   const [store] = useState(
     () =>
       new CardPanelStore({
@@ -58,6 +62,12 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
         },
         allowedBins: () => allowedBinsOf({ bines_permitidos: root.event.event?.config.bines_permitidos }),
         pay: (details) => actions.payCard(details),
+        plansFor: async (bin, paymentMethodId) => {
+          const purchaseId = root.checkout.purchaseId;
+          if (!purchaseId) return [];
+          return (await root.api.mercadoPagoInstallments({ purchase_id: purchaseId, bin, payment_method_id: paymentMethodId })).plans;
+        },
+        planForm: (plans) => installmentsForm(plans, wording(), 'card-plan'),
       }),
   );
   const [saved] = useState(
@@ -148,6 +158,7 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
               onInvalid={focusFirstProblem}
               aria-label={t('form.label', { method: t('methods.card.label') })}
             >
+              {store.planForm ? <PlanChoiceForm form={store.planForm} disabled={busy || store.succeeded} /> : null}
               {store.error && store.error.kind !== 'payment' ? (
                 <Box sx={{ mt: 2 }}>
                   <CardError error={store.error} />

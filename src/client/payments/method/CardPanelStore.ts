@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { ApiError } from '../../api/ApiError';
 import type { SecureFieldHost } from '../../../../renderers/widgets/SecureField/SecureFieldContext';
 import { cardTokenMessages, type KeyedMessage } from '../../../shared/forms/card-token-errors';
@@ -6,6 +6,9 @@ import type { AnswerProblem } from '../../../shared/attendee-form/attendee-form.
 import type { MercadoPagoInstance, SecureField, SecureFieldType } from '../providers/mercadopagoSdk';
 import type { StartOutcome } from './PaymentActions';
 import type { ProcessCardPaymentRequest } from '../../api/paymentTypes';
+import type { InstallmentPlan } from '../../../shared/api/installments';
+import type { StaticForm } from '../../forms/staticForms';
+import { chosenMonths, type PlanChoice } from './installmentsForm';
 
 /** The new-card form's own data (schemas/forms/wallet-card); the card itself stays in the provider's fields. */
 export interface WalletCardForm {
@@ -39,6 +42,10 @@ export interface CardPanelDeps {
   /** The event's allowed BINs (empty: every card). */
   allowedBins(): readonly string[];
   pay(details: CardPaymentDetails): Promise<StartOutcome>;
+  /** The plans our server offers for the card of this BIN and payment method and the purchase's total (none: one payment). */
+  plansFor(bin: string, paymentMethodId: string): Promise<InstallmentPlan[]>;
+  /** The plans' choice as a form of our schema engine. */
+  planForm(plans: InstallmentPlan[]): StaticForm<PlanChoice>;
 }
 
 /** The provider's secure fields: the expiry in its short form (MM/AA). */
@@ -61,11 +68,15 @@ export class CardPanelStore {
   /** A payment was handed over (to its loader): the form stays disabled until the page changes. */
   succeeded = false;
   error: CardPanelError | null = null;
+  /** The card plans offered for the card being typed, as a form (null: one payment, nothing shown). */
+  planForm: StaticForm<PlanChoice> | null = null;
+  /** The BIN the plans were last asked for: a later answer for an earlier BIN is dropped. */
+  private bin: string | null = null;
   private sdk: MercadoPagoInstance | null = null;
   private readonly fields = new Map<SecureFieldType, SecureField>();
 
   constructor(private readonly deps: CardPanelDeps) {
-    makeAutoObservable<CardPanelStore, 'sdk' | 'fields' | 'deps'>(this, { sdk: false, fields: false, deps: false, host: false, mountField: false });
+    makeAutoObservable<CardPanelStore, 'sdk' | 'fields' | 'deps' | 'bin'>(this, { sdk: false, fields: false, deps: false, bin: false, planForm: observableRef, host: false, mountField: false });
   }
 
   /** The loaded SDK (null until the panel's script is ready). */
@@ -105,6 +116,7 @@ export class CardPanelStore {
   mountField(field: string, containerId: string, label: string): { field: SecureField | null; unmount: () => void } {
     if (!this.sdk || !isSecureFieldType(field)) return { field: null, unmount: () => undefined };
     const secure = this.sdk.fields.create(field, { ...FIELD_OPTIONS[field], srLabel: label, placeholder: label }).mount(containerId);
+    if (field === 'cardNumber') secure.on('binChange', ({ bin }) => void this.binChanged(bin));
     this.fields.set(field, secure);
     return {
       field: secure,
@@ -113,6 +125,31 @@ export class CardPanelStore {
         secure.unmount();
       },
     };
+  }
+
+  /**
+   * The card number gave a BIN (or lost it): the plans for that card, asked of our server once its
+   * payment method is known; none (debit, under the event's minimum, instalments off, an error) →
+   * no choice, one payment.
+   */
+  async binChanged(bin: string | null): Promise<void> {
+    const sdk = this.sdk;
+    const first6 = bin && bin.length >= 6 ? bin.slice(0, 6) : null;
+    if (first6 === this.bin) return;
+    this.bin = first6;
+    this.planForm = null;
+    if (!sdk || !first6) return;
+    let plans: InstallmentPlan[] = [];
+    try {
+      const methods = await sdk.getPaymentMethods({ bin: first6 });
+      const paymentMethodId = methods.results[0]?.id;
+      if (paymentMethodId) plans = await this.deps.plansFor(first6, paymentMethodId);
+    } catch (error) {
+      console.error('Could not ask for the card plans', error);
+    }
+    runInAction(() => {
+      if (this.bin === first6) this.planForm = plans.length > 0 ? this.deps.planForm(plans) : null;
+    });
   }
 
   /** Pays with the card in the secure fields; answers problems of the form (server refusals), if any. */
@@ -146,7 +183,7 @@ export class CardPanelStore {
       const email = form.email.trim();
       const outcome = await this.deps.pay({
         token: token.id,
-        installments: 1,
+        installments: chosenMonths(this.planForm),
         paymentMethodId,
         issuer: issuers[0]?.id ?? null,
         email,

@@ -16,6 +16,13 @@ import { useStores } from '../../StoreContext';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import { expressLineItems, stripeFailure, type StripeFailure } from './stripeRules';
 import { SubmitRow } from './SubmitRow';
+import { ApiError } from '../../api/ApiError';
+import type { StaticForm as PlanForm } from '../../forms/staticForms';
+import { chosenMonths, installmentsForm, type PlanChoice } from './installmentsForm';
+import { PlanChoiceForm } from './PlanChoiceForm';
+import { confirmOnServer, stripeCardPlans } from './stripeServerConfirm';
+import { useBrowserHandover } from './useBrowserHandover';
+import { usePlanWording } from './usePlanWording';
 
 /** The card section's buyer details (schemas/forms/card-payment): sent as the payment's billing details. */
 export interface CardPaymentForm {
@@ -61,12 +68,18 @@ function FailureAlert({ failure }: { failure: StripeFailure }) {
  * e-mail and phone and list the order's lines) and the card section (name, e-mail, phone, the
  * payment element, 'Pay with card'). Both confirm the same PaymentIntent, returning to
  * `/{url}/stripe/loader`; a failure is shown as an alert and the panel is usable again.
+ * With `installments` the card section asks our server for the card's plans first, shows them
+ * (a choice, "1 pago" first) and our server confirms with the chosen one (stripeServerConfirm);
+ * a card without plans is confirmed at once with one payment.
  */
-export const StripeCheckout = observer(function StripeCheckout({ clientSecret, form }: { clientSecret: string; form: StaticForm<CardPaymentForm> }) {
+export const StripeCheckout = observer(function StripeCheckout({ clientSecret, installments, form }: { clientSecret: string; installments: boolean; form: StaticForm<CardPaymentForm> }) {
   const { t } = usePaymentsTranslation();
   const stripe = useStripe();
   const elements = useElements();
-  const { payment, checkout, event, ui } = useStores();
+  const { payment, checkout, event, ui, api } = useStores();
+  const handover = useBrowserHandover();
+  const wording = usePlanWording();
+  const [planForm, setPlanForm] = useState<PlanForm<PlanChoice> | null>(null);
   const config = (event.event?.config ?? {}) as Record<string, unknown>;
   const cardOn = configFlag(config, 'metodo_pago_stripe_tarjeta');
   const googlePayOn = configFlag(config, 'metodo_pago_stripe_google_pay');
@@ -103,6 +116,24 @@ export const StripeCheckout = observer(function StripeCheckout({ clientSecret, f
       ui.setLeaveBlocked(false);
     });
     try {
+      if (installments && billing && checkout.purchaseId) {
+        if (planForm) {
+          await confirmOnServer(api, handover, checkout.purchaseId, event.url, chosenMonths(planForm));
+          return;
+        }
+        const plans = await stripeCardPlans(stripe, elements, api, checkout.purchaseId, billing);
+        if (plans.length > 0) {
+          // The buyer chooses, then pays again (the choice is confirmed by our server).
+          setPlanForm(installmentsForm(plans, wording(), 'stripe-plan'));
+          runInAction(() => {
+            payment.setSubmitting(null);
+            ui.setLeaveBlocked(true);
+          });
+          return;
+        }
+        await confirmOnServer(api, handover, checkout.purchaseId, event.url, 1);
+        return;
+      }
       const submitted = await elements.submit();
       if (submitted.error) throw submitted.error;
       const { error } = await stripe.confirmPayment({
@@ -116,7 +147,7 @@ export const StripeCheckout = observer(function StripeCheckout({ clientSecret, f
       // confirmPayment only comes back when the payment did not go through.
       throw error;
     } catch (error) {
-      setFailure(stripeFailure(error as { message?: string } | undefined));
+      setFailure(error instanceof ApiError ? (error.mensaje ? { message: error.mensaje } : { key: 'errors:stripe.generic' }) : stripeFailure(error as { message?: string } | undefined));
       runInAction(() => {
         payment.setSubmitting(null);
         payment.setFailedMethod('stripe');
@@ -181,8 +212,16 @@ export const StripeCheckout = observer(function StripeCheckout({ clientSecret, f
             aria-label={t('form.label', { method: t('methods.stripe.label') })}
           >
             <Box sx={{ mt: 2 }}>
-              <PaymentElement onReady={() => setPaymentReady(true)} onChange={(change) => setCardComplete(change.complete)} />
+              <PaymentElement
+                onReady={() => setPaymentReady(true)}
+                onChange={(change) => {
+                  setCardComplete(change.complete);
+                  // Another card: its own plans are asked for on the next 'Pay'.
+                  setPlanForm(null);
+                }}
+              />
             </Box>
+            {planForm ? <PlanChoiceForm form={planForm} disabled={busy} /> : null}
             {failure ? <FailureAlert failure={failure} /> : null}
             <SubmitRow label={t('methods.stripe.submit')} busy={busy} disabled={payment.submitting !== null} />
             <Box sx={{ mt: 1 }}>

@@ -12,6 +12,8 @@ import { StripeCheckout, type CardPaymentForm } from './StripeCheckout';
 interface Ready {
   stripe: Stripe;
   clientSecret: string;
+  /** The event offers card instalments: the card step goes through our server (stripeServerConfirm). */
+  installments: boolean;
   form: StaticForm<CardPaymentForm>;
 }
 
@@ -43,7 +45,7 @@ export const StripePanel = observer(function StripePanel() {
         root.api.createStripeOrder({ purchase_id: purchaseId, lang: root.ui.language }),
         loadStaticForm<CardPaymentForm>('cardPayment', { idPrefix: 'stripe', initialData: buyer ? { name: buyer.name, email: buyer.email, phone: buyer.phone } : {} }),
       ]);
-      if (live()) setReady({ stripe, clientSecret: order.clientSecret, form });
+      if (live()) setReady({ stripe, clientSecret: order.clientSecret, installments: order.installments === true, form });
     } catch (error) {
       console.error('Could not prepare the card payment provider', error);
       if (live()) setFailed(true);
@@ -65,7 +67,7 @@ export const StripePanel = observer(function StripePanel() {
   if (!ready) return <PanelLoading label={t('methods.stripe.loadingPayment')} />;
   return (
     <Elements stripe={ready.stripe} options={{ clientSecret: ready.clientSecret, locale: STRIPE_LOCALE, appearance: { theme: 'stripe' } }}>
-      <StripeCheckout clientSecret={ready.clientSecret} form={ready.form} />
+      <StripeCheckout clientSecret={ready.clientSecret} installments={ready.installments} form={ready.form} />
     </Elements>
   );
 });

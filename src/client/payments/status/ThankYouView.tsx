@@ -5,6 +5,8 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Navigate } from 'react-router';
 import { eventCalendarUrl } from '../../../shared/api';
+import { planSentence } from '../../../shared/installments-words';
+import { pesosToCents } from '../../../shared/money';
 import { thankYouFragment } from '../../../shared/purchase-access';
 import { LoadingIndicator } from '../../components/LoadingIndicator';
 import { Panel } from '../../components/Panel';
@@ -70,7 +72,7 @@ function useRestoredPurchase(): 'restoring' | 'done' {
  */
 export const ThankYouView = observer(function ThankYouView() {
   const { t } = usePaymentsTranslation();
-  const { checkout, event, sessionStorage } = useStores();
+  const { checkout, event, sessionStorage, ui } = useStores();
   const restored = useRestoredPurchase();
   const titleId = useId();
   const [walletOpen, setWalletOpen] = useState(false);
@@ -86,6 +88,16 @@ export const ThankYouView = observer(function ThankYouView() {
   // The order page opens with this tab's key, in the fragment (never sent to a server).
   const key = emissionId ? purchaseKeyFor(sessionStorage, purchaseId) : null;
   const orderPage = key ? `/${event.url ?? ''}/order#${thankYouFragment(purchaseId, key)}` : null;
+  // A card plan (meses sin intereses) is stated in the same words as the e-mail and the order page.
+  const paidPlan = emissionId ? checkout.paidPlan : null;
+  const plan = paidPlan
+    ? planSentence(ui.language === 'en' ? 'en' : 'es', {
+        months: paidPlan.meses,
+        totalCents: pesosToCents(paidPlan.total),
+        amountCents: paidPlan.sin_intereses ? pesosToCents(paidPlan.total) : 0,
+        currency: event.currency,
+      })
+    : null;
 
   return (
     <>
@@ -102,6 +114,11 @@ export const ThankYouView = observer(function ThankYouView() {
               ? t('status.pendingTextEmail', { email })
               : t('status.pendingText')}
         </Typography>
+        {plan ? (
+          <Typography sx={{ mb: 2 }} data-testid="paid-plan">
+            {t('status.plan', { plan })}
+          </Typography>
+        ) : null}
         <Typography variant="body2" sx={{ mb: 2 }}>
           {t('status.reference', { id: purchaseId })}
         </Typography>

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/client/api/ApiError';
 import { CardPanelStore, type CardPanelDeps } from '../../../../src/client/payments/method/CardPanelStore';
 import type { StartOutcome } from '../../../../src/client/payments/method/PaymentActions';
-import type { CardToken, MercadoPagoInstance, SecureField } from '../../../../src/client/payments/providers/mercadopagoSdk';
+import type { CardToken, MercadoPagoInstance, SecureField, SecureFieldEvents } from '../../../../src/client/payments/providers/mercadopagoSdk';
+import { installmentsForm } from '../../../../src/client/payments/method/installmentsForm';
+import type { InstallmentPlan } from '../../../../src/shared/api/installments';
 
 const form = { cardholderName: ' APRO ', email: 'ana@example.mx', emailConfirm: 'ana@example.mx', phone: '5512345678' };
 
@@ -10,11 +12,15 @@ const form = { cardholderName: ' APRO ', email: 'ana@example.mx', emailConfirm: 
 function provider(token: CardToken | { reject: unknown }) {
   const mounted: string[] = [];
   const holders: string[] = [];
+  const binListeners: ((data: SecureFieldEvents['binChange']) => void)[] = [];
   const field = (type: string): SecureField => {
     const self: SecureField = {
       mount: (id) => (mounted.push(`${type}@${id}`), self),
       unmount: () => (mounted.push(`-${type}`), self),
-      on: () => self,
+      on: (event, callback) => {
+        if (event === 'binChange') binListeners.push(callback as (data: SecureFieldEvents['binChange']) => void);
+        return self;
+      },
       update: () => self,
     };
     return self;
@@ -36,22 +42,28 @@ function provider(token: CardToken | { reject: unknown }) {
     getCardId: () => Promise.reject(new Error('not used')),
     updatePseudotoken: () => Promise.reject(new Error('not used')),
   };
-  return { sdk, mounted, holders };
+  return { sdk, mounted, holders, binListeners };
 }
 
 const visaToken: CardToken = {
   id: 'tok-1', first_six_digits: '407559', last_four_digits: '3764', expiration_month: 11, expiration_year: 2030, security_code_length: 3, cardholder: { name: 'APRO' },
 };
 
-function setup(token: CardToken | { reject: unknown }, options: { bins?: string[]; outcome?: StartOutcome } = {}) {
-  const { sdk, mounted, holders } = provider(token);
+const wording = { amountCents: 150_000, currency: 'MXN', lang: 'es' as const, label: 'Pagos', onePayment: (amount: string) => `1 pago de ${amount}` };
+const noPlans = { plansFor: async () => [], planForm: (plans: InstallmentPlan[]) => installmentsForm(plans, wording, 'plan') };
+
+function setup(token: CardToken | { reject: unknown }, options: { bins?: string[]; outcome?: StartOutcome; plans?: Record<string, InstallmentPlan[]> } = {}) {
+  const { sdk, mounted, holders, binListeners } = provider(token);
   const paid: unknown[] = [];
+  const asked: string[][] = [];
   const deps: CardPanelDeps = {
     loadSdk: async () => sdk,
     allowedBins: () => options.bins ?? [],
     pay: async (details) => (paid.push(details), options.outcome ?? { kind: 'handedOver' }),
+    plansFor: async (bin, paymentMethodId) => (asked.push([bin, paymentMethodId]), options.plans?.[bin] ?? []),
+    planForm: noPlans.planForm,
   };
-  return { store: new CardPanelStore(deps), mounted, holders, paid };
+  return { store: new CardPanelStore(deps), mounted, holders, paid, asked, binListeners };
 }
 
 describe('CardPanelStore', () => {
@@ -76,6 +88,7 @@ describe('CardPanelStore', () => {
       },
       allowedBins: () => [],
       pay: async () => ({ kind: 'handedOver' }),
+      ...noPlans,
     });
     await store.open();
     expect(store.sdkState).toBe('failed');
@@ -153,5 +166,23 @@ describe('CardPanelStore', () => {
       { pointer: '/phone', message: 'errors:buyer.phoneDigits' },
       { pointer: '/cardholderName', message: 'm' },
     ]);
+  });
+
+  it('offers the plans of the card number\'s BIN, "1 pago" first, and pays with the months chosen', async () => {
+    const six: InstallmentPlan = { months: 6, monthly_cents: 25_000, total_cents: 150_000, interest_free: true };
+    const { store, paid, asked, binListeners } = setup(visaToken, { plans: { '450995': [{ ...six, months: 3, monthly_cents: 50_000 }, six] } });
+    await store.open();
+    store.host.mount('cardNumber', 'c1', 'Número');
+    binListeners.forEach((listener) => listener({ field: 'cardNumber', bin: '45099535' }));
+    await vi.waitFor(() => expect(store.planForm).not.toBeNull());
+    expect(asked).toEqual([['450995', 'visa']]);
+    expect(store.planForm!.uiSchema.months['ui:enumNames']).toEqual(['1 pago de $1,500.00', '3 meses sin intereses de $500.00 (total $1,500.00)', '6 meses sin intereses de $250.00 (total $1,500.00)']);
+    store.planForm!.state.setFormData({ months: 6 });
+    await store.pay(form);
+    expect(paid).toMatchObject([{ installments: 6 }]);
+    // A debit card's BIN: no plans, nothing shown, one payment.
+    binListeners.forEach((listener) => listener({ field: 'cardNumber', bin: '41891412' }));
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(store.planForm).toBeNull();
   });
 });

@@ -79,7 +79,7 @@ const diffLineKinds = { context: true, added: true, removed: true } satisfies Me
 const fieldError = { path: R, message: R } as const satisfies Presence<Api.ApiFieldError>;
 const appConfig = { botCheck: R, mainSiteUrl: R, supportEmail: R, helpUrl: R, mercadopago: O, openpay: O, stripe: O, seatsio: O } as const satisfies Presence<Api.AppConfigResponse>;
 const botCheck = { provider: R, siteKey: O, scriptUrl: R } as const satisfies Presence<Api.AppConfigResponse['botCheck']>;
-const stripeCreateOrderResponse = { clientSecret: R } as const satisfies Presence<Api.StripeCreateOrderResponse>;
+const stripeCreateOrderResponse = { clientSecret: R, installments: O } as const satisfies Presence<Api.StripeCreateOrderResponse>;
 
 const publicEvent = { event: R, tickets: R, productos: R } as const satisfies Presence<Api.PublicEventResponse>;
 const eventInfo = { url: R, name: R, image_path: R, starts_at: R, waiting_list: O, config: R, html: R, sala_espera: O, invoice_at_checkout: O } as const satisfies Presence<Api.PublicEventInfo>;
@@ -107,7 +107,7 @@ const purchaseStatusResponse = { status: R, reload: O } as const satisfies Prese
 const loaderResponse = { ...purchaseStatusResponse, status_detail: O } as const satisfies Presence<Api.LoaderResponse>;
 const reload = {
   purchase_id: R, url: R, tickets: R, productos: R, resumen: R, amounts: R, expires_at: R, code: R,
-  buyer_info: R, emission_id: R, isFormRequiered: R, form_completed: R,
+  buyer_info: R, emission_id: R, isFormRequiered: R, form_completed: R, meses: O,
 } as const satisfies Presence<Api.PurchaseReload>;
 const resumen = { tickets: R, productos: R } as const satisfies Presence<Api.PurchaseReload['resumen']>;
 const ticketLine = {
