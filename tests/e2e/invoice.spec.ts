@@ -1,5 +1,9 @@
 import { expect, expectAccessible, test } from './support/fixtures';
-import { escapeRegExp, fillBuyer, openHeldPaymentStep, openMethod, savedPdf, uniqueBuyer, type T } from './payments-helpers';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { emailsTo, escapeRegExp, fillBuyer, openHeldPaymentStep, openMethod, savedPdf, uniqueBuyer, type T } from './payments-helpers';
+
+const english = JSON.parse(readFileSync(fileURLToPath(new URL('../../locales/en/invoice.json', import.meta.url)), 'utf8'));
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -49,6 +53,10 @@ test('a paid order\'s thank-you page → "¿Necesitas factura?" → the factura 
   const { text } = await savedPdf(await downloading, /^factura_[0-9a-f-]{36}\.pdf$/i);
   expect(text).toContain('EKU9003173C9');
   await expectAccessible(page, 'the thank-you page with the invoice issued');
+  // The invoice's e-mail carries its PDF and its XML (the tickets e-mail has a PDF and no XML).
+  await expect
+    .poll(() => emailsTo(buyer.email).find((message) => /filename="?[^"\r\n]*\.xml/i.test(message)) ?? '', { timeout: 20_000 })
+    .toMatch(/Content-Type: application\/pdf/i);
 
   // The order page (the thank-you page's link) shows the same invoice.
   await page.getByRole('link', { name: t('payments:status.orderPage') }).click();
@@ -56,4 +64,7 @@ test('a paid order\'s thank-you page → "¿Necesitas factura?" → the factura 
   await expect(onOrderPage.getByRole('button', { name: t('invoice:pdfLabel') })).toBeVisible({ timeout: 20_000 });
   await expect(onOrderPage.getByRole('button', { name: t('invoice:xmlLabel') })).toBeVisible();
   await expectAccessible(page, 'the order page with the invoice issued');
+  // In English on the switch.
+  await page.getByRole('button', { name: /English/ }).click();
+  await expect(page.getByRole('region', { name: english.heading }).getByRole('button', { name: english.pdfLabel })).toBeVisible();
 });
