@@ -44,7 +44,8 @@ export const DateTimeOffsetWidget = observer(function DateTimeOffsetWidget(props
   const offset = written && written.local !== '' ? written.offset : pending;
   const offsets = LISTED_OFFSETS.includes(offset as (typeof LISTED_OFFSETS)[number]) ? [...LISTED_OFFSETS] : [offset, ...LISTED_OFFSETS];
   const offsetId = `${id}-offset`;
-  const label = shownLabel ?? '';
+  // Both controls are named after the field, even where rjsf hides its label.
+  const label = shownLabel ?? props.label;
   const touch = () => state?.touch(state.pointerOfId(id));
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)', gap: 1 }}>
