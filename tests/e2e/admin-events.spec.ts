@@ -107,8 +107,11 @@ test('an owner imports an event file on the Events page, and a refused save show
   // A negative price: the server refuses the file and the editor puts its problem at the price field and in the summary.
   const price = field(page, 'event.tickets.0.price');
   await expect(price).toBeVisible();
-  // refund_policy (in the schema "none" or an object) is in the form as its two fields, as the file has it.
-  await expect(field(page, 'event.refund_policy.until')).toHaveValue(stored.refund_policy.until);
+  // refund_policy (in the schema "none" or an object) is in the form as its two fields, as the file has it: the
+  // deadline as its wall-clock time (the browser shows :00 seconds as none) and its own UTC offset.
+  const [, until, offset] = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}).*?(Z|[+-]\d{2}:\d{2})$/.exec(stored.refund_policy.until)!;
+  await expect(field(page, 'event.refund_policy.until')).toHaveValue(new RegExp(`^${until}`));
+  await expect(field(page, 'event.refund_policy.until-offset')).toHaveValue(offset);
   await expect(field(page, 'event.refund_policy.fee_percent')).toHaveValue(String(stored.refund_policy.fee_percent));
   await price.fill('-5');
   await page.getByRole('button', { name: es.events.editor.save, exact: true }).click();

@@ -12,7 +12,7 @@ import { SchemaFormState } from '../../../../renderers/state/SchemaFormState';
 import type { EventFileProblem } from '../../../shared/event-file/event-file-problem';
 import { AdminApiError } from '../adminApi';
 import { useAdmin } from '../useAdmin';
-import { EDITOR_DEFAULTS, EDITOR_UI_SCHEMA, editorSchema, fileOf, formDataOf, serverJudges, type WordOrObject } from './editorForm';
+import { EDITOR_DEFAULTS, EDITOR_UI_SCHEMA, EDITOR_WIDGETS, editorSchema, fileOf, formDataOf, serverJudges, type WordOrObject } from './editorForm';
 import { EditorPreview } from './EditorPreview';
 import { createEventsApi, eventDownloadUrl, type EventFile } from './eventsApi';
 import { failureMessage } from '../failureMessage';
@@ -117,7 +117,7 @@ export function EventEditorPage() {
           {form && form.leftOut.length > 0 && <Alert severity="info" sx={{ mb: 2 }}>{t('events.editor.leftOut', { fields: form.leftOut.join(', ') })}</Alert>}
           {form && draft ? (
             <Suspense fallback={<CircularProgress aria-label={t('events.editor.loading')} />}>
-              <SchemaForm<EventFile> key={draft.load} schema={form.schema} uiSchema={EDITOR_UI_SCHEMA} validator={serverJudges} defaultFormStateBehavior={EDITOR_DEFAULTS} state={draft.state} tagName="div" disabled={!canWrite} />
+              <SchemaForm<EventFile> key={draft.load} schema={form.schema} uiSchema={EDITOR_UI_SCHEMA} extraWidgets={EDITOR_WIDGETS} validator={serverJudges} defaultFormStateBehavior={EDITOR_DEFAULTS} state={draft.state} tagName="div" disabled={!canWrite} />
             </Suspense>
           ) : (
             !error && <CircularProgress aria-label={t('events.editor.loading')} />

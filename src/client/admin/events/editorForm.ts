@@ -1,4 +1,6 @@
-import type { Experimental_DefaultFormStateBehavior, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { Experimental_DefaultFormStateBehavior, RegistryWidgetsType, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { asWidget } from '../../../../renderers/registry';
+import { DateTimeOffsetWidget } from './DateTimeOffsetWidget';
 import type { EventFile } from './eventsApi';
 
 type Node = Record<string, unknown>;
@@ -85,15 +87,20 @@ export function fileOf(data: EventFile, loaded: EventFile, choices: WordOrObject
   return file as EventFile;
 }
 
-/** How the editor draws some fields: HTML blocks and descriptions as text areas (the server sanitises), `$schema` hidden, the url fixed, the refund deadline as typed. */
+/** How the editor draws some fields: HTML blocks and descriptions as text areas (the server sanitises), `$schema` hidden, the url fixed. */
 export const EDITOR_UI_SCHEMA: UiSchema = {
   $schema: { 'ui:widget': 'hidden' },
   url: { 'ui:readonly': true },
   event: { html: { items: { html: { 'ui:widget': 'textarea' } } } },
   tickets: { items: { description: { 'ui:widget': 'textarea' } } },
-  // As written (ISO 8601 with its offset): a date-time picker would show and save it in UTC.
-  refund_policy: { until: { 'ui:widget': 'TextWidget' } },
 };
+
+/**
+ * The editor's widgets by rjsf's default names: every `format: date-time` field (rjsf draws it with
+ * `DateTimeWidget` unless the uiSchema names another) keeps the offset it was written with, where rjsf's own
+ * picker would show and save it in UTC.
+ */
+export const EDITOR_WIDGETS: RegistryWidgetsType = { DateTimeWidget: asWidget(DateTimeOffsetWidget, 'DateTimeOffsetWidget') };
 
 /**
  * The editor's rjsf validator: the browser does not judge the event file — the preview shows

@@ -7,7 +7,8 @@ import { I18nextProvider } from 'react-i18next';
 import { loadFormParts } from '../../../../renderers/formParts';
 import { SchemaForm } from '../../../../renderers/SchemaForm/SchemaForm';
 import { SchemaFormState } from '../../../../renderers/state/SchemaFormState';
-import { EDITOR_DEFAULTS, EDITOR_UI_SCHEMA, editorSchema, fileOf, formDataOf, serverJudges } from '../../../../src/client/admin/events/editorForm';
+import { addAdminNamespace } from '../../../../src/client/admin/adminNamespace';
+import { EDITOR_DEFAULTS, EDITOR_UI_SCHEMA, EDITOR_WIDGETS, editorSchema, fileOf, formDataOf, serverJudges } from '../../../../src/client/admin/events/editorForm';
 import type { EventFile } from '../../../../src/client/admin/events/eventsApi';
 import { createI18n, switchLanguage } from '../../../../src/client/i18n/createI18n';
 import { starterEvent } from '../../../../src/server/cli/event-new';
@@ -56,22 +57,52 @@ describe('the event editor form schema', () => {
     expect(fileOf(cleared, starter as EventFile, choices)).not.toHaveProperty('refund_policy');
   });
 
-  it('renders refund_policy\'s fields with the file\'s values', async () => {
+  /** Where the schema has a `format: date-time` string, as JSON pointers (`-` for an array's items). */
+  function dateTimePointers(node: RJSFSchema, at = ''): string[] {
+    if (node.type === 'string' && node.format === 'date-time') return [at];
+    if (node.type === 'array' && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) return dateTimePointers(node.items as RJSFSchema, `${at}/-`);
+    return Object.entries((node.properties ?? {}) as Record<string, RJSFSchema>).flatMap(([name, property]) => dateTimePointers(property, `${at}/${name}`));
+  }
+
+  /** `file` with `value` at each pointer (an array's items as its first entry). */
+  function filledAt(file: Record<string, unknown>, pointers: string[], value: string): Record<string, unknown> {
+    const filled = structuredClone(file);
+    for (const pointer of pointers) {
+      const steps = pointer.split('/').slice(1).map((step) => (step === '-' ? 0 : step));
+      let node: Record<string | number, unknown> = filled;
+      steps.forEach((step, index) => {
+        if (index === steps.length - 1) node[step] = value;
+        else node = (node[step] ??= typeof steps[index + 1] === 'number' ? [] : {}) as Record<string | number, unknown>;
+      });
+    }
+    return filled;
+  }
+
+  it('draws every date-time field with the offset widget, showing the file\'s time and offset and changing nothing untouched', async () => {
     // The array parts the editor's form needs, and the forms' words, as the page has them before it draws.
     const i18n = createI18n('es');
+    addAdminNamespace(i18n);
     await Promise.all([loadFormParts(), switchLanguage(i18n, 'es')]);
+    const pointers = dateTimePointers(schema);
+    expect(pointers).toEqual(expect.arrayContaining(['/event/starts_at', '/event/ends_at', '/discount_codes/-/valid_from', '/transfers/until', '/refund_policy/until', '/checkin_lists/-/closes_at']));
+    expect(pointers.length).toBeGreaterThanOrEqual(10);
     const { $schema: _path, ...starter } = starterEvent('prueba', 'prueba.json');
-    const file = { ...starter, refund_policy: { until: '2030-01-01T00:00:00-06:00', fee_percent: 15 } } as EventFile;
+    const file = filledAt(starter, pointers, '2027-03-13T20:00:00-06:00') as EventFile;
+    const data = formDataOf(file, choices);
+    const state = new SchemaFormState<EventFile>(() => [], data, 'event');
     const html = renderToStaticMarkup(
       <I18nextProvider i18n={i18n}>
-        <SchemaForm<EventFile> schema={schema} uiSchema={EDITOR_UI_SCHEMA} validator={serverJudges} defaultFormStateBehavior={EDITOR_DEFAULTS} state={new SchemaFormState<EventFile>(() => [], formDataOf(file, choices), 'event')} tagName="div" />
+        <SchemaForm<EventFile> schema={schema} uiSchema={EDITOR_UI_SCHEMA} extraWidgets={EDITOR_WIDGETS} validator={serverJudges} defaultFormStateBehavior={EDITOR_DEFAULTS} state={state} tagName="div" />
       </I18nextProvider>,
     );
-    const inputs = Object.fromEntries([...html.matchAll(/<input\b[^>]*>/g)].flatMap(([tag]) => {
-      const id = /\bid="event\.refund_policy\.([^"]+)"/.exec(tag)?.[1];
-      return id ? [[id, /\bvalue="([^"]*)"/.exec(tag)?.[1]]] : [];
-    }));
-    expect(inputs).toEqual({ until: '2030-01-01T00:00:00-06:00', fee_percent: '15' });
+    const times = [...html.matchAll(/<input\b[^>]*\btype="datetime-local"[^>]*>/g)].map(([tag]) => [/\bid="([^"]+)"/.exec(tag)?.[1], /\bvalue="([^"]*)"/.exec(tag)?.[1]]);
+    const offsets = [...html.matchAll(/<select\b[^>]*\bid="([^"]+)-offset"[^>]*>(.*?)<\/select>/g)].map(([, id, options]) => [id, /<option [^>]*selected=""[^>]*>|<option selected=""[^>]*>/.exec(options)?.[0].match(/value="([^"]*)"/)?.[1]]);
+    const ids = pointers.map((pointer) => `event${pointer.replaceAll('/-', '/0').replaceAll('/', '.')}`);
+    expect(times).toEqual(ids.map((id) => [id, '2027-03-13T20:00:00']));
+    expect(offsets).toEqual(ids.map((id) => [id, '-06:00']));
+    expect(html).toContain('starts_at: hora local');
+    expect(html).toContain('starts_at: desfase UTC');
+    expect(fileOf(state.data, file, choices)).toEqual(file);
   }, 30_000);
 
   it('keeps every other property, ticket types and their attendee fields as arrays (sortable lists)', () => {
