@@ -84,6 +84,12 @@ export interface ServerConfig {
   headersTimeoutSeconds: number;
   /** Connections one socket address may hold open at once (0 = no cap); TRUST_PROXY's proxies are not capped. */
   maxConnectionsPerClient: number;
+  /**
+   * The listening socket's queue of connections not accepted yet (the kernel caps it at net.core.somaxconn). Node's
+   * 511 overflowed when an on-sale's burst met a busy process: the kernel dropped the handshakes, the buyers' clients
+   * waited on retransmissions, and some were reset.
+   */
+  listenBacklog: number;
   /** Seconds a SIGTERM waits for in-flight requests and the database to close before the process exits anyway. */
   shutdownGraceSeconds: number;
   /** Server-wide defaults of the event file's `hold_limits` (an event may set its own). */
@@ -263,6 +269,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutSeconds: Math.max(1, numberFrom(env.REQUEST_TIMEOUT_SECONDS, 120)),
     headersTimeoutSeconds: Math.max(1, numberFrom(env.HEADERS_TIMEOUT_SECONDS, 20)),
     maxConnectionsPerClient: Math.max(0, numberFrom(env.MAX_CONNECTIONS_PER_CLIENT, 128)),
+    listenBacklog: Math.max(1, numberFrom(env.LISTEN_BACKLOG, 4096)),
     shutdownGraceSeconds: Math.max(1, numberFrom(env.SHUTDOWN_GRACE_SECONDS, 25)),
     holdLimits: {
       maxUnitsPerClient: numberFrom(env.HOLD_MAX_UNITS_PER_CLIENT, 40),

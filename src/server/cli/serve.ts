@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   await mount(app, ctx);
   closeOnSignals(app, db, config.shutdownGraceSeconds);
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // In `npm run dev` the buyer-facing URL is Vite's, not the API's own port.
