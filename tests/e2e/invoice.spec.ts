@@ -1,9 +1,6 @@
 import { expect, expectAccessible, test } from './support/fixtures';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { emailsTo, escapeRegExp, fillBuyer, openHeldPaymentStep, openMethod, savedPdf, uniqueBuyer, type T } from './payments-helpers';
 
-const english = JSON.parse(readFileSync(fileURLToPath(new URL('../../locales/en/invoice.json', import.meta.url)), 'utf8'));
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -64,7 +61,4 @@ test('a paid order\'s thank-you page → "¿Necesitas factura?" → the factura 
   await expect(onOrderPage.getByRole('button', { name: t('invoice:pdfLabel') })).toBeVisible({ timeout: 20_000 });
   await expect(onOrderPage.getByRole('button', { name: t('invoice:xmlLabel') })).toBeVisible();
   await expectAccessible(page, 'the order page with the invoice issued');
-  // In English on the switch.
-  await page.getByRole('button', { name: /English/ }).click();
-  await expect(page.getByRole('region', { name: english.heading }).getByRole('button', { name: english.pdfLabel })).toBeVisible();
 });
