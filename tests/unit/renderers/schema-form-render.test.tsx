@@ -6,17 +6,16 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import buyerValidate from 'virtual:form-validator/buyer';
 import secondCardValidate from 'virtual:form-validator/secondCard';
 import walletCardValidate from 'virtual:form-validator/walletCard';
-import { loadFormParts } from '../../../renderers/formParts';
 import { SchemaForm } from '../../../renderers/SchemaForm/SchemaForm';
 import { SchemaFormState } from '../../../renderers/state/SchemaFormState';
 import { createPrecompiledValidator } from '../../../renderers/validator/createPrecompiledValidator';
 import { PAYMENT_WIDGET_NAMES, paymentWidgets } from '../../../renderers/paymentWidgets';
 import { WIDGET_NAMES } from '../../../renderers/registry';
-import { createI18n, switchLanguage } from '../../../src/client/i18n/createI18n';
+import { renderLanguages } from '../support/render-languages';
 import { answerProblems, compileAttendeeFields } from '../../../src/shared/attendee-form';
 import type { EventFile } from '../../../src/shared/event-file/event-file.types';
 import { FORM_SCHEMAS, formProblems, type FormId, type SchemaValidateFunction } from '../../../src/shared/forms';
@@ -45,16 +44,7 @@ async function importModule(code: string): Promise<Record<string, SchemaValidate
   return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, SchemaValidateFunction>;
 }
 
-const languages = {} as Record<'es' | 'en', ReturnType<typeof createI18n>>;
-beforeAll(async () => {
-  // The parts forms with a multiselect, date, country or CURP/RFC field need, loaded before such a
-  // form is shown, as the form page and the preview do (renderers/formParts.ts).
-  await loadFormParts();
-  for (const language of ['es', 'en'] as const) {
-    languages[language] = createI18n(language);
-    await switchLanguage(languages[language], language);
-  }
-});
+const languages = renderLanguages();
 
 function render<T>(language: 'es' | 'en', schema: RJSFSchema, uiSchema: UiSchema, validate: SchemaValidateFunction, state: SchemaFormState<T>): string {
   const validator = createPrecompiledValidator<T>(validate, schema, (data) => (validate(data ?? {}) ? [] : answerProblems(validate.errors)));

@@ -1,24 +1,15 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFormParts } from '../../../../renderers/formParts';
-import { createI18n, switchLanguage } from '../../../../src/client/i18n/createI18n';
+import { describe, expect, it } from 'vitest';
+import { renderLanguages } from '../../support/render-languages';
 import { InvoiceForm } from '../../../../src/client/invoice/InvoiceForm';
 import type { InvoiceAnswers } from '../../../../src/client/invoice/invoiceForm';
 import { loadStaticForm } from '../../../../src/client/forms/staticForms';
 
 enableStaticRendering(true);
 
-const languages = {} as Record<'es' | 'en', ReturnType<typeof createI18n>>;
-beforeAll(async () => {
-  // The RFC's upper-casing widget is one of the parts loaded on demand (renderers/formParts.ts).
-  await loadFormParts();
-  for (const language of ['es', 'en'] as const) {
-    languages[language] = createI18n(language);
-    await switchLanguage(languages[language], language);
-  }
-});
+const languages = renderLanguages();
 
 async function render(language: 'es' | 'en', data: InvoiceAnswers): Promise<string> {
   const form = await loadStaticForm<InvoiceAnswers>('invoice', { initialData: data });
