@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import fixture from './fixtures/prueba-api.event.json';
 import { redisServerOrSkip, startRedis, type ThrowawayRedis } from '../support/redis-server';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
@@ -25,6 +25,12 @@ describe.skipIf(skipDatabase || !redisBin)(`rate limits shared through Redis by 
     env = { DATABASE_URL: t.databaseUrl, REDIS_URL: redis.url, RATE_LIMIT_MAX: String(LIMIT) };
     servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 60_000);
+  // A server that stops answering mid-test leaves only "fetch failed" behind: its own log says why.
+  beforeEach(() => {
+    onTestFailed(() => {
+      for (const [i, s] of servers.entries()) console.error(`server ${i} (alive: ${s.alive()}) printed:\n${s.output()}`);
+    });
+  });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await redis?.stop();

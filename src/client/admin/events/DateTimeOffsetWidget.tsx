@@ -11,7 +11,7 @@ import { OutlinedField, useOutlinedField } from '../../../../renderers/templates
 /** The offsets always offered: Mexico's (Baja California, the Pacific, the centre, Quintana Roo) and UTC. */
 export const LISTED_OFFSETS = ['-08:00', '-07:00', '-06:00', '-05:00', 'Z'] as const;
 /** The offset a field without a value starts with (central Mexico). */
-const FIRST_OFFSET = '-06:00';
+export const FIRST_OFFSET = '-06:00';
 
 /** A date-time as its wall-clock part (what a `datetime-local` input holds) and its offset (`-06:00`, `Z`, or '' when it has none). */
 export function splitDateTime(value: string): { local: string; offset: string } {
@@ -24,6 +24,11 @@ export function joinDateTime(local: string, offset: string): string | undefined 
   if (local === '') return undefined;
   const withSeconds = /T\d{2}:\d{2}$/.test(local) ? `${local}:00` : local;
   return `${withSeconds}${offset}`;
+}
+
+/** The offsets the select offers for a value with `offset`: Mexico's and UTC, with the value's own first when it is another. */
+export function offsetChoices(offset: string): string[] {
+  return LISTED_OFFSETS.includes(offset as (typeof LISTED_OFFSETS)[number]) ? [...LISTED_OFFSETS] : [offset, ...LISTED_OFFSETS];
 }
 
 /**
@@ -42,7 +47,7 @@ export const DateTimeOffsetWidget = observer(function DateTimeOffsetWidget(props
   const [pending, setPending] = useState(FIRST_OFFSET);
   const local = written?.local ?? '';
   const offset = written && written.local !== '' ? written.offset : pending;
-  const offsets = LISTED_OFFSETS.includes(offset as (typeof LISTED_OFFSETS)[number]) ? [...LISTED_OFFSETS] : [offset, ...LISTED_OFFSETS];
+  const offsets = offsetChoices(offset);
   const offsetId = `${id}-offset`;
   // Both controls are named after the field, even where rjsf hides its label.
   const label = shownLabel ?? props.label;
