@@ -52,11 +52,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // A process that ends while a test still talks to it leaves only "fetch failed" in the test: its
+  // own last lines say why (a crash, a signal from outside), so they go to the test's log.
+  let started = false;
+  let ending = false;
+  child.once('exit', (code, signal) => {
+    if (started && !ending) console.error(`server process ${child.pid} ended unexpectedly (code ${code}, signal ${signal}); it printed:\n${output.slice(-4000)}`);
+  });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   return new Promise((resolve, reject) => {
     // A server that has not started in time is killed, not left behind: a late start would
     // otherwise keep listening (and holding its database) after the test has given up on it.
     const timer = setTimeout(() => {
+      ending = true;
       child.kill('SIGKILL');
       reject(new Error(`server did not start:\n${output}`));
     }, 60_000);
@@ -64,10 +72,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       output += chunk.toString();
       const match = /Checkout ready at \S+ +\(listening on port (\d+)/.exec(output);
       if (match) {
+        started = true;
         clearTimeout(timer);
         resolve({
           baseUrl: `http://127.0.0.1:${match[1]}`,
           stop: () => new Promise((done) => {
+            ending = true;
             if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
@@ -75,7 +85,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
           pid: child.pid,
           alive: () => child.exitCode === null && child.signalCode === null,
           output: () => output,
-          signal: (signal) => void child.kill(signal),
+          signal: (signal) => {
+            ending = true;
+            child.kill(signal);
+          },
           exited,
         });
       }
