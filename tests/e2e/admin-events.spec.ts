@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { formatMoney } from '../../src/shared/money';
 import { signInAsOwner } from './support/admin';
-import { expect, test } from './support/fixtures';
+import { axeScan, expect, test } from './support/fixtures';
 
 const es = JSON.parse(readFileSync(fileURLToPath(new URL('../../locales/es/admin.json', import.meta.url)), 'utf8'));
 const say = (sentence: string, values: Record<string, string | number>) => sentence.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
@@ -16,7 +15,7 @@ async function screenshot(page: Page, name: string) {
 }
 
 test('an owner edits an event in the console: price and a new attendee field saved, seen in the storefront, diffed and rolled back', async ({ page, baseURL }) => {
-  // The editor is the whole event file as a form: three axe scans of it and two storefront visits take their time.
+  // The editor is the whole event file as a form: its axe scans and two storefront visits take their time.
   test.slow();
   await signInAsOwner(page, baseURL!);
   // A fresh event from the starter (General at $350), made on the Events page, so the demo the other specs buy
@@ -25,7 +24,7 @@ test('an owner edits an event in the console: price and a new attendee field sav
   await page.goto('/admin/events');
   await expect(page.getByRole('heading', { level: 1, name: es.events.title })).toBeVisible();
   await expect(page.getByRole('table', { name: es.events.title }).getByRole('row').filter({ hasText: '/demo' }).first()).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
   await page.getByRole('textbox', { name: es.events.url }).fill(url);
   await page.getByRole('textbox', { name: es.events.name }).fill('Festival de la consola');
   await page.getByRole('button', { name: es.events.create }).click();
@@ -50,7 +49,7 @@ test('an owner edits an event in the console: price and a new attendee field sav
   await expect(save).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: say(es.events.editor.saved, { version: 2 }) })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
   await screenshot(page, 'event-editor');
 
   // The storefront's ticket page shows the new price.
@@ -68,7 +67,7 @@ test('an owner edits an event in the console: price and a new attendee field sav
   await expect(diff.locator('[data-kind="added"]').filter({ hasText: '"id": "empresa"' })).toHaveCount(1);
   await expect(diff.locator('[data-kind="added"]').first()).toContainText(es.events.versions.added);
   // The page was scanned whole after the save; now the versions panel with its diff.
-  expect((await new AxeBuilder({ page }).include('section[aria-labelledby="event-versions"]').analyze()).violations).toEqual([]);
+  expect((await axeScan(page).include('section[aria-labelledby="event-versions"]').analyze()).violations).toEqual([]);
 
   // Roll back to v1 (a confirm first): a new version 3 with the old price, in the form and the storefront.
   await page.getByRole('button', { name: say(es.events.versions.rollBack, { version: 1 }) }).click();

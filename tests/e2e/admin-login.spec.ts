@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generate } from 'otplib';
-import { expect, test } from './support/fixtures';
+import { axeScan, expect, test } from './support/fixtures';
 
 const es = JSON.parse(readFileSync(fileURLToPath(new URL('../../locales/es/admin.json', import.meta.url)), 'utf8'));
 const PASSWORD = 'contraseña-de-prueba-e2e';
@@ -35,13 +34,13 @@ test('an owner sets a password by the link, signs in, enrols TOTP, sees the nav 
 
   // Sign in: e-mail and password, then the TOTP enrolment (QR and key as text, the first code).
   await expect(page.getByRole('heading', { name: es.login.title })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
   await page.getByLabel(es.login.email).fill(email);
   await page.getByLabel(es.login.password).fill(PASSWORD);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: es.login.enrolTitle })).toBeVisible();
   await expect(page.getByRole('img', { name: es.login.qrLabel })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await page.getByLabel(es.login.code).fill(await generate({ secret }));
   await page.keyboard.press('Enter');
@@ -49,12 +48,12 @@ test('an owner sets a password by the link, signs in, enrols TOTP, sees the nav 
   // The console: an owner's nav, reached by keyboard.
   const nav = page.getByRole('navigation', { name: es.nav.label });
   await expect(nav.getByRole('link', { name: es.nav.operators })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
   await nav.getByRole('link', { name: es.nav.audit }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: es.audit.title })).toBeVisible();
   const table = page.getByRole('table', { name: es.audit.title });
   await expect(table.getByRole('row').filter({ hasText: 'login.enrolment' }).filter({ hasText: email })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: 'POST /api/admin/session/totp' }).first()).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeScan(page).analyze()).violations).toEqual([]);
 });
