@@ -71,6 +71,7 @@ export async function invoicePdf(document: CfdiElement, stamp: PrintedStamp): Pr
   if (taxes && attribute(taxes, 'TotalImpuestosTrasladados')) pdf.text(`IVA trasladado: $${a(taxes, 'TotalImpuestosTrasladados')}`, { align: 'right' });
   pdf.font('Helvetica-Bold').text(`Total: $${a(document, 'Total')} ${a(document, 'Moneda')}`, { align: 'right' }).font('Helvetica');
   pdf.text(`Forma de pago: ${a(document, 'FormaPago')}    Método de pago: ${a(document, 'MetodoPago')}    Exportación: ${a(document, 'Exportacion')}`);
+  if (attribute(document, 'CondicionesDePago')) pdf.text(`Condiciones de pago: ${a(document, 'CondicionesDePago')}`);
   pdf.moveDown();
 
   const qrTop = pdf.y;

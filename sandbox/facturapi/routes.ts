@@ -92,6 +92,13 @@ function conceptOf(item: unknown, index: number): StampConcept {
   };
 }
 
+/** `conditions` (CondicionesDePago: 1 to 1000 characters, Anexo 20), or none when absent or empty. */
+function conditionsOf(body: Json): string | undefined {
+  if (body.conditions === undefined || body.conditions === null || body.conditions === '') return undefined;
+  if (typeof body.conditions !== 'string' || body.conditions.length > 1000) throw new InvalidField('conditions', 'El campo conditions debe ser un texto de hasta 1000 caracteres.');
+  return body.conditions;
+}
+
 /** The body of `POST /invoices` as facturapi reads it, checked as far as the sandbox needs. */
 function stampInputOf(body: Json, folio: number, now: Date): StampInput {
   const type = body.type ?? 'I';
@@ -108,6 +115,7 @@ function stampInputOf(body: Json, folio: number, now: Date): StampInput {
     date: mexicoCityTime(now),
     paymentForm: text(body, 'payment_form', /^\d{2}$/),
     paymentMethod: typeof body.payment_method === 'string' ? body.payment_method : 'PUE',
+    conditions: conditionsOf(body),
     issuer: sandboxIssuer(),
     customer: { taxId, legalName: text(body, 'customer.legal_name').toUpperCase(), taxSystem: text(body, 'customer.tax_system', /^\d{3}$/), zip: text(body, 'customer.address.zip', /^\d{5}$/) },
     use: typeof body.use === 'string' ? body.use : type === 'E' ? 'G02' : 'G03',
@@ -133,6 +141,7 @@ function invoiceObject(id: string, body: Json, input: StampInput, stamped: Retur
     customer: { legal_name: input.customer.legalName, tax_id: input.customer.taxId, tax_system: input.customer.taxSystem, address: { zip: input.customer.zip, country: 'MEX' } },
     payment_form: input.paymentForm,
     payment_method: input.paymentMethod,
+    conditions: input.conditions ?? null,
     currency: 'MXN',
     exchange: 1,
     uuid: stamped.uuid,

@@ -88,6 +88,8 @@ export interface StampInput {
   date: string;
   paymentForm: string;
   paymentMethod: string;
+  /** CondicionesDePago (facturapi's `conditions`): free text, absent when the body has none. */
+  conditions: string | undefined;
   issuer: { rfc: string; name: string; regime: string; zip: string };
   customer: { taxId: string; legalName: string; taxSystem: string; zip: string };
   use: string;
@@ -164,6 +166,7 @@ export function comprobante(input: StampInput): CfdiElement {
       ['Fecha', input.date],
       ['FormaPago', input.paymentForm],
       ['NoCertificado', issuer.certificateNumber],
+      ['CondicionesDePago', input.conditions],
       ['SubTotal', centsText(totals.subTotalCents)],
       ['Descuento', anyDiscount ? centsText(totals.discountCents) : undefined],
       ['Moneda', 'MXN'],

@@ -50,13 +50,14 @@ const TEST_EXPIRY = { month: 11, year: 2030 };
 export const CARD_TOKEN_LIFETIME_MS = 7 * 86_400_000;
 
 /**
- * The test customer's saved cards (card ids as MercadoPago's customer API returns them).
+ * The test customers' saved cards (card ids as MercadoPago's customer API returns them).
  * `codeRequired` mirrors the account's security_code_settings (mercadopago-fast-payments.sandbox.ts):
  * the Visa is tokenized only with its code; the Mastercard may be tokenized by its card id alone.
  */
 const SANDBOX_SAVED_CARDS: Record<string, { number: string; holder: string; codeRequired: boolean }> = {
   '9000000001': { number: '4075595716483764', holder: 'APRO', codeRequired: true },
   '9000000002': { number: '5474925432670366', holder: 'APRO', codeRequired: false },
+  '9000000003': { number: '4189141221267633', holder: 'APRO', codeRequired: false },
 };
 
 /** What the sandbox keeps of a card token: never the full number, never the security code. */

@@ -5,6 +5,7 @@ import type { SandboxRuntime } from '../runtime';
 import { mercadoPagoError } from './error-formats';
 import { answerWhenCreated } from './mercadopago-card-payments.sandbox';
 import { accountOf, methodsOf, type FastPaymentMethod, type FastPaymentToken } from './mercadopago-fast-payments.sandbox';
+import { payerCostsFor } from './mercadopago-installments.sandbox';
 import { notifyMercadoPagoPayment, randomDigits } from './mercadopago.sandbox';
 
 const P = 'mercadopago';
@@ -36,7 +37,8 @@ const serverView = (method: FastPaymentMethod) => ({
  * docs/payments.md): `GET /v1/fast_payments/payment_methods/{id}?fast_payment_token=` (access token)
  * reads the chosen method of the account behind a token — the merchant checks its BIN before
  * charging — and `chargeFastPayment` answers `POST /v1/payments` when the body carries a
- * `fast_payment_token` (`token` = the chosen method's id). The test customer's `+tag`
+ * `fast_payment_token` (`token` = the chosen method's id) and `installments`, one of the saved
+ * card's plans for the amount (`payerCostsFor`, as a card token's payment). The test customer's `+tag`
  * (`test_user_mx+othe@testuser.com`) picks the outcome with the cardholder-name convention's
  * words; no tag (or an unknown one) is approved.
  */
@@ -85,7 +87,8 @@ export async function chargeFastPayment(
   if (typeof body.token !== 'string' || body.token === '') return invalid('invalid_payment_method', 'token (the account method) is required');
   if (typeof amount !== 'number' || !(amount > 0)) return invalid(4037, 'Invalid transaction_amount');
   if (typeof email !== 'string' || !email.includes('@')) return invalid(4050, 'payer.email must be a valid email');
-  if (body.installments !== undefined && body.installments !== 1) return invalid(4020, 'installments must be 1 for a fast payment');
+  const installments = body.installments === undefined ? 1 : Number(body.installments);
+  if (!Number.isInteger(installments) || installments < 1) return invalid(4020, 'installments must be a positive integer');
 
   const paymentId = key
     ? (await insertSandboxObjectOnce(db, P, 'idempotency', { id: `fast-payment:${key}`, status: 'used', data: { id: randomDigits(11) } }, now())).data.id
@@ -98,6 +101,9 @@ export async function chargeFastPayment(
   if (accountOf(email) !== accountOf(token.email)) return invalid('payer_mismatch', 'payer.email is not the account of this fast payment token');
   const method = methodsOf(token.email).find((m) => m.id === body.token);
   if (!method) return invalid('invalid_payment_method', 'payment method not found for this account');
+  // The months must be one of the saved card's plans for this amount (account money: one payment), as for a card token.
+  const cost = payerCostsFor(method.first_six_digits ?? '', method.payment_method.payment_type_id, amount).find((c) => c.installments === installments);
+  if (!cost) return invalid(4020, 'Invalid installments for this payment method and amount');
 
   // The token pays once: whoever moves it to `used` creates the payment; a duplicate with the same key waits for it.
   const consumed = await moveSandboxObject(db, P, 'fast-payment-token', fastToken, ['active'], { status: 'used', data: { ...token, used_by: paymentId } }, now());
@@ -121,7 +127,7 @@ export async function chargeFastPayment(
     date_of_expiration: null,
     payment_type_id: method.payment_method.payment_type_id,
     payment_method_id: method.payment_method.id,
-    installments: 1,
+    installments,
     payer: { email: token.email },
     description: typeof body.description === 'string' ? body.description : null,
     live_mode: false,
@@ -132,7 +138,7 @@ export async function chargeFastPayment(
     ...(method.type === 'credit_card'
       ? { card: { first_six_digits: method.first_six_digits, last_four_digits: method.last_four_digits, expiration_month: method.expiration_month, expiration_year: method.expiration_year, cardholder: { name: 'APRO' } } }
       : {}),
-    transaction_details: { total_paid_amount: paid, installment_amount: paid, net_received_amount: status === 'approved' ? paid : 0 },
+    transaction_details: { total_paid_amount: cost.total_amount, installment_amount: cost.installment_amount, net_received_amount: status === 'approved' ? paid : 0 },
   };
   const stored = await insertSandboxObjectOnce(db, P, 'payment', { id: paymentId, status, data: payment }, now());
   await notifyMercadoPagoPayment(rt, paymentId, 'payment.created');

@@ -16,8 +16,10 @@ const API = '/sandbox/mercadopago/api';
 const FAST = `${API}/v1/fast_payments`;
 /** A fast-payment token lets the page read the account's methods for a short while only. */
 export const TOKEN_TTL_MS = 10 * 60_000;
-/** The sandbox's test customer: the only account with saved methods. */
+/** The sandbox's test customer (two saved credit cards and account money). */
 export const TEST_CUSTOMER_EMAIL = 'test_user_mx@testuser.com';
+/** The sandbox's debit customer: one saved Visa debit card (no instalments). */
+export const DEBIT_CUSTOMER_EMAIL = 'test_user_debito@testuser.com';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const logo = (id: string) => `https://http2.mlstatic.com/storage/logos-api-admin/${id}.svg`;
 
@@ -48,7 +50,17 @@ const TEST_CUSTOMER_METHODS = [
   },
 ] as const;
 
-export type FastPaymentMethod = (typeof TEST_CUSTOMER_METHODS)[number];
+/** The debit customer's one saved card: MercadoPago's Visa debit test card (card id 9000000003). */
+const DEBIT_CUSTOMER_METHODS = [
+  {
+    id: 'pst_7d2c9e4a1f6b4a33c3', pseudotoken: 'pst_7d2c9e4a1f6b4a33c3', card_id: '9000000003', type: 'debit_card',
+    payment_method: { id: 'debvisa', name: 'Visa Débito', payment_type_id: 'debit_card', thumbnail: logo('debvisa') },
+    issuer: { id: '162', name: 'Visa' }, first_six_digits: '418914', last_four_digits: '7633', expiration_month: 11, expiration_year: 2030,
+    security_code_settings: { mode: 'optional', length: 3, card_location: 'back' },
+  },
+] as const;
+
+export type FastPaymentMethod = (typeof TEST_CUSTOMER_METHODS)[number] | (typeof DEBIT_CUSTOMER_METHODS)[number];
 type Method = FastPaymentMethod;
 /**
  * The account behind an e-mail: the test customer also answers to a `+tag` of its address
@@ -62,7 +74,8 @@ export const accountOf = (email: string): string => email.toLowerCase().replace(
  * own address is no account in the sandbox, so typing it never opens the account's confirmation.
  */
 export const isAccount = (email: string): boolean => /^test_user_[a-z0-9_]+@testuser\.com$/.test(accountOf(email));
-export const methodsOf = (email: string): readonly Method[] => (accountOf(email) === TEST_CUSTOMER_EMAIL ? TEST_CUSTOMER_METHODS : []);
+export const methodsOf = (email: string): readonly Method[] =>
+  accountOf(email) === TEST_CUSTOMER_EMAIL ? TEST_CUSTOMER_METHODS : accountOf(email) === DEBIT_CUSTOMER_EMAIL ? DEBIT_CUSTOMER_METHODS : [];
 /** What the page sees of a method: the card id stays behind `getCardId`. */
 const shown = ({ card_id: _cardId, ...method }: Method) => method;
 
@@ -73,7 +86,7 @@ export interface FastPaymentToken { email: string; amount: string; expires_at: s
  * MercadoPago's fast payments (saved cards and account money behind a "super token") in
  * the sandbox: the authenticator's start and confirmation, the account's methods, a saved
  * card's id and the pseudotoken update the JS SDK (`/sandbox/mercadopago/js/v2`) calls.
- * The authenticator works for test users (`isAccount`; only the test customer has saved methods)
+ * The authenticator works for test users (`isAccount`; only the test customer and the debit customer have saved methods)
  * and refuses any other e-mail, and any containing `+fail`, with AuthenticationNotSupported, so a
  * page's fallback to plain card entry is reachable. A token is bound to its e-mail and expires.
  */
@@ -137,7 +150,7 @@ export async function mercadoPagoFastPaymentsSandbox(app: FastifyInstance, { rt 
   });
 
   const savedCard = (token: FastPaymentToken, pseudotoken: string) =>
-    methodsOf(token.email).find((m): m is Extract<Method, { type: 'credit_card' }> => m.type === 'credit_card' && m.pseudotoken === pseudotoken);
+    methodsOf(token.email).find((m): m is Extract<Method, { card_id: string }> => m.card_id !== null && m.pseudotoken === pseudotoken);
 
   // getCardId(token, pseudotoken)
   app.post<{ Querystring: { public_key?: string }; Body: Record<string, unknown> | undefined }>(`${FAST}/card_id`, async (request, reply) => {

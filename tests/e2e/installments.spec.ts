@@ -82,6 +82,26 @@ test.describe('meses sin intereses', () => {
     await expectPlanMail(buyer);
   });
 
+  test('MercadoPago saved card: the account\'s Mastercard gets its issuer\'s plans (read by our server); 6 months go with the payment', async ({ page, t }) => {
+    await heldAt(page, t, url);
+    const panel = await openMethod(page, t, 'card');
+    await expect(panel.locator('[data-secure-field="cardNumber"] iframe')).toBeVisible();
+    await panel.getByRole('textbox', { name: t('payments:methods.card.saved.email') }).fill('test_user_mx@testuser.com');
+    await page.getByRole('dialog', { name: 'Confirma tu cuenta de Mercado Pago' }).getByRole('button', { name: 'Confirmar' }).click();
+    const asked = page.waitForRequest((request) => request.url().endsWith('/api/payments/mercadopago/account-installments') && request.postDataJSON().id.startsWith('pst_3b8e'));
+    await panel.getByRole('radio', { name: /0366/ }).check();
+    expect((await asked).postDataJSON()).not.toHaveProperty('bin');
+    // The sandbox's saved Mastercard: 1 payment, 3, 6 and 9 months sin intereses.
+    await expect(plansOf(panel, t).getByRole('radio')).toHaveCount(4);
+    await plansOf(panel, t).getByRole('radio', { name: /^6 (meses sin intereses|interest-free)/ }).check();
+    await buyerField(panel, t, 'name').fill('Ana López');
+    await buyerField(panel, t, 'phone').fill('5512345678');
+    const paying = page.waitForRequest((request) => request.url().endsWith('/api/payments/mercadopago/process-payment'));
+    await panel.getByRole('button', { name: t('payments:methods.card.submit') }).click();
+    expect((await paying).postDataJSON()).toMatchObject({ installments: 6, paymentMethodId: 'master' });
+    await expectPlanThanks(page, t, /\/mp\/loader\?payment_id=\d+/);
+  });
+
   test('Stripe: the Mexican test card\'s plans after the card is entered; 6 months confirmed by the server, on the thank-you page and in the e-mail', async ({ page, t }) => {
     await heldAt(page, t, url);
     const panel = await openMethod(page, t, 'stripe');

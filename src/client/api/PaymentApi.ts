@@ -21,7 +21,7 @@ import type {
   WalletUrlRequest,
   WalletUrlResponse,
 } from './paymentTypes';
-import type { InstallmentsResponse, MercadoPagoInstallmentsRequest, StripeConfirmRequest, StripeConfirmResponse, StripeInstallmentsRequest } from '../../shared/api/installments';
+import type { InstallmentsResponse, MercadoPagoAccountInstallmentsRequest, MercadoPagoInstallmentsRequest, StripeConfirmRequest, StripeConfirmResponse, StripeInstallmentsRequest } from '../../shared/api/installments';
 
 /**
  * The payment and emission calls that this storefront makes (other card providers come
@@ -43,6 +43,8 @@ export interface PaymentApi {
   createStripeOrder(body: StripeCreateOrderRequest): Promise<StripeCreateOrderResponse>;
   /** `POST /payments/mercadopago/installments`: the card plans (meses sin intereses) for a BIN and the purchase's total. */
   mercadoPagoInstallments(body: MercadoPagoInstallmentsRequest): Promise<InstallmentsResponse>;
+  /** `POST /payments/mercadopago/account-installments`: the plans of a saved method of the buyer's MercadoPago account (its fast-payment token and id). */
+  mercadoPagoAccountInstallments(body: MercadoPagoAccountInstallmentsRequest): Promise<InstallmentsResponse>;
   /** `POST /payments/stripe/installments`: attaches the PaymentMethod to the purchase's intent → its plans. */
   stripeInstallments(body: StripeInstallmentsRequest): Promise<InstallmentsResponse>;
   /** `POST /payments/stripe/confirm`: the server confirms the intent with the chosen plan → the intent (and 3-D Secure page). */

@@ -25,6 +25,7 @@ export function createPaymentCalls(http: HttpCalls): PaymentApi {
     processOpenpayPayment: (body) => http.request('POST', '/payments/open-pay/process-payment', body, body.purchase_id),
     createStripeOrder: (body) => http.request('POST', '/payments/stripe/create-order', body, body.purchase_id),
     mercadoPagoInstallments: (body) => http.request('POST', '/payments/mercadopago/installments', body, body.purchase_id),
+    mercadoPagoAccountInstallments: (body) => http.request('POST', '/payments/mercadopago/account-installments', body, body.purchase_id),
     stripeInstallments: (body) => http.request('POST', '/payments/stripe/installments', body, body.purchase_id),
     stripeConfirm: (body) => http.request('POST', '/payments/stripe/confirm', body, body.purchase_id),
     verifyFree: (body) => http.request('POST', '/payments/free/verify-free', body, body.purchase_id),

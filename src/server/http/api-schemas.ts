@@ -59,6 +59,7 @@ import healthResponse from '../../../schemas/api/health.response.json';
 import mercadopagoCreatePreferenceRequest from '../../../schemas/api/mercadopago-create-preference.request.json';
 import mercadopagoCreatePreferenceResponse from '../../../schemas/api/mercadopago-create-preference.response.json';
 import mercadopagoInstallmentsRequest from '../../../schemas/api/mercadopago-installments.request.json';
+import mercadopagoAccountInstallmentsRequest from '../../../schemas/api/mercadopago-account-installments.request.json';
 import installmentsResponse from '../../../schemas/api/installments.response.json';
 import stripeInstallmentsRequest from '../../../schemas/api/stripe-installments.request.json';
 import stripeConfirmRequest from '../../../schemas/api/stripe-confirm.request.json';
@@ -129,7 +130,7 @@ export const apiSchemas: { $id: string }[] = [
   mercadopagoCreatePreferenceResponse, mercadopagoProcessPaymentResponse, newPurchaseResponse, openpayProcessPaymentResponse, paypalCreateOrderResponse, purchaseStatusResponse,
   updateProductosResponse, verifyDiscountResponse, walletEmissionsResponse,
   mercadopagoSupertokenCreateOrderRequest, mercadopagoSupertokenCreateOrderResponse,
-  mercadopagoInstallmentsRequest, installmentsResponse, stripeInstallmentsRequest, stripeConfirmRequest, stripeConfirmResponse,
+  mercadopagoInstallmentsRequest, mercadopagoAccountInstallmentsRequest, installmentsResponse, stripeInstallmentsRequest, stripeConfirmRequest, stripeConfirmResponse,
   stripeCreateOrderRequest, stripeCreateOrderResponse,
   healthResponse, readyResponse,
   releaseSeatsRequest, releaseSeatsResponse,

@@ -12,7 +12,7 @@ import { customerOf, ingresoBody, orderTotalCents } from './cfdi-body';
 import { checkedReceiver } from './invoice-request';
 import { invoiceAfterRefund } from './after-refund';
 import { issueOnce, newInvoiceId, orderInvoiceKey } from './issue';
-import { paymentFormOf, payingAttempt } from './payment-form';
+import { invoicePaymentOf, payingAttempt } from './payment-form';
 import { invoicingProviderOf } from './provider';
 import { invoicingSettings, requestUntil } from './settings';
 
@@ -76,7 +76,7 @@ export async function requestInvoice(ctx: AppContext, order: Order, request: Inv
     id: invoiceId, unique_key: orderInvoiceKey(id), kind: 'ingreso' as const, purchase_id: id, related_invoice_id: null,
     receiver_json: JSON.stringify({ ...customerOf(receiver), use: receiver.use }), total_cents: orderTotalCents(order),
   };
-  const issued = await issueOnce(ctx, claim, [id], (key) => ingresoBody(order, receiver, paymentFormOf(attempt), key));
+  const issued = await issueOnce(ctx, claim, [id], (key) => ingresoBody(order, receiver, invoicePaymentOf(attempt), key));
   const now = ctx.now().toISOString();
   if (issued) {
     await queueInvoiceMail(ctx, order, issued.id, receiver.email);

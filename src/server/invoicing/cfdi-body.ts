@@ -89,15 +89,21 @@ export function customerOf(receiver: Pick<Receiver, 'rfc' | 'legalName' | 'regim
   return { legal_name: receiver.legalName, tax_id: receiver.rfc, tax_system: receiver.regime, email: receiver.email, address: { zip: receiver.zip, country: 'MEX' } };
 }
 
-/** A buyer's ingreso: their data, the order's concepts, the payment's form, paid in one exhibition (PUE). */
-export function ingresoBody(order: Order, receiver: Receiver, paymentForm: string, idempotencyKey: string) {
+/**
+ * A buyer's ingreso: their data, the order's concepts, the payment's form and, when the card was
+ * paid in instalments, the plan's sentence as CondicionesDePago (`conditions`).
+ */
+export function ingresoBody(order: Order, receiver: Receiver, payment: { form: string; conditions: string | null }, idempotencyKey: string) {
   return {
     type: 'I',
     customer: customerOf(receiver),
     items: itemsFor(orderConcepts(order)),
     use: receiver.use,
-    payment_form: paymentForm,
+    payment_form: payment.form,
+    // PUE even for meses sin intereses: the provider pays the organiser the whole amount in one
+    // payment; the buyer's months are a credit between the buyer and the card's issuer.
     payment_method: 'PUE',
+    ...(payment.conditions ? { conditions: payment.conditions } : {}),
     currency: 'MXN',
     external_id: order.purchase.id,
     idempotency_key: idempotencyKey,

@@ -1,4 +1,5 @@
 import { PAYMENT_FORMS, type PaymentFormCode } from '../../shared/invoicing/sat-catalogues';
+import { planSentence, storedPlanOf } from '../../shared/installments-words';
 import type { PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 
 /**
@@ -21,6 +22,15 @@ export function paymentFormOf(attempt: Pick<PaymentAttemptRow, 'provider' | 'ide
     default:
       return card;
   }
+}
+
+/**
+ * How the ingreso states the payment: its FormaPago and, for a card plan (meses sin intereses or
+ * with interest), the plan's sentence in Spanish as CondicionesDePago (null for one payment).
+ */
+export function invoicePaymentOf(attempt: PaymentAttemptRow): { form: PaymentFormCode; conditions: string | null } {
+  const plan = storedPlanOf(attempt);
+  return { form: paymentFormOf(attempt), conditions: plan ? planSentence('es', plan) : null };
 }
 
 /** The attempt that paid an order: approved (or later refunded) and not one we gave back ourselves (a duplicate). */

@@ -6,7 +6,7 @@ import { queueInvoiceMail } from './buyer-invoice';
 import { ingresoBody } from './cfdi-body';
 import type { Receiver } from './invoice-request';
 import { stampClaim } from './issue';
-import { paymentFormOf, payingAttempt } from './payment-form';
+import { invoicePaymentOf, payingAttempt } from './payment-form';
 import { invoicingProviderOf } from './provider';
 
 /** How long a claim may stay `issuing` before a retry takes it: far longer than a request's stamp and downloads. */
@@ -41,7 +41,7 @@ export async function retryStaleInvoiceClaims(ctx: AppContext, log?: { warn: (de
     if (!order || !attempt) continue;
     const receiver = receiverOf(claim);
     try {
-      const invoice = await stampClaim(ctx, claim, (key) => ingresoBody(order, receiver, paymentFormOf(attempt), key));
+      const invoice = await stampClaim(ctx, claim, (key) => ingresoBody(order, receiver, invoicePaymentOf(attempt), key));
       await queueInvoiceMail(ctx, order, invoice.id, receiver.email);
       issued += 1;
     } catch (error) {

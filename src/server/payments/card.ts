@@ -8,6 +8,7 @@ import { openOrder } from '../services/purchase.service';
 import { checkedPlan, installmentRules, planColumns } from './installments';
 import { assertAllowedBin, assertNoPaymentInFlight, declineReason, insertTokenAttempt, tokenAttemptKey } from './card-checks';
 import { applyObservation } from './confirm';
+import { mercadoPagoOffer } from './installment-offers';
 import { ProviderError } from './provider';
 import type { CardChallenge, CardCharge } from './providers/mercadopago-cards';
 import type { PaymentsRuntime } from './runtime';
@@ -95,7 +96,7 @@ async function openCardAttempt(rt: PaymentsRuntime, input: CardPaymentInput, key
   await assertAllowedBin(config, firstSixOf);
   const plan = await checkedPlan(installmentRules(order.event), total, input.installments, async () => {
     const bin = await firstSixOf();
-    return bin ? rt.providers.mercadopago.cards.installmentPlans({ bin, paymentMethodId: input.paymentMethodId, amountCents: total }) : [];
+    return mercadoPagoOffer(rt, bin ? { bin, paymentMethodId: input.paymentMethodId } : null, total);
   });
 
   await updatePurchase(db, purchase.id, { buyer, buyer_email: normaliseBuyerEmail(buyer.email), updated_at: now });

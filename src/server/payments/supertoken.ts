@@ -8,6 +8,8 @@ import { eventConfig } from '../services/order-pricing';
 import { openOrder } from '../services/purchase.service';
 import { assertAllowedBin, assertNoPaymentInFlight, declineReason, insertTokenAttempt, tokenAttemptKey } from './card-checks';
 import { applyObservation } from './confirm';
+import { mercadoPagoOffer, type MercadoPagoCardOfPlans } from './installment-offers';
+import { checkedPlan, installmentRules, planColumns } from './installments';
 import { ProviderError, type ObservedPayment } from './provider';
 import type { MercadoPagoAccountMethod } from './providers/mercadopago-fast-payments';
 import type { PaymentsRuntime } from './runtime';
@@ -20,6 +22,8 @@ export interface SuperTokenPaymentInput {
   /** The account method the buyer chose (its id as `getAccountPaymentMethods` lists it) and its type. */
   methodId: string;
   methodType: string;
+  /** The months of the plan the buyer chose (1: one payment); checked against MercadoPago's offer for the method's card before charging. */
+  installments: number;
   email: string;
   lang?: PaymentLanguage;
   origin: string;
@@ -37,8 +41,9 @@ function refusal(error: unknown): AppError {
  * Pays a held purchase with a method saved in the buyer's MercadoPago account (super token):
  * the checks every method makes (held, form completed, `superToken` offered, total above 0),
  * the chosen method read back from MercadoPago and its BIN checked against the event's allowed
- * BINs before anything is charged, an attempt row, then `POST /v1/payments` for the purchase's
- * own amount. The answer goes through the one confirm path; a rejected payment answers 402
+ * BINs and the chosen plan checked against MercadoPago's offer for that card (`installments.ts`)
+ * before anything is charged, an attempt row, then `POST /v1/payments` for the purchase's own
+ * amount and the plan's months. The answer goes through the one confirm path; a rejected payment answers 402
  * with a reason the buyer understands and the payment id.
  */
 export async function payBySuperToken(rt: PaymentsRuntime, input: SuperTokenPaymentInput): Promise<{ paymentId: string }> {
@@ -63,6 +68,7 @@ export async function payBySuperToken(rt: PaymentsRuntime, input: SuperTokenPaym
       fastPaymentToken: input.token,
       method,
       amountCents: attempt.amount_cents,
+      installments: attempt.installments ?? 1,
       payerEmail: input.email.trim().toLowerCase(),
       description: 'Boletos',
       notificationUrl: `${input.origin}/api/webhooks/mercadopago`,
@@ -86,8 +92,11 @@ export async function payBySuperToken(rt: PaymentsRuntime, input: SuperTokenPaym
   return { paymentId: observed.paymentId };
 }
 
-/** The chosen method, as MercadoPago knows it for this token; its type must be the one the page showed. */
-async function readMethod(rt: PaymentsRuntime, input: SuperTokenPaymentInput): Promise<MercadoPagoAccountMethod> {
+/**
+ * The chosen method, as MercadoPago knows it for this token; its type must be the one the page
+ * showed. A token or method MercadoPago refuses (unknown, expired, another account's) → 422.
+ */
+export async function readMethod(rt: PaymentsRuntime, input: Pick<SuperTokenPaymentInput, 'token' | 'methodId' | 'methodType'>): Promise<MercadoPagoAccountMethod> {
   let method: MercadoPagoAccountMethod;
   try {
     method = await rt.providers.mercadopago.cards.readAccountMethod(input.token, input.methodId);
@@ -98,7 +107,12 @@ async function readMethod(rt: PaymentsRuntime, input: SuperTokenPaymentInput): P
   return method;
 }
 
-/** The checks every payment start makes, the method and its BIN, the buyer's e-mail stored, and the attempt (one per purchase and token). */
+/** The card behind an account's method, as its plans are asked for (none for account money). */
+export function cardOfMethod(method: MercadoPagoAccountMethod): MercadoPagoCardOfPlans | null {
+  return method.first_six_digits ? { bin: method.first_six_digits, paymentMethodId: method.payment_method.id } : null;
+}
+
+/** The checks every payment start makes, the method, its BIN and the plan, the buyer's e-mail stored, and the attempt (one per purchase and token). */
 async function openSuperTokenAttempt(rt: PaymentsRuntime, input: SuperTokenPaymentInput, key: string): Promise<{ attempt: PaymentAttemptRow; method: MercadoPagoAccountMethod }> {
   const db = rt.ctx.db.kysely;
   const now = rt.ctx.now().toISOString();
@@ -110,12 +124,13 @@ async function openSuperTokenAttempt(rt: PaymentsRuntime, input: SuperTokenPayme
 
   // Account money has no card, so an event that takes only some BINs cannot take it either.
   await assertAllowedBin(eventConfig(order.event), async () => method.first_six_digits);
+  const plan = await checkedPlan(installmentRules(order.event), total, input.installments, () => mercadoPagoOffer(rt, cardOfMethod(method), total));
 
   // The super-token panel asks only the e-mail: a name or phone given earlier stays.
   const email = input.email.trim().toLowerCase();
   const lang = input.lang === 'en' ? 'en' : input.lang === 'es' ? 'es' : (purchase.buyer?.lang ?? 'es');
   const buyer: BuyerInfo = { name: purchase.buyer?.name ?? '', email, phone: purchase.buyer?.phone ?? '', lang };
   await updatePurchase(db, purchase.id, { buyer, buyer_email: normaliseBuyerEmail(email), updated_at: now });
-  const attempt = await insertTokenAttempt(db, newAttempt(order, { provider: 'mercadopago', mode: rt.providers.mercadopago.mode, amount_cents: total, idempotency_key: key, lang }, now));
+  const attempt = await insertTokenAttempt(db, newAttempt(order, { provider: 'mercadopago', mode: rt.providers.mercadopago.mode, amount_cents: total, idempotency_key: key, lang, ...planColumns(plan) }, now));
   return { attempt, method };
 }

@@ -23,6 +23,21 @@ export interface MercadoPagoInstallmentsRequest {
   payment_method_id: string;
 }
 
+/**
+ * `POST /api/payments/mercadopago/account-installments`: the plans of a card saved in the buyer's
+ * MercadoPago account (the saved-card list of the card panel, the super token's methods): the
+ * server reads the method behind the fast-payment token from MercadoPago and asks by its BIN;
+ * none for a debit card or account money.
+ */
+export interface MercadoPagoAccountInstallmentsRequest {
+  purchase_id: string;
+  /** The fast-payment token the authenticator's `show()` gave the browser. */
+  token: string;
+  /** The chosen account method's id (a pseudotoken or `account_money`) and its type. */
+  id: string;
+  type: string;
+}
+
 /** `POST /api/payments/stripe/installments`: the plans Stripe offers for the card entered on the purchase's PaymentIntent. */
 export interface StripeInstallmentsRequest {
   purchase_id: string;

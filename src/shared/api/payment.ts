@@ -77,6 +77,8 @@ export interface SuperTokenOrderRequest {
   id: string;
   /** Its type (`credit_card`, `debit_card`, `account_money`…). */
   type: string;
+  /** The months of the plan chosen for the method's card (absent or 1: one payment); checked by the server. */
+  installments?: number;
   /** The MercadoPago account's e-mail (the tickets go to it). */
   email: string;
   /** The buyer's language, for the e-mails (default es). */

@@ -10,8 +10,8 @@ const CARDS = { visa: ['4075595716483764', 'visa'], master: ['5474925432670366',
 /** Meses sin intereses on the MercadoPago card path: the plans offered, and the server's check before charging. */
 describe.skipIf(skipDatabase)('MercadoPago card instalments', () => {
   let t: PaymentsTestApp;
-  const importWith = (url: string, installments: Record<string, unknown>) =>
-    t.importEvent({ ...fixture, url, installments, event: { ...fixture.event, config: { ...fixture.event.config, metodo_pago_mercadopago_tarjetas: true } } });
+  const importWith = (url: string, installments: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    t.importEvent({ ...fixture, url, installments, ...extra, event: { ...fixture.event, config: { ...fixture.event.config, metodo_pago_mercadopago_tarjetas: true } } });
   const tokenize = async (card: keyof typeof CARDS) => {
     const res = await t.app.inject({
       method: 'POST', url: `/sandbox/mercadopago/api/v1/card_tokens?public_key=${t.sandbox.mercadopago.publicKey}`,
@@ -43,6 +43,7 @@ describe.skipIf(skipDatabase)('MercadoPago card instalments', () => {
     await importWith('msi-mp', { enabled: true, min_amount: 300, max_months: 12 });
     await importWith('msi-mp-interest', { enabled: true, interest_free_only: false });
     await importWith('msi-mp-off', { enabled: false });
+    await importWith('msi-mp-factura', { enabled: true, min_amount: 300, max_months: 12 }, { invoicing: { ask_at_checkout: true } });
   });
   afterAll(() => t.close());
 
@@ -108,5 +109,23 @@ describe.skipIf(skipDatabase)('MercadoPago card instalments', () => {
       expect(await sandboxPaymentsOf(id)).toHaveLength(1);
       expect(body(await reloadOf(id)).reload).not.toHaveProperty('meses');
     }
+  });
+
+  it('the invoice states the plan in CondicionesDePago (paid in one exhibition: PUE); one payment states none', async () => {
+    const company = { rfc: 'EKU9003173C9', razon_social: 'Escuela Kemper Urgate', regimen_fiscal: '601', codigo_postal: '26015', uso_cfdi: 'G03', email: 'compras@example.mx' };
+    const invoiceXmlOf = async (months: number) => {
+      const id = await heldPurchase('msi-mp-factura');
+      const asked = await t.app.inject({ method: 'PUT', url: '/api/payments/invoice-request', headers: t.keyed(id), payload: { purchase_id: id, ...company } });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect((await pay(id, 'visa', months)).statusCode).toBe(200);
+      return (await t.app.inject({ url: `/api/orders/${id}/invoice.xml`, headers: t.keyed(id) })).body;
+    };
+    const withPlan = await invoiceXmlOf(6);
+    expect(withPlan).toContain('CondicionesDePago="6 meses sin intereses de $110.00 (total $660.00)"');
+    expect(withPlan).toContain('MetodoPago="PUE"');
+    expect(withPlan).toContain('FormaPago="04"');
+    const onePayment = await invoiceXmlOf(1);
+    expect(onePayment).toContain('MetodoPago="PUE"');
+    expect(onePayment).not.toContain('CondicionesDePago');
   });
 });

@@ -5,7 +5,7 @@ import { comprobante, sandboxIssuer, sealAndStamp, type StampInput } from '../..
 import { IVA_16 } from '../../../src/shared/invoicing/cfdi-amounts';
 
 const input: StampInput = {
-  type: 'I', series: 'F', folio: 7, date: '2026-11-20T10:00:00', paymentForm: '04', paymentMethod: 'PUE', issuer: sandboxIssuer(),
+  type: 'I', series: 'F', folio: 7, date: '2026-11-20T10:00:00', paymentForm: '04', paymentMethod: 'PUE', conditions: undefined, issuer: sandboxIssuer(),
   customer: { taxId: 'EKU9003173C9', legalName: 'ESCUELA KEMPER URGATE', taxSystem: '601', zip: '26015' }, use: 'G03', global: undefined,
   related: { relationship: '01', uuids: ['11111111-2222-4333-8444-555555555555'] },
   concepts: [{ productKey: '90151802', unitKey: 'E48', unitName: undefined, description: 'General — Año  nuevo', sku: 'T1', amounts: { quantity: 3, unitValueMicro: 287_353_448, discountMicro: 86_206_034, tax: IVA_16 } }],
@@ -22,6 +22,14 @@ describe('the sandbox PAC\'s CFDI', () => {
         `|90151802|T1|3|E48|General — Año nuevo|287.353448|862.060344|86.206034|02|775.854310|002|Tasa|0.160000|124.136690` +
         `|775.85|002|Tasa|0.160000|124.14|124.14||`,
     );
+  });
+
+  it('states CondicionesDePago after NoCertificado when the payment had a card plan (in the XML and the cadena), and nothing without one', () => {
+    const plan = '6 meses sin intereses de $150.00 (total $899.99)';
+    const doc = comprobante({ ...input, conditions: plan });
+    expect(cfdiXml(doc)).toContain(`NoCertificado="30001000000300023708" CondicionesDePago="${plan}" SubTotal="862.06"`);
+    expect(cadenaOriginal(doc)).toContain(`|04|30001000000300023708|${plan}|862.06|`);
+    expect(cfdiXml(comprobante(input))).not.toContain('CondicionesDePago');
   });
 
   it('seals it with the test CSD and stamps a test timbre; the XML carries both', () => {

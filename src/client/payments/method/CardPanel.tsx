@@ -25,6 +25,7 @@ import { SubmitRow } from './SubmitRow';
 import { PlanChoiceForm } from './PlanChoiceForm';
 import { usePlanWording } from './usePlanWording';
 import { installmentsForm } from './installmentsForm';
+import { useAccountPlans } from './useAccountPlans';
 
 /** The card tokenizer's refusal or a refused BIN, as the buyer reads it (role alert: announced at once). */
 function CardError({ error }: { error: Exclude<CardPanelError, { kind: 'payment' }> }) {
@@ -52,6 +53,7 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
   const root = useStores();
   const { payment } = root;
   const wording = usePlanWording();
+  const savedPlans = useAccountPlans('saved-plan');
   const [store] = useState(
     () =>
       new CardPanelStore({
@@ -77,6 +79,7 @@ export const CardPanel = observer(function CardPanel({ actions }: { actions: Pay
         amount: () => authenticatorAmount(root.checkout.payableTotalCents),
         buyer: () => root.checkout.buyerInfo,
         pay: (details) => actions.payCard(details),
+        plans: savedPlans,
         schedule: (run, ms) => {
           const timer = setTimeout(run, ms);
           return () => clearTimeout(timer);

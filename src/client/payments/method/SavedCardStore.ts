@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { cardTokenMessages } from '../../../shared/forms/card-token-errors';
 import type { AccountPaymentMethod, FieldErrorMessage, MercadoPagoInstance, SecureField } from '../providers/mercadopagoSdk';
 import type { AnswerProblem } from '../../../shared/attendee-form/attendee-form.types';
+import type { AccountPlanChoice } from './AccountPlanChoice';
 import type { StartOutcome } from './PaymentActions';
 import { paymentFailure, type CardPanelError, type CardPaymentDetails } from './CardPanelStore';
 
@@ -35,6 +36,8 @@ export interface SavedCardDeps {
   /** The buyer's name and phone known from the order, to start the saved-card form with. */
   buyer(): { name: string; phone: string } | null;
   pay(details: CardPaymentDetails): Promise<StartOutcome>;
+  /** The chosen card's plans (meses sin intereses), asked of our server for each choice. */
+  plans: AccountPlanChoice;
   /** Runs `run` after `ms` (setTimeout in the browser); answers the cancel. */
   schedule(run: () => void, ms: number): () => void;
 }
@@ -45,6 +48,7 @@ export interface SavedCardDeps {
  * and the account's methods — a failure is only logged and leaves no list. A saved card pays
  * with a card token made from its card id; when its security code is mandatory, the code is
  * typed in the provider's field and the pseudotoken is updated with that card token first.
+ * Each chosen card shows the plans our server offers for it (`plans`); the months go with the payment.
  */
 export class SavedCardStore {
   email = '';
@@ -63,6 +67,8 @@ export class SavedCardStore {
   succeeded = false;
   codeValid = false;
   error: CardPanelError | null = null;
+  /** The chosen card's plans (deps.plans). */
+  readonly plans: AccountPlanChoice;
   private quickToken: string | null = null;
   private lookupSequence = 0;
   private cancelLookup: (() => void) | null = null;
@@ -71,9 +77,10 @@ export class SavedCardStore {
     const buyer = deps.buyer();
     this.name = buyer?.name ?? '';
     this.phone = buyer?.phone ?? '';
+    this.plans = deps.plans;
     makeAutoObservable<SavedCardStore, 'deps' | 'quickToken' | 'lookupSequence' | 'cancelLookup'>(
       this,
-      { deps: false, quickToken: false, lookupSequence: false, cancelLookup: false },
+      { deps: false, plans: false, quickToken: false, lookupSequence: false, cancelLookup: false },
       { autoBind: true },
     );
   }
@@ -133,6 +140,7 @@ export class SavedCardStore {
         this.selectedId = results.find((method) => method.pseudotoken)?.id ?? null;
         this.codeValid = false;
       });
+      void this.plans.ask(token, this.selected);
     } catch (error) {
       console.error('Could not read the saved payment methods of this account', error);
       if (sequence === this.lookupSequence) this.clearList();
@@ -155,6 +163,7 @@ export class SavedCardStore {
     this.selectedId = id;
     this.codeValid = false;
     this.error = null;
+    void this.plans.ask(this.quickToken, this.selected);
   }
 
   chooseNewCard(): void {
@@ -206,7 +215,7 @@ export class SavedCardStore {
       const email = this.email.trim();
       const outcome = await this.deps.pay({
         token: cardToken,
-        installments: 1,
+        installments: this.plans.months,
         paymentMethodId: method.payment_method.id,
         issuer: method.issuer.id,
         email,
@@ -229,6 +238,7 @@ export class SavedCardStore {
     this.methods = [];
     this.selectedId = null;
     this.codeValid = false;
+    this.plans.clear();
   }
 
   dispose(): void {

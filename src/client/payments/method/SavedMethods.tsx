@@ -16,6 +16,7 @@ import type { AccountPaymentMethod } from '../providers/mercadopagoSdk';
 import { usePaymentsTranslation } from '../usePaymentsTranslation';
 import type { CardPanelStore } from './CardPanelStore';
 import type { SavedCardStore } from './SavedCardStore';
+import { PlanChoiceForm } from './PlanChoiceForm';
 import { SubmitRow } from './SubmitRow';
 
 /** One saved method as the buyer recognises it: the brand's thumbnail, the issuer and the last four digits (account money: the balance). */
@@ -43,8 +44,9 @@ function MethodLabel({ method }: { method: AccountPaymentMethod }) {
 
 /**
  * The saved methods of the buyer's MercadoPago account (SavedCardStore): radios, the
- * provider's security-code field when the chosen card's code is mandatory, the buyer's
- * name and phone, and the pay button (enabled by the store's rule).
+ * provider's security-code field when the chosen card's code is mandatory, the plans offered
+ * for the chosen card (meses sin intereses), the buyer's name and phone, and the pay button
+ * (enabled by the store's rule).
  */
 export const SavedMethods = observer(function SavedMethods({ saved, card }: { saved: SavedCardStore; card: CardPanelStore }) {
   const { t } = usePaymentsTranslation();
@@ -101,6 +103,7 @@ export const SavedMethods = observer(function SavedMethods({ saved, card }: { sa
           </Typography>
         </Box>
       ) : null}
+      {saved.plans.form ? <PlanChoiceForm form={saved.plans.form} disabled={saved.paying} /> : null}
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         <TextField
           label={tAny('forms:fields.name')}

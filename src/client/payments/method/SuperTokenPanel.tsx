@@ -21,6 +21,8 @@ import { CardPanel } from './CardPanel';
 import type { PaymentActions } from './PaymentActions';
 import { SubmitRow } from './SubmitRow';
 import { SuperTokenPanelStore } from './SuperTokenPanelStore';
+import { PlanChoiceForm } from './PlanChoiceForm';
+import { useAccountPlans } from './useAccountPlans';
 
 interface EmailForm {
   email: string;
@@ -75,9 +77,11 @@ export const SuperTokenPanel = observer(function SuperTokenPanel({ actions }: { 
   const { t } = usePaymentsTranslation();
   const root = useStores();
   const { payment } = root;
+  const plans = useAccountPlans('supertoken-plan');
   const [store] = useState(
     () =>
       new SuperTokenPanelStore({
+        plans,
         loadSdk: async () => {
           const config = await root.ui.loadConfig();
           if (!config?.mercadopago) throw new Error('No MercadoPago configuration');
@@ -193,6 +197,7 @@ export const SuperTokenPanel = observer(function SuperTokenPanel({ actions }: { 
                   <FormControlLabel key={method.id} value={method.id} disabled={busy} control={<Radio />} label={<MethodLabel method={method} />} />
                 ))}
               </RadioGroup>
+              {store.plans.form ? <PlanChoiceForm form={store.plans.form} disabled={busy} /> : null}
               <SubmitRow label={t('methods.superToken.submit')} busy={busy} disabled={!store.canPay || payment.submitting !== null} onClick={() => void store.pay()} />
             </>
           )}

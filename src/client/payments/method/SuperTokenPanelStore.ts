@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { SuperTokenOrderRequest } from '../../api/paymentTypes';
 import type { AccountPaymentMethod, FastPaymentsSdk } from '../providers/mercadopagoFastPayments';
+import type { AccountPlanChoice } from './AccountPlanChoice';
 import type { StartOutcome } from './PaymentActions';
 
 /** The authenticator starts this long after the last change of a valid e-mail (not on every keystroke). */
@@ -17,6 +18,8 @@ export interface SuperTokenPanelDeps {
   /** The purchase's total as the authenticator takes it ("220.00"); the server charges its own. */
   amount(): string;
   pay(details: Omit<SuperTokenOrderRequest, 'purchase_id' | 'lang'>): Promise<StartOutcome>;
+  /** The chosen method's plans (meses sin intereses), asked of our server for each choice. */
+  plans: AccountPlanChoice;
   /** Sets the payment-methods error flag (after a failed order). */
   setErrorFlag(): void;
   wait(ms: number): Promise<void>;
@@ -26,7 +29,7 @@ export interface SuperTokenPanelDeps {
  * The super-token panel's state: a valid e-mail, 500 ms without change, then the provider's
  * authenticator (the buyer confirms the account in the provider's own dialog; the page's user
  * confirmation is hidden) gives a fast-payment token; the account's methods are listed; paying
- * sends create-order. The authenticator failing switches to plain card entry; a failed order
+ * sends create-order with the months of the plan chosen for the method's card (`plans`). The authenticator failing switches to plain card entry; a failed order
  * sets the error flag and shows the error screen (retry, another e-mail, another card). Every
  * change of e-mail or action starts a new `run`, so an older, slower answer is dropped.
  */
@@ -35,12 +38,15 @@ export class SuperTokenPanelStore {
   phase: SuperTokenPhase = 'email';
   methods: AccountPaymentMethod[] = [];
   selectedId: string | null = null;
+  /** The chosen method's plans (deps.plans). */
+  readonly plans: AccountPlanChoice;
   private email = '';
   private token: string | null = null;
   private run = 0;
 
   constructor(private readonly deps: SuperTokenPanelDeps) {
-    makeAutoObservable<SuperTokenPanelStore, 'deps' | 'run' | 'token' | 'email'>(this, { deps: false, run: false, token: false, email: false });
+    this.plans = deps.plans;
+    makeAutoObservable<SuperTokenPanelStore, 'deps' | 'run' | 'token' | 'email'>(this, { deps: false, plans: false, run: false, token: false, email: false });
   }
 
   get selected(): AccountPaymentMethod | undefined {
@@ -53,6 +59,7 @@ export class SuperTokenPanelStore {
 
   select(id: string): void {
     this.selectedId = id;
+    void this.plans.ask(this.token, this.selected);
   }
 
   /** The e-mail field changed: a valid one starts the authenticator after the wait, unless it changes again. */
@@ -70,7 +77,7 @@ export class SuperTokenPanelStore {
     const method = this.selected;
     if (!this.canPay || !method || !this.token) return;
     this.phase = 'paying';
-    const outcome = await this.deps.pay({ token: this.token, id: method.id, type: method.type, email: this.email });
+    const outcome = await this.deps.pay({ token: this.token, id: method.id, type: method.type, installments: this.plans.months, email: this.email });
     if (outcome.kind === 'handedOver') return;
     runInAction(() => {
       // A fast-payment token pays once: a retry confirms the account again.
@@ -103,6 +110,7 @@ export class SuperTokenPanelStore {
     this.token = null;
     this.methods = [];
     this.selectedId = null;
+    this.plans.clear();
     return this.run;
   }
 
@@ -122,6 +130,7 @@ export class SuperTokenPanelStore {
         this.selectedId = results[0]?.id ?? null;
         this.phase = 'choosing';
       });
+      void this.plans.ask(token, this.selected);
     } catch (error) {
       // Not usable for this e-mail (not supported, refused, cancelled): the buyer types a card instead.
       console.warn('The super-token authenticator failed; switching to card entry', error);

@@ -20,6 +20,8 @@ export interface FastPaymentChargeInput {
   /** The account method the buyer chose (its pseudotoken, or `account_money`). */
   method: MercadoPagoAccountMethod;
   amountCents: number;
+  /** The months of a plan checked against the card's `installmentPlans` (1: one payment; account money always 1). */
+  installments: number;
   payerEmail: string;
   description: string;
   notificationUrl: string;
@@ -36,7 +38,7 @@ export interface MercadoPagoFastPayments {
 /**
  * Super-token payments over MercadoPago's REST API, the same `POST /v1/payments` as a card
  * payment: the chosen method's id as `token`, the fast-payment token beside it, our attempt
- * as `external_reference`, the purchase's amount, one installment. (MercadoPago documents
+ * as `external_reference`, the purchase's amount, the months of the checked plan. (MercadoPago documents
  * fast payments only through its JS SDK; these server shapes are the ones
  * docs/payments.md describes.)
  */
@@ -54,7 +56,7 @@ export function mercadoPagoFastPayments(options: { apiUrl: () => string; accessT
         token: input.method.id,
         fast_payment_token: input.fastPaymentToken,
         transaction_amount: centsToPesos(input.amountCents),
-        installments: 1,
+        installments: input.installments,
         payment_method_id: input.method.payment_method.id,
         payer: { email: input.payerEmail },
         external_reference: input.attemptId,

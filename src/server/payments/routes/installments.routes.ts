@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { InstallmentsResponse, MercadoPagoInstallmentsRequest, StripeConfirmRequest, StripeConfirmResponse, StripeInstallmentsRequest } from '../../../shared/api';
+import type { InstallmentsResponse, MercadoPagoAccountInstallmentsRequest, MercadoPagoInstallmentsRequest, StripeConfirmRequest, StripeConfirmResponse, StripeInstallmentsRequest } from '../../../shared/api';
 import { answers } from '../../http/api-schemas';
 import { rateLimited } from '../../plugins/security';
 import { purchaseKeyRequired } from '../../services/access-keys';
 import { mercadoPagoPlans } from '../installment-offers';
 import { confirmStripeWithPlan, stripePlans } from '../stripe-installments';
+import { cardOfMethod, readMethod } from '../supertoken';
 import { requestOrigin } from './payment.routes';
 import type { PaymentsRuntime } from '../runtime';
 
@@ -15,8 +16,18 @@ export async function installmentsRoutes(app: FastifyInstance, { rt }: { rt: Pay
     '/api/payments/mercadopago/installments',
     { schema: { body: { $ref: 'api/mercadopago-installments.request#' }, response: answers('installments') }, config: rateLimited, preHandler: keyed },
     async (request) => ({
-      plans: await mercadoPagoPlans(rt, { purchaseId: request.body.purchase_id, bin: request.body.bin, paymentMethodId: request.body.payment_method_id }),
+      plans: await mercadoPagoPlans(rt, request.body.purchase_id, ['card'], async () => ({ bin: request.body.bin, paymentMethodId: request.body.payment_method_id })),
     }),
+  );
+
+  // A saved card's BIN is never the browser's word: the method is read from MercadoPago by its token.
+  app.post<{ Body: MercadoPagoAccountInstallmentsRequest; Reply: InstallmentsResponse }>(
+    '/api/payments/mercadopago/account-installments',
+    { schema: { body: { $ref: 'api/mercadopago-account-installments.request#' }, response: answers('installments') }, config: rateLimited, preHandler: keyed },
+    async (request) => {
+      const { purchase_id: purchaseId, token, id, type } = request.body;
+      return { plans: await mercadoPagoPlans(rt, purchaseId, ['card', 'superToken'], async () => cardOfMethod(await readMethod(rt, { token, methodId: id, methodType: type }))) };
+    },
   );
 
   app.post<{ Body: StripeInstallmentsRequest; Reply: InstallmentsResponse }>(

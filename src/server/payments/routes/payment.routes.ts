@@ -91,7 +91,7 @@ export async function paymentRoutes(app: FastifyInstance, { rt }: { rt: Payments
     async (request) => {
       const b = request.body;
       const { paymentId } = await payBySuperToken(rt, {
-        purchaseId: b.purchase_id, token: b.token, methodId: b.id, methodType: b.type, email: b.email, lang: b.lang, origin: requestOrigin(rt, request),
+        purchaseId: b.purchase_id, token: b.token, methodId: b.id, methodType: b.type, installments: b.installments ?? 1, email: b.email, lang: b.lang, origin: requestOrigin(rt, request),
       });
       return { payment_id: paymentId };
     },

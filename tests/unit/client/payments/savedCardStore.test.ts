@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/client/api/ApiError';
+import { AccountPlanChoice } from '../../../../src/client/payments/method/AccountPlanChoice';
+import { installmentsForm } from '../../../../src/client/payments/method/installmentsForm';
+import type { InstallmentPlan } from '../../../../src/shared/api/installments';
 import type { StartOutcome } from '../../../../src/client/payments/method/PaymentActions';
 import { EMAIL_LOOKUP_DELAY_MS, SavedCardStore, securityCodeValid } from '../../../../src/client/payments/method/SavedCardStore';
 import type { AccountPaymentMethod, MercadoPagoInstance, SecureField, SecureFieldEvents } from '../../../../src/client/payments/providers/mercadopagoSdk';
@@ -68,11 +71,18 @@ function codeField() {
   return { field, report: (errorMessages: SecureFieldEvents['validityChange']['errorMessages']) => report?.({ field: 'securityCode', errorMessages }) };
 }
 
-function setup(outcome: StartOutcome = { kind: 'handedOver' }) {
+const wording = { amountCents: 66_000, currency: 'MXN', lang: 'es' as const, label: 'Pagos', onePayment: (amount: string) => `1 pago de ${amount}` };
+
+function setup(outcome: StartOutcome = { kind: 'handedOver' }, plans: Record<string, InstallmentPlan[]> = {}) {
   const { sdk, calls } = fakeSdk({ 'test_user_mx@testuser.com': [visa, master, accountMoney], 'nadie@example.mx': [] });
   const scheduled: { run: () => void; ms: number; cancelled: boolean }[] = [];
   const paid: unknown[] = [];
+  const asked: string[] = [];
   const store = new SavedCardStore({
+    plans: new AccountPlanChoice({
+      plansFor: async (token, method) => (asked.push(`${token} ${method.id}`), plans[method.id] ?? []),
+      planForm: (offered) => installmentsForm(offered, wording, 'saved-plan'),
+    }),
     sdk: () => sdk,
     amount: () => '220.00',
     buyer: () => ({ name: 'Ana López', phone: '5512345678' }),
@@ -94,7 +104,7 @@ function setup(outcome: StartOutcome = { kind: 'handedOver' }) {
     entry.run();
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-  return { store, calls, scheduled, paid, runLookup };
+  return { store, calls, scheduled, paid, asked, runLookup };
 }
 
 describe('securityCodeValid', () => {
@@ -190,6 +200,25 @@ describe('SavedCardStore', () => {
     expect(store.canPay).toBe(false);
     await store.pay();
     expect(paid).toHaveLength(1);
+  });
+
+  it('offers the chosen saved card\'s plans (asked by its fast-payment token and id) and pays with the months chosen', async () => {
+    const plan = (months: number): InstallmentPlan => ({ months, monthly_cents: 66_000 / months, total_cents: 66_000, interest_free: true });
+    const { store, paid, asked, runLookup } = setup({ kind: 'handedOver' }, { pst_visa: [plan(3), plan(6)], pst_master: [plan(3)] });
+    store.setEmail('test_user_mx@testuser.com');
+    await runLookup();
+    await vi.waitFor(() => expect(store.plans.form).not.toBeNull());
+    expect(asked).toEqual(['quick-test_user_mx@testuser.com pst_visa']);
+    expect(store.plans.form!.uiSchema.months['ui:enumNames']).toEqual(['1 pago de $660.00', '3 meses sin intereses de $220.00 (total $660.00)', '6 meses sin intereses de $110.00 (total $660.00)']);
+    // Account money has no plan: the choice goes.
+    store.select('account_money');
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(store.plans.form).toBeNull();
+    store.select('pst_master');
+    await vi.waitFor(() => expect(store.plans.form).not.toBeNull());
+    store.plans.form!.state.setFormData({ months: 3 });
+    await store.pay();
+    expect(paid).toEqual([expect.objectContaining({ token: 'card-token-9000000002', installments: 3, paymentMethodId: 'master' })]);
   });
 
   it('a code that is not mandatory: the card id alone is tokenized, no pseudotoken update', async () => {

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/client/api/ApiError';
+import { AccountPlanChoice } from '../../../../src/client/payments/method/AccountPlanChoice';
+import { installmentsForm } from '../../../../src/client/payments/method/installmentsForm';
+import type { InstallmentPlan } from '../../../../src/shared/api/installments';
 import { PaymentActions } from '../../../../src/client/payments/method/PaymentActions';
 import { AUTHENTICATOR_DELAY_MS, SuperTokenPanelStore } from '../../../../src/client/payments/method/SuperTokenPanelStore';
 import type { StartOutcome } from '../../../../src/client/payments/method/PaymentActions';
@@ -45,20 +48,27 @@ function manualWaits() {
   return { pending, wait };
 }
 
-function setup(options: { fail?: boolean; outcomes?: StartOutcome[] } = {}) {
+const wording = { amountCents: 25_000, currency: 'MXN', lang: 'es' as const, label: 'Pagos', onePayment: (amount: string) => `1 pago de ${amount}` };
+
+function setup(options: { fail?: boolean; outcomes?: StartOutcome[]; plans?: Record<string, InstallmentPlan[]> } = {}) {
   const { sdk, calls } = provider(options);
   const { pending, wait } = manualWaits();
   const paid: unknown[] = [];
   let flagged = 0;
   const outcomes = [...(options.outcomes ?? [])];
+  const asked: string[] = [];
   const store = new SuperTokenPanelStore({
+    plans: new AccountPlanChoice({
+      plansFor: async (token, method) => (asked.push(`${token} ${method.id}`), options.plans?.[method.id] ?? []),
+      planForm: (offered) => installmentsForm(offered, wording, 'supertoken-plan'),
+    }),
     loadSdk: async () => sdk,
     amount: () => authenticatorAmount(25_000),
     pay: async (details) => (paid.push(details), outcomes.shift() ?? { kind: 'handedOver' }),
     setErrorFlag: () => void (flagged += 1),
     wait,
   });
-  return { store, calls, pending, paid, flagged: () => flagged };
+  return { store, calls, pending, paid, asked, flagged: () => flagged };
 }
 
 /** Releases the wait in front and lets the authenticator's round trips settle. */
@@ -105,7 +115,23 @@ describe('SuperTokenPanelStore', () => {
     await elapse(pending, store.emailChanged('ana@example.com', true));
     store.select('account_money');
     await store.pay();
-    expect(paid).toEqual([{ token: 'fast-1', id: 'account_money', type: 'account_money', email: 'ana@example.com' }]);
+    expect(paid).toEqual([{ token: 'fast-1', id: 'account_money', type: 'account_money', installments: 1, email: 'ana@example.com' }]);
+  });
+
+  it('offers the chosen card\'s plans (asked by the fast-payment token and method) and pays with the months chosen; account money has none', async () => {
+    const six: InstallmentPlan = { months: 6, monthly_cents: 4_167, total_cents: 25_000, interest_free: true };
+    const { store, asked, pending, paid } = setup({ plans: { 'pst-visa': [six] } });
+    await elapse(pending, store.emailChanged('ana@example.com', true));
+    await vi.waitFor(() => expect(store.plans.form).not.toBeNull());
+    expect(asked).toEqual(['fast-1 pst-visa']);
+    store.select('account_money');
+    await vi.waitFor(() => expect(asked.at(-1)).toBe('fast-1 account_money'));
+    expect(store.plans.form).toBeNull();
+    store.select('pst-visa');
+    await vi.waitFor(() => expect(store.plans.form).not.toBeNull());
+    store.plans.form!.state.setFormData({ months: 6 });
+    await store.pay();
+    expect(paid).toEqual([{ token: 'fast-1', id: 'pst-visa', type: 'credit_card', installments: 6, email: 'ana@example.com' }]);
   });
 
   it('a failed order sets the error flag, stops loading and shows the error screen; retry confirms the account again', async () => {

@@ -50,7 +50,7 @@ export function fakeApi(responses: Partial<Record<keyof ApiClient, unknown>> = {
     // Payment and emission calls (tests/unit/client/payments give their answers).
     createPreference: [], createPaypalOrder: [], createFintocSession: [], verifyFree: [], processCardPayment: [], createSuperTokenOrder: [], processOpenpayPayment: [], loaderProcess: [],
     downloadTickets: [], getWalletEmissions: [], getWalletUrl: [],
-    createStripeOrder: [], mercadoPagoInstallments: [], stripeInstallments: [], stripeConfirm: [],
+    createStripeOrder: [], mercadoPagoInstallments: [], mercadoPagoAccountInstallments: [], stripeInstallments: [], stripeConfirm: [],
   };
   const defaults: Partial<Record<keyof ApiClient, unknown>> = {
     getConfig: { botCheck: { provider: 'recaptcha', siteKey: 'site-key', scriptUrl: '/sandbox/recaptcha/api.js' }, mainSiteUrl: 'https://main.example', supportEmail: 'help@example.mx', helpUrl: 'https://help.example' },

@@ -101,7 +101,7 @@ const processCardPaymentRequest = {
   purchase_id: 'required', token: 'required', installments: 'required', paymentMethodId: 'required', issuer: 'optional', email: 'required', buyer_info: 'required', lang: 'optional',
 } as const satisfies Presence<ProcessCardPaymentRequest>;
 const superTokenOrderRequest = {
-  purchase_id: 'required', token: 'required', id: 'required', type: 'required', email: 'required', lang: 'optional',
+  purchase_id: 'required', token: 'required', id: 'required', type: 'required', installments: 'optional', email: 'required', lang: 'optional',
 } as const satisfies Presence<SuperTokenOrderRequest>;
 const openpayProcessPaymentRequest = {
   purchase_id: 'required', token: 'required', buyer_info: 'required', device_session_id: 'required', lang: 'optional',
