@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { InlineEventData } from '../../shared/api';
 import type { EventInfo, EventResponse, HtmlBlock, TicketType } from '../api/types';
 import type { CatalogueProduct } from './orderLines';
@@ -24,7 +24,9 @@ export class EventStore {
   error: unknown = null;
 
   constructor(private readonly root: RootStore) {
-    makeAutoObservable<EventStore, 'root'>(this, { root: false }, { autoBind: true });
+    // The event's data are the server's answer, replaced whole and never changed in place: held by
+    // reference, not converted into deep observables (the inlined event is adopted while the page loads).
+    makeAutoObservable<EventStore, 'root'>(this, { root: false, event: observableRef, tickets: observableRef, products: observableRef }, { autoBind: true });
   }
 
   /** Loads the event unless it is already loaded (or loading) for the same url, ticket query and access code. */
