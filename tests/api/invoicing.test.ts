@@ -110,8 +110,19 @@ describe.skipIf(skipDatabase)('invoices (CFDI 4.0)', () => {
     const paid = await paidWithPayPal(t);
     const answer = await request(paid.id, { ...COMPANY, uso_cfdi: 'D10' });
     expect(answer.statusCode).toBe(400);
-    expect(body(answer)).toMatchObject({ code: 'FORM_INVALID', errors: [{ path: '/uso_cfdi' }] });
+    expect(body(answer)).toMatchObject({ code: 'FORM_INVALID', errors: [{ path: '/uso_cfdi', message: 'El uso D10 no corresponde al régimen 601.' }] });
     expect(await t.rows('invoices', 'purchase_id', paid.id)).toHaveLength(0);
+    // A buyer reading the page in English gets the field's problem in English.
+    const english = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${paid.id}/invoice`,
+      headers: { 'x-purchase-key': t.keyOf(paid.id), 'accept-language': 'en' },
+      payload: { ...COMPANY, uso_cfdi: 'D10', codigo_postal: '2601' },
+    });
+    expect(body(english).errors).toEqual([
+      { path: '/codigo_postal', message: 'The postal code of your tax address has 5 digits.' },
+      { path: '/uso_cfdi', message: 'Use D10 does not go with regime 601.' },
+    ]);
   });
 
   it('the global invoice takes the month\'s sales nobody invoiced, once per month', async () => {

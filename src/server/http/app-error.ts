@@ -34,6 +34,22 @@ export class AppError extends Error {
   mensajeIn(language: MessageLanguage): string {
     return typeof this.text === 'string' ? this.text : renderMessage(language, this.text.key, this.text.values);
   }
+
+  /** The details as sent: field problems whose sentence is the catalogue's rendered in `language`. */
+  detailsIn(language: MessageLanguage): Record<string, unknown> | undefined {
+    const list = this.details?.errors;
+    if (!Array.isArray(list)) return this.details;
+    const rendered = (list as (ApiFieldError | FieldProblem)[]).map((problem) =>
+      typeof problem.message === 'string' ? problem : { path: problem.path, message: renderMessage(language, problem.message.key, problem.message.values) },
+    );
+    return { ...this.details, errors: rendered };
+  }
+}
+
+/** A field's problem in the catalogue's words, sent in the request's language (`errors[].message`). */
+export interface FieldProblem {
+  path: string;
+  message: CatalogueMessage;
 }
 
 /** An error whose message is the catalogue's sentence of its own code. */
@@ -105,7 +121,7 @@ export const errors = {
   operatorExists: () => coded(409, 'OPERATOR_EXISTS'),
   operatorLastOwner: () => coded(409, 'OPERATOR_LAST_OWNER'),
   notFound: () => coded(404, 'NOT_FOUND'),
-  formInvalid: (fieldErrors: ApiFieldError[]) =>
+  formInvalid: (fieldErrors: (ApiFieldError | FieldProblem)[]) =>
     new AppError(400, 'FORM_INVALID', { key: 'FORM_INVALID' }, { errors: fieldErrors }),
   formNotRequired: () => coded(409, 'FORM_NOT_REQUIRED'),
   /** A body beyond the shape every body keeps (nesting, keys per object, items per list: http/body-bounds.ts). */

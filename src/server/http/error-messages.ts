@@ -5,11 +5,12 @@ import es from '../../../locales/es/api-errors.json';
  * The es/en catalogue of client-facing error messages (locales/<lang>/api-errors.json), the
  * same file the storefront looks a `code` up in. Top-level keys are the stable codes; a code
  * with two sentences has its second in `variants`; `terms` are words put into a sentence
- * (translated with it); `validation` are the sentences of request-validation errors.
+ * (translated with it); `validation` are the sentences of request-validation errors; `invoiceFields`
+ * the invoice form's field problems the server finds.
  */
 export type MessageLanguage = 'es' | 'en';
 export type ErrorCode = { [K in keyof typeof es]: (typeof es)[K] extends string ? K : never }[keyof typeof es];
-export type MessageKey = ErrorCode | `variants.${keyof typeof es.variants}`;
+export type MessageKey = ErrorCode | `variants.${keyof typeof es.variants}` | `invoiceFields.${keyof typeof es.invoiceFields}`;
 export type BotCheckTerm = keyof typeof es.terms.botCheck;
 export type TermKey = 'ticketType' | 'product' | `botCheck.${BotCheckTerm}` | `webhookUrl.${WebhookUrlTerm}`;
 /** Why a webhook endpoint's URL is refused (`terms.webhookUrl`). */

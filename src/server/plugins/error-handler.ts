@@ -27,7 +27,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const language = languageOf(request);
     const say = (code: ErrorCode) => renderMessage(language, code);
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ mensaje: error.mensajeIn(language), code: error.code, ...error.details });
+      return reply.status(error.statusCode).send({ mensaje: error.mensajeIn(language), code: error.code, ...error.detailsIn(language) });
     }
     if (error.validation) {
       const list = error.validation.map((e) => ({ path: e.instancePath || '/', message: describeValidationError(e, error.validationContext, language) }));

@@ -83,7 +83,9 @@ describe('Google Wallet event ticket class and object', () => {
 });
 
 describe('the save-to-wallet JWT', () => {
-  it('is RS256, signed by the (test) service account, with Google’s claims and the pass in its payload', async () => {
+  // The first call loads the whole sandbox (a large module graph) and makes the service account's key:
+  // seconds on a busy machine, beyond the default 5 s.
+  it('is RS256, signed by the (test) service account, with Google’s claims and the pass in its payload', { timeout: 30_000 }, async () => {
     const wallet = createGoogleWallet((await withDemoSandbox(readConfig({ WALLET_SANDBOX_DIR: dir }))).config);
     expect(wallet.mode).toBe('sandbox');
     const url = await wallet.saveUrl(pass, 'https://boletos.example.mx', now);
