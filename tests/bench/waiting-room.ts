@@ -107,6 +107,7 @@ async function openCrowd(servers: ServerProcess[], count: number) {
   const opened = (await all()) as Extract<CrowdMessage, { kind: 'opened' }>[];
   return {
     processes: children.length,
+    pids: children.map((child) => child.pid),
     open: opened.reduce((sum, m) => sum + m.open, 0),
     failed: opened.reduce((sum, m) => sum + m.failed, 0),
     mark: () => children.forEach((child) => child.send({ kind: 'mark' } satisfies CrowdCommand)),
@@ -248,18 +249,22 @@ export default async function benchWaitingRoom(): Promise<void> {
       // Each stream's first answer is sent as it opens: counted from a second later.
       await new Promise((r) => setTimeout(r, 1_000));
       crowd.mark();
+      const cpuServers = servers.map((server) => cpuMs(server.pid));
+      const cpuClients = crowd.pids.map((pid) => cpuMs(pid));
       const windowStart = performance.now();
       const during = await checkoutP99(servers[0]);
       const rest = WINDOW_S * 1000 - (performance.now() - windowStart);
       if (rest > 0) await new Promise((r) => setTimeout(r, rest));
       const got = await crowd.report();
       const seconds = (performance.now() - windowStart) / 1000;
+      const busy = (pids: (number | undefined)[], before: number[]) => pids.reduce<number>((sum, pid, n) => sum + cpuMs(pid) - before[n], 0) / 10 / seconds;
       const rssCrowd = servers.map((server) => rssMb(server.pid));
       const sum = (mbs: number[]) => mbs.reduce((a, b) => a + b, 0);
       const each = (mbs: number[]) => (mbs.length > 1 ? ` (${mbs.join(' + ')})` : '');
       lines.push(`crowd: ${crowd.open} of ${WAITING} streams open (${crowd.failed} failed) from ${crowd.processes} client processes, admitting 1,000/min (${got.ended} let in during the window); server RSS ${sum(rssIdle)} MB idle${each(rssIdle)} → ${sum(rssCrowd)} MB with the crowd${each(rssCrowd)}`);
       lines.push(`messages per client per 10 s over ${seconds.toFixed(0)} s: mean ${((got.sent / got.browsers) * (10 / seconds)).toFixed(2)}, most to one client ${got.most} in ${seconds.toFixed(0)} s, shortest time between two updates to one client ${(got.shortestGapMs / 1000).toFixed(1)} s`);
       lines.push(`checkout with the crowd: p99 ${during.p99} ms, ${Math.round(during.rps)} req/s, non-2xx ${during.non2xx} (load ${load()})`);
+      lines.push(`CPU over the window (% of one core): servers ${busy(servers.map((server) => server.pid), cpuServers).toFixed(0)} (the checkout's run included), crowd processes ${busy(crowd.pids, cpuClients).toFixed(0)}`);
       await crowd.close();
     }
 
