@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { AppContext } from '../../src/server/context';
 import { openDatabase } from '../../src/server/db/connection';
+import { JOINS_AT_ONCE } from '../../src/server/waiting-room/join-gate';
+import { joinRoom } from '../../src/server/waiting-room/queue';
 import { body, createTestApp, type TestApp } from '../support/test-app';
 import { skipDatabase } from '../support/test-database';
 
@@ -148,6 +150,25 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
     const noVerdict = await t.app.inject({ method: 'POST', url: `/api/waiting-room/${url}/join`, remoteAddress: browser().address, payload: { token: 'no-es-un-token' } });
     expect(noVerdict.statusCode).toBe(403);
     expect(body(noVerdict)).toMatchObject({ code: 'BOT_CHECK_FAILED' });
+  });
+
+  it('a burst of joins is worked on a few at a time: a bot check waits for no backlog but its own', async () => {
+    const url = 'rafaga';
+    await t.importEvent(roomEvent(url, { mode: 'always', admit_per_minute: 1 }));
+    const arrivals = 4 * JOINS_AT_ONCE;
+    let checking = 0;
+    let most = 0;
+    // A bot check that takes a few turns of the event loop, as a provider's round trip does.
+    const verify = async () => {
+      most = Math.max(most, ++checking);
+      for (let turn = 0; turn < 5; turn++) await new Promise((next) => setImmediate(next));
+      checking--;
+    };
+    const answers = await Promise.all(Array.from({ length: arrivals }, (_, i) => joinRoom(t.ctx, url, { browserId: `rafaga-${i}`, clientKey: `10.9.${i >> 8}.${i & 255}` }, verify)));
+    expect(most).toBeLessThanOrEqual(JOINS_AT_ONCE);
+    expect(answers.every((a) => a.estado === 'esperando')).toBe(true);
+    // Every arrival one place, none twice.
+    expect(new Set(answers.map((a) => a.lugar)).size).toBe(arrivals);
   });
 
   it('an event without a room, or with its room off, buys as before', async () => {

@@ -5,6 +5,7 @@ import { withWriteTransaction } from '../db/locked-transaction';
 import { errors } from '../http/app-error';
 import { countClientEntries, drawLottery, findEntry, insertEntry, markAdmitted, passSpent, placeEntry, takeNextSeq, type WaitingRoomEntryRow } from '../repositories/waiting-room.repository';
 import { waitSeconds } from './admissions';
+import { inJoinTurn } from './join-gate';
 import { roomOf, type RoomView } from './room-state';
 import { passId, signPass } from './signing';
 
@@ -54,9 +55,14 @@ async function placeLateEntrant(ctx: AppContext, entry: WaitingRoomEntryRow): Pr
  * A browser takes its place (one per browser: a browser already in the queue gets its place back,
  * without a bot check). A new place, or one after a pass ran out, needs a bot-check verdict
  * (`verify`; each verdict is good once) and is capped per client address. Before opening the place
- * is a random lottery key; after it, the next in arrival order.
+ * is a random lottery key; after it, the next in arrival order. A few joins of a room at a time per
+ * process (`join-gate.ts`): a burst waits in arrival order before its bot check.
  */
-export async function joinRoom(ctx: AppContext, url: string, who: { browserId: string; clientKey: string }, verify: () => Promise<void>): Promise<WaitingRoomStatusResponse> {
+export function joinRoom(ctx: AppContext, url: string, who: { browserId: string; clientKey: string }, verify: () => Promise<void>): Promise<WaitingRoomStatusResponse> {
+  return inJoinTurn(ctx.db, url, () => joinNow(ctx, url, who, verify));
+}
+
+async function joinNow(ctx: AppContext, url: string, who: { browserId: string; clientKey: string }, verify: () => Promise<void>): Promise<WaitingRoomStatusResponse> {
   const view = await roomOf(ctx, url);
   if (!view?.on) return answer('sin_sala');
   const { row } = view;
