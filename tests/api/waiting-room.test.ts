@@ -171,6 +171,17 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
     expect(new Set(answers.map((a) => a.lugar)).size).toBe(arrivals);
   });
 
+  it('an arrival of before opening is in the lottery even when its bot check ends after the opening', async () => {
+    const url = 'sorteo-tarde';
+    await t.importEvent(roomEvent(url, { mode: 'scheduled', opens_at: new Date(t.ctx.now().getTime() + 3_600_000).toISOString(), admit_per_minute: 1 }));
+    // The check (or the join's turn behind a burst) takes the browser past the opening.
+    const slowCheck = async () => void t.advance(3_600_000);
+    await joinRoom(t.ctx, url, { browserId: 'llego-antes', clientKey: '10.8.0.1' }, slowCheck);
+    const event = await t.ctx.db.kysely.selectFrom('events').select('id').where('url', '=', url).executeTakeFirstOrThrow();
+    const entry = await t.ctx.db.kysely.selectFrom('waiting_room_entries').selectAll().where('event_id', '=', event.id).where('browser_id', '=', 'llego-antes').executeTakeFirstOrThrow();
+    expect(entry.lottery_key).not.toBeNull();
+  });
+
   it('an event without a room, or with its room off, buys as before', async () => {
     const url = 'sin-sala';
     await t.importEvent(roomEvent(url, { mode: 'off' }));

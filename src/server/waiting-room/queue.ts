@@ -59,10 +59,13 @@ async function placeLateEntrant(ctx: AppContext, entry: WaitingRoomEntryRow): Pr
  * process (`join-gate.ts`): a burst waits in arrival order before its bot check.
  */
 export function joinRoom(ctx: AppContext, url: string, who: { browserId: string; clientKey: string }, verify: () => Promise<void>): Promise<WaitingRoomStatusResponse> {
-  return inJoinTurn(ctx.db, url, () => joinNow(ctx, url, who, verify));
+  // Whether the browser came before the opening is when it arrived, not when its turn and its bot
+  // check were done: a burst at the opening must not push early arrivals out of the lottery.
+  const arrivedAt = ctx.now();
+  return inJoinTurn(ctx.db, url, () => joinNow(ctx, url, who, verify, arrivedAt));
 }
 
-async function joinNow(ctx: AppContext, url: string, who: { browserId: string; clientKey: string }, verify: () => Promise<void>): Promise<WaitingRoomStatusResponse> {
+async function joinNow(ctx: AppContext, url: string, who: { browserId: string; clientKey: string }, verify: () => Promise<void>, arrivedAt: Date): Promise<WaitingRoomStatusResponse> {
   const view = await roomOf(ctx, url);
   if (!view?.on) return answer('sin_sala');
   const { row } = view;
@@ -76,7 +79,7 @@ async function joinNow(ctx: AppContext, url: string, who: { browserId: string; c
   if (!entry && (await countClientEntries(ctx.db.kysely, row.event_id, who.clientKey, max)) >= max) throw errors.waitingRoomClientCap(max);
   const nowDate = ctx.now();
   const now = nowDate.toISOString();
-  const beforeOpening = row.mode === 'scheduled' && row.opens_at !== null && nowDate.getTime() < Date.parse(row.opens_at);
+  const beforeOpening = row.mode === 'scheduled' && row.opens_at !== null && arrivedAt.getTime() < Date.parse(row.opens_at);
   await withWriteTransaction(ctx.db, async (trx) => {
     if (!beforeOpening) await drawLottery(trx, row.event_id, now);
     const seq = beforeOpening ? undefined : await takeNextSeq(trx, row.event_id, now);
