@@ -5,6 +5,7 @@ import { retryPendingWork } from '../../src/server/payments/pending-work';
 import { buildPaymentProviders } from '../../src/server/payments/registry';
 import { retryStaleInvoiceClaims } from '../../src/server/invoicing/stale-claims';
 import { issueGlobalInvoice } from '../../src/server/invoicing/global-invoice';
+import { invoicingProviderOf } from '../../src/server/invoicing/provider';
 import { monthOf } from '../../src/server/invoicing/settings';
 import { claimInvoice } from '../../src/server/repositories/invoice.repository';
 import type { InvoiceTable } from '../../src/server/db/schema';
@@ -36,6 +37,13 @@ describe.skipIf(skipDatabase)(`retrying invoices left issuing on ${testDialect}`
     const now = t.ctx.now().toISOString();
     const row = { ...claim, status: 'issuing' as const, provider_id: null, uuid: null, xml: null, pdf_base64: null, cancellation_motive: null, created_at: now, updated_at: now };
     expect(await withWriteTransaction(t.ctx.db, (trx) => claimInvoice(trx, row, purchaseIds))).toBe(true);
+  };
+  /** The provider took `invoiceId` as its idempotency key: sent again, refused (409), no second CFDI. */
+  const keyTaken = async (invoiceId: string) => {
+    const before = (await sandboxInvoices()).length;
+    const again = invoicingProviderOf(t.ctx).client().invoices.create({ idempotency_key: invoiceId });
+    await expect(again).rejects.toMatchObject({ status: 409 });
+    expect((await sandboxInvoices()).length).toBe(before);
   };
   /** Two runs of the retry at once, then a third: one CFDI stamped, once. */
   const retriedOnce = async () => {
@@ -96,6 +104,25 @@ describe.skipIf(skipDatabase)(`retrying invoices left issuing on ${testDialect}`
     expect(global.xml).toContain('InformacionGlobal');
     expect(global.xml).toContain(`NoIdentificacion="${sale.id}"`);
     expect(await issueGlobalInvoice(t.ctx, month)).toMatchObject({ outcome: 'already', invoice: { id: global.id } });
+    await keyTaken(global.id);
+  });
+
+  it('gives up a global invoice the provider refuses on retry, its sales free again, and logs the reason', async () => {
+    const sale = await paidWithPayPal(t);
+    // A receiver the provider refuses (a postal code of one digit): refused again on every retry.
+    const receiver = { legal_name: 'PUBLICO EN GENERAL', tax_id: 'XAXX010101000', tax_system: '616', email: '', address: { zip: '1', country: 'MEX' }, use: 'S01' };
+    await claimLeft({
+      id: '4a4c6a52-90a4-4f0b-9d0e-1c1a3f1e0c05', unique_key: 'global:2026-01', kind: 'global', purchase_id: null, related_invoice_id: null,
+      receiver_json: JSON.stringify(receiver), total_cents: 100,
+    }, [sale.id]);
+    const warnings: [Record<string, unknown>, string][] = [];
+    t.advance(15 * MINUTE);
+    expect(await retryStaleInvoiceClaims(t.ctx, { warn: (details, message) => warnings.push([details as Record<string, unknown>, message]) })).toBe(0);
+    expect(await t.rows('invoices', 'unique_key', 'global:2026-01')).toEqual([]);
+    expect(await t.rows('invoiced_purchases', 'purchase_id', sale.id)).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0][1]).toBe('invoice left issuing not stamped on retry');
+    expect(warnings[0][0]).toMatchObject({ kind: 'global', key: 'global:2026-01', err: { code: 'INVOICE_REJECTED', message: expect.stringContaining('customer.address.zip') } });
   });
 
   it('stamps a credit note left issuing once, related to the order\'s invoice, and e-mails it', async () => {
@@ -121,6 +148,7 @@ describe.skipIf(skipDatabase)(`retrying invoices left issuing on ${testDialect}`
     expect(note).toMatchObject({ status: 'issued', uuid: expect.stringMatching(/^[0-9A-F-]{36}$/) });
     expect(note.xml).toContain('TipoDeComprobante="E"');
     expect(note.xml).toContain(`UUID="${ingreso.uuid}"`);
+    await keyTaken(note.id);
     await retryPendingWork({ ctx: t.ctx, providers: buildPaymentProviders(t.ctx.config, () => t.baseUrl), log: t.app.log, selfUrl: () => t.baseUrl, sendMail: createMailer(t.ctx.config) });
     await eventually(() => t.mails().some((m) => attachments(m.text).some((file) => file.filename === `factura_${note.uuid}.pdf`)));
   });
