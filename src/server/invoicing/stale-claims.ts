@@ -34,7 +34,7 @@ interface Retry {
  * ingreso (their data, the order, the paying attempt), a month's global invoice (the sales it claimed
  * in `invoiced_purchases`, the general public it stored), a credit note (its order, the amount, the
  * stamped ingreso it relates to). Undefined when what it needs is gone (no paying attempt, an
- * ingreso not stamped): the claim waits for another STALE_CLAIM_MS.
+ * ingreso not stamped): the claim waits for another STALE_CLAIM_MS, logged.
  */
 async function retryOf(ctx: AppContext, claim: InvoiceRow): Promise<Retry | undefined> {
   const db = ctx.db.kysely;
@@ -76,7 +76,10 @@ export async function retryStaleInvoiceClaims(ctx: AppContext, log?: { warn: (de
   for (const claim of stale) {
     if (!(await takeStaleClaim(ctx.db.kysely, claim, now.toISOString()))) continue;
     const retry = await retryOf(ctx, claim);
-    if (!retry) continue;
+    if (!retry) {
+      log?.warn({ invoice: claim.id, kind: claim.kind, key: claim.unique_key }, 'invoice left issuing waits: its order, payment or stamped ingreso is missing');
+      continue;
+    }
     try {
       const invoice = await stampClaim(ctx, claim, retry.body);
       if (retry.mailTo) await queueInvoiceMail(ctx, retry.mailTo.order, invoice.id, retry.mailTo.recipient);
