@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import { mailLang } from '../fulfilment/mail-texts';
 import { queueMail } from '../repositories/mail-outbox.repository';
-import { buyerRefundsOf, findInvoiceByKey, markInvoiceCancelled } from '../repositories/invoice.repository';
-import { loadOrder } from '../repositories/order.repository';
-import { listPaymentsOfPurchase } from '../repositories/payment-attempt.repository';
-import { egresoBody } from './cfdi-body';
+import { buyerRefundsOf, findInvoiceByKey, markInvoiceCancelled, type InvoiceRow } from '../repositories/invoice.repository';
+import { loadOrder, type Order } from '../repositories/order.repository';
+import { listPaymentsOfPurchase, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
+import { egresoBody, type customerOf } from './cfdi-body';
 import { cancelAtProvider, issueOnce, newInvoiceId, orderInvoiceKey } from './issue';
 import { paymentFormOf, payingAttempt } from './payment-form';
 import { invoicingProviderOf } from './provider';
@@ -33,15 +33,14 @@ export async function invoiceAfterRefund(ctx: AppContext, purchaseId: string): P
     return;
   }
   const attempt = payingAttempt(await listPaymentsOfPurchase(db, purchaseId));
-  const receiver = JSON.parse(invoice.receiver_json) as Parameters<typeof egresoBody>[1]['receiver'] & { use: string };
   for (const refund of await buyerRefundsOf(db, purchaseId)) {
     if (refund.refund_cents <= 0 || !attempt) continue;
     const claim = {
       id: newInvoiceId(), unique_key: `egreso:${refund.id}`, kind: 'egreso' as const, purchase_id: purchaseId, related_invoice_id: invoice.id,
       receiver_json: invoice.receiver_json, total_cents: refund.refund_cents,
     };
-    const { use: _use, ...customer } = receiver;
-    const issued = await issueOnce(ctx, claim, [], (key) => egresoBody(order, { uuid: invoice.uuid!, receiver: customer }, refund.refund_cents, paymentFormOf(attempt), key));
+    const { customer, body } = creditNote(order, invoice, refund.refund_cents, attempt);
+    const issued = await issueOnce(ctx, claim, [], body);
     if (issued && customer.email) {
       await queueMail(db, {
         id: randomUUID(), dedupe_key: `invoice:${issued.id}`, purchase_id: purchaseId, kind: 'invoice', attempt_id: null, recipient: customer.email,
@@ -49,4 +48,14 @@ export async function invoiceAfterRefund(ctx: AppContext, purchaseId: string): P
       });
     }
   }
+}
+
+/**
+ * A credit note of `refundCents` of `order`: to the receiver its ingreso states, related to that
+ * ingreso's UUID, in the FormaPago of the paying attempt. Also what a retry of its claim sends
+ * (`stale-claims.ts`).
+ */
+export function creditNote(order: Order, ingreso: Pick<InvoiceRow, 'uuid' | 'receiver_json'>, refundCents: number, attempt: PaymentAttemptRow) {
+  const { use: _use, ...customer } = JSON.parse(ingreso.receiver_json) as ReturnType<typeof customerOf> & { use: string };
+  return { customer, body: (key: string) => egresoBody(order, { uuid: ingreso.uuid!, receiver: customer }, refundCents, paymentFormOf(attempt), key) };
 }

@@ -36,34 +36,46 @@ export async function issueGlobalInvoice(ctx: AppContext, month: string): Promis
   const { from, until } = monthBounds(month);
   const sales = await uninvoicedSales(ctx.db.kysely, from.toISOString(), until.toISOString());
   if (sales.length === 0) return { month, outcome: 'nothing', invoice: undefined, sales: 0 };
+  const receiver = customerOf(generalPublic(provider.expeditionZip));
+  const { totalCents, body } = await globalInvoiceBody(ctx, month, sales.map((s) => s.id), receiver);
+  const claim = { id: newInvoiceId(), unique_key: key, kind: 'global' as const, purchase_id: null, related_invoice_id: null, receiver_json: JSON.stringify({ ...receiver, use: 'S01' }), total_cents: totalCents };
+  const invoice = await issueOnce(ctx, claim, sales.map((s) => s.id), body);
+  // Taken meanwhile (another run, or a buyer's request for one of the sales): the next run starts again.
+  if (!invoice) return { month, outcome: 'already', invoice: await findInvoiceByKey(ctx.db.kysely, key), sales: 0 };
+  return { month, outcome: 'issued', invoice, sales: sales.length };
+}
+
+/**
+ * A global invoice's body: one sale line per purchase of `saleIds` (its total with IVA), to the general
+ * public `customer`, InformacionGlobal of `month`, the FormaPago of the largest share of the amount.
+ * Built from the sales as stored, so a retry of the claim (`stale-claims.ts`) sends what the run sent.
+ */
+export async function globalInvoiceBody(ctx: AppContext, month: string, saleIds: readonly string[], customer: ReturnType<typeof customerOf>) {
   const lines: ReturnType<typeof saleLine>[] = [];
   const byForm = new Map<string, number>();
-  for (const sale of sales) {
-    const order = (await loadOrder(ctx.db.kysely, sale.id))!;
+  for (const id of saleIds) {
+    const order = (await loadOrder(ctx.db.kysely, id))!;
     const total = orderTotalCents(order);
-    lines.push(saleLine(sale.id, total, invoicingSettings(order.event).tax));
-    const attempt = payingAttempt(await listPaymentsOfPurchase(ctx.db.kysely, sale.id));
+    lines.push(saleLine(id, total, invoicingSettings(order.event).tax));
+    const attempt = payingAttempt(await listPaymentsOfPurchase(ctx.db.kysely, id));
     const form = attempt ? paymentFormOf(attempt) : '01';
     byForm.set(form, (byForm.get(form) ?? 0) + total);
   }
   const paymentForm = [...byForm.entries()].sort((a, b) => b[1] - a[1])[0][0];
-  const receiver = generalPublic(provider.expeditionZip);
-  const total = lines.reduce((sum, line) => sum + line.unitGrossCents, 0);
-  const claim = { id: newInvoiceId(), unique_key: key, kind: 'global' as const, purchase_id: null, related_invoice_id: null, receiver_json: JSON.stringify({ ...customerOf(receiver), use: 'S01' }), total_cents: total };
   const [year, monthNumber] = month.split('-');
-  const invoice = await issueOnce(ctx, claim, sales.map((s) => s.id), (idempotencyKey) => ({
-    type: 'I',
-    customer: customerOf(receiver),
-    items: itemsFor(lines),
-    use: 'S01',
-    payment_form: paymentForm,
-    payment_method: 'PUE',
-    currency: 'MXN',
-    global: { periodicity: 'month', months: monthNumber, year: Number(year) },
-    external_id: key,
-    idempotency_key: idempotencyKey,
-  }));
-  // Taken meanwhile (another run, or a buyer's request for one of the sales): the next run starts again.
-  if (!invoice) return { month, outcome: 'already', invoice: await findInvoiceByKey(ctx.db.kysely, key), sales: 0 };
-  return { month, outcome: 'issued', invoice, sales: sales.length };
+  return {
+    totalCents: lines.reduce((sum, line) => sum + line.unitGrossCents, 0),
+    body: (idempotencyKey: string) => ({
+      type: 'I',
+      customer,
+      items: itemsFor(lines),
+      use: 'S01',
+      payment_form: paymentForm,
+      payment_method: 'PUE',
+      currency: 'MXN',
+      global: { periodicity: 'month', months: monthNumber, year: Number(year) },
+      external_id: `global:${month}`,
+      idempotency_key: idempotencyKey,
+    }),
+  };
 }

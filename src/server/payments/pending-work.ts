@@ -12,7 +12,7 @@ import type { PaymentsRuntime } from './runtime';
 
 /**
  * Settles payments left open (a process died between the provider's answer and its commit), stamps
- * buyers' invoices left `issuing`, sends e-mails still queued, refunds still owed (payments' and buyers' cancellations') and seat bookings or releases missed (after a crash, an
+ * invoices left `issuing` (buyers', global, credit notes), sends e-mails still queued, refunds still owed (payments' and buyers' cancellations') and seat bookings or releases missed (after a crash, an
  * SMTP outage, a provider outage).
  */
 export async function retryPendingWork(rt: PaymentsRuntime): Promise<void> {

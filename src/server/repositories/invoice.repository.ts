@@ -42,9 +42,23 @@ export async function findInvoiceCovering(db: Kysely<Database>, purchaseId: stri
     .executeTakeFirst();
 }
 
-/** Up to `limit` buyers' invoices (ingresos) still `issuing` with no change since `before`: claims a stopped process left. */
-export async function staleIngresoClaims(db: Kysely<Database>, before: string, limit: number): Promise<InvoiceRow[]> {
-  return db.selectFrom('invoices').selectAll().where('kind', '=', 'ingreso').where('status', '=', 'issuing').where('updated_at', '<', before).orderBy('updated_at').limit(limit).execute();
+/** Up to `limit` invoices of any kind still `issuing` with no change since `before`: claims a stopped process left. */
+export async function staleClaims(db: Kysely<Database>, before: string, limit: number): Promise<InvoiceRow[]> {
+  return db.selectFrom('invoices').selectAll().where('status', '=', 'issuing').where('updated_at', '<', before).orderBy('updated_at').limit(limit).execute();
+}
+
+/** The sales an invoice claimed, in the order the global invoice lists them (paid first, then by id). */
+export async function salesClaimedBy(db: Kysely<Database>, invoiceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('invoiced_purchases')
+    .innerJoin('order_status_changes as paid', 'paid.purchase_id', 'invoiced_purchases.purchase_id')
+    .select('invoiced_purchases.purchase_id as id')
+    .where('invoiced_purchases.invoice_id', '=', invoiceId)
+    .where('paid.to_status', '=', 'paid')
+    .orderBy('paid.created_at')
+    .orderBy('invoiced_purchases.purchase_id')
+    .execute();
+  return [...new Set(rows.map((row) => row.id))];
 }
 
 /** Takes a stale claim for a retry (compare-and-set on its `updated_at`): true for the one process that moved it. */
