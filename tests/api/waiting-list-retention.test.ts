@@ -44,11 +44,14 @@ describe.skipIf(skipDatabase)(`erasing waiting-list addresses past their retenti
       offered_at: extra.purchaseId ? at : null, client_key: '203.0.113.7', created_at: at,
     }).execute();
   };
-  const mail = async (name: string, status: 'sent' | 'failed') => {
+  /** Writes an e-mail about the entry, as the outbox leaves it; returns its id. */
+  const mail = async (name: string, status: 'sent' | 'failed' | 'dead') => {
+    const id = randomUUID();
     await db().insertInto('mail_outbox').values({
-      id: randomUUID(), dedupe_key: `waiting-confirm:${ids[name]}:${randomUUID()}`, purchase_id: null, waiting_entry_id: ids[name], kind: 'waiting_confirm', attempt_id: null,
+      id, dedupe_key: `waiting-confirm:${ids[name]}:${randomUUID()}`, purchase_id: null, waiting_entry_id: ids[name], kind: 'waiting_confirm', attempt_id: null,
       recipient: `${name}@example.mx`, lang: 'es', status, attempts: 1, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: t.ctx.now().toISOString(),
     }).execute();
+    return id;
   };
   const row = async (name: string) => (await t.rows('waiting_list_entries', 'id', ids[name]))[0];
   const recipients = async (name: string) => (await t.rows('mail_outbox', 'waiting_entry_id', ids[name])).map((m) => m.recipient);
@@ -57,6 +60,7 @@ describe.skipIf(skipDatabase)(`erasing waiting-list addresses past their retenti
     // Over now: never confirmed, an offer that runs out in 15 minutes, a waiting entry of an event ending tomorrow.
     await entry('sin-confirmar', URL_SLUG, 'unconfirmed', { key: 'clave-vieja' });
     await mail('sin-confirmar', 'sent');
+    const deadMail = await mail('sin-confirmar', 'dead');
     await entry('oferta-vencida', URL_SLUG, 'offered', { purchaseId: await t.purchase([{ ticket_id: 4, cantidad: 1 }]) });
     await entry('evento-terminado', ENDED_URL, 'waiting');
     // Never over while the event runs: a waiting entry; nor one whose confirmation e-mail is still owed.
@@ -83,7 +87,10 @@ describe.skipIf(skipDatabase)(`erasing waiting-list addresses past their retenti
       expect(JSON.stringify(erased)).not.toContain(name);
       expect(erased).toMatchObject({ status: before[name].status, quantity: 2, confirmed_at: before[name].confirmed_at, purchase_id: before[name].purchase_id, client_key: '', erased_at: expect.any(String) });
     }
-    expect(await recipients('sin-confirmar')).toEqual(['']);
+    expect(await recipients('sin-confirmar')).toEqual(['', '']);
+    // Its dead-lettered e-mail can no longer be queued again: it has nobody to go to.
+    const retry = await t.app.inject({ method: 'POST', url: `/api/admin/outbox/${deadMail}/retry`, headers: admin });
+    expect([retry.statusCode, body(retry).code]).toEqual([404, 'OUTBOX_MESSAGE_NOT_FOUND']);
     for (const name of ['en-fila', 'correo-pendiente', 'reciente', 'reenviado', 'oferta-viva']) expect(await row(name)).toEqual(before[name]);
     expect(await recipients('correo-pendiente')).toEqual(['correo-pendiente@example.mx']);
     // The erased entry's confirmation link no longer places anyone in line.
