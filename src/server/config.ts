@@ -177,6 +177,13 @@ export interface ServerConfig {
   /** Months after their last use until the fiscal data a buyer saved for their next factura are erased (FISCAL_DATA_RETENTION_MONTHS). */
   fiscalDataRetentionMonths: number;
   /**
+   * Days after a waiting-list entry is over (offer claimed or run out, never confirmed, its event ended) until its
+   * address is erased (WAITING_LIST_RETENTION_DAYS). 30 by default: long enough to answer a buyer who asks, within
+   * the month, why their offer went to someone else; nothing later needs the address (a claimed offer's purchase
+   * keeps the buyer's data under its own rules).
+   */
+  waitingListRetentionDays: number;
+  /**
    * Apple Wallet passes. Certificates and key are PEM text or the path of a PEM file. All of
    * passTypeId, teamId, cert, key and wwdrCert set → passes signed with them; none → no Apple pass.
    */
@@ -350,6 +357,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailMaxAttempts: Math.max(1, Math.floor(numberFrom(env.MAIL_MAX_ATTEMPTS, 5))),
     unpaidDataRetentionHours: Math.max(0, numberFrom(env.UNPAID_DATA_RETENTION_HOURS, 72)),
     fiscalDataRetentionMonths: Math.max(0, Math.floor(numberFrom(env.FISCAL_DATA_RETENTION_MONTHS, 13))),
+    waitingListRetentionDays: Math.max(0, numberFrom(env.WAITING_LIST_RETENTION_DAYS, 30)),
     ...overrides,
   };
 }

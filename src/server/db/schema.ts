@@ -748,7 +748,7 @@ export interface WaitingListEntryTable {
   id: string;
   event_id: number;
   ticket_type_id: number;
-  /** Lower-cased. */
+  /** Lower-cased; `erased:{id}` once erased (unique per type like any address, and no address has that form). */
   email: string;
   lang: string;
   quantity: number;
@@ -758,6 +758,9 @@ export interface WaitingListEntryTable {
   confirmed_at: string | null;
   purchase_id: string | null;
   offered_at: string | null;
+  /** The joining client's key (its IPv4 address or IPv6 /64); empty once erased. */
   client_key: string;
   created_at: string;
+  /** When the address and client key were erased, past the retention after the entry was over (migration 0056); null while kept. */
+  erased_at: Generated<string | null>;
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { purgeStaleFiscalProfiles, purgeUnpaidPurchaseData } from '../services/data-retention.service';
+import { purgeOverWaitingEntries, purgeStaleFiscalProfiles, purgeUnpaidPurchaseData } from '../services/data-retention.service';
 import { runEvery } from './interval-task';
 
 /** Often enough that data goes within minutes of its retention, rarely enough to cost nothing. */
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Runs the purge of unpaid purchases' personal data, and of saved fiscal data unused for their
- * retention, on a timer in every API process (each purge is safe to run from several at once). A failure (the database away) is logged
+ * Runs the purge of unpaid purchases' personal data, of saved fiscal data unused for their
+ * retention and of the addresses of waiting-list entries over for theirs, on a timer in every API process (each purge is safe to run from several at once). A failure (the database away) is logged
  * and the next tick tries again; it never stops the process.
  */
 export async function dataRetentionPlugin(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -17,5 +17,7 @@ export async function dataRetentionPlugin(app: FastifyInstance, { ctx }: { ctx: 
     if (purged > 0) app.log.info({ purchases: purged }, 'personal data of unpaid purchases erased');
     const profiles = await purgeStaleFiscalProfiles(ctx);
     if (profiles > 0) app.log.info({ profiles }, 'saved fiscal data unused for their retention erased');
+    const entries = await purgeOverWaitingEntries(ctx);
+    if (entries > 0) app.log.info({ entries }, 'addresses of waiting-list entries over for their retention erased');
   }, (error) => app.log.warn({ err: error }, 'purge of unpaid purchase data failed; it runs again on the next tick'));
 }

@@ -112,13 +112,14 @@ export async function eventOfDeadMail(db: Kysely<Database>, id: string): Promise
   return row ? { eventUrl: row.url } : undefined;
 }
 
-/** Puts a dead-lettered message back in the queue with a fresh attempt count (the operator fixed its cause). */
+/** Puts a dead-lettered message back in the queue with a fresh attempt count (the operator fixed its cause); not one whose recipient was erased. */
 export async function requeueDeadMail(db: Kysely<Database>, id: string): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
     .set({ status: 'queued', attempts: 0, claimed_at: null, error: null })
     .where('id', '=', id)
     .where('status', '=', 'dead')
+    .where('recipient', '!=', '')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,5 +1,8 @@
 import type { AppContext } from '../context';
-import { eraseFiscalProfilesUnusedSince, eraseUnpaidPurchaseData, unpaidPurchasesToPurge } from '../repositories/data-retention.repository';
+import { withWriteTransaction } from '../db/locked-transaction';
+import {
+  eraseFiscalProfilesUnusedSince, eraseUnpaidPurchaseData, eraseWaitingEntries, eventsWithUnerasedEntries, unpaidPurchasesToPurge, waitingEntriesToErase,
+} from '../repositories/data-retention.repository';
 
 /**
  * Erases the buyer details, attendee answers (images included: they are data URLs in the
@@ -39,6 +42,33 @@ export async function purgeStaleFiscalProfiles(ctx: AppContext, options: { batch
     const count = await eraseFiscalProfilesUnusedSince(ctx.db.kysely, cutoff, batchSize);
     erased += count;
     if (count < batchSize) break;
+  }
+  return erased;
+}
+
+/**
+ * Erases the address (and client key) of waiting-list entries `WAITING_LIST_RETENTION_DAYS` after they were over:
+ * never confirmed since their last confirmation e-mail (erasing ends its link), an offer claimed (its purchase keeps
+ * the buyer's data under its own rules) or run out and passed on, or their event ended (its `ends_at`, else its
+ * `starts_at`). Waiting entries of a running event and live offers are never touched. The rows stay, with their
+ * status, quantity and times, for the operator's figures; `erased_at` says when. Bounded batches, safe from several
+ * processes at once (each entry is erased by one of them).
+ */
+export async function purgeOverWaitingEntries(ctx: AppContext, options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
+  const { batchSize = 200, maxBatches = 25 } = options;
+  const now = ctx.now();
+  const cutoffMs = now.getTime() - ctx.config.waitingListRetentionDays * 86_400_000;
+  const cutoff = new Date(cutoffMs).toISOString();
+  // Event dates carry their own offset: compared as instants here, not as text in SQL.
+  const endedEvents = (await eventsWithUnerasedEntries(ctx.db.kysely))
+    .filter((event) => Date.parse(event.ends_at ?? event.starts_at ?? '') < cutoffMs)
+    .map((event) => event.id);
+  let erased = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const ids = await waitingEntriesToErase(ctx.db.kysely, cutoff, endedEvents, batchSize);
+    if (ids.length === 0) break;
+    erased += await withWriteTransaction(ctx.db, (trx) => eraseWaitingEntries(trx, ids, cutoff, endedEvents, now.toISOString()));
+    if (ids.length < batchSize) break;
   }
   return erased;
 }

@@ -14,7 +14,7 @@ function offerState(entry: EntryWithOffer, now: string): AdminWaitingEntry['stat
   return live ? 'offered' : 'lapsed';
 }
 
-/** `GET /api/admin/events/{url}/waiting-list`: every entry with its state; a waiting one with its place in its type's line. */
+/** `GET /api/admin/events/{url}/waiting-list`: every entry with its state (an erased one without its address); a waiting one with its place in its type's line. */
 export async function adminWaitingList(ctx: AppContext, url: string): Promise<AdminWaitingListResponse> {
   const db = ctx.db.kysely;
   const event = await findEventByUrl(db, url);
@@ -25,7 +25,7 @@ export async function adminWaitingList(ctx: AppContext, url: string): Promise<Ad
     const place = e.status === 'waiting' ? (places.get(e.ticket_type_id) ?? 0) + 1 : null;
     if (place !== null) places.set(e.ticket_type_id, place);
     return {
-      id: e.id, ticket_id: e.ticket_external_id, ticket_name: e.ticket_name, email: e.email, quantity: e.quantity,
+      id: e.id, ticket_id: e.ticket_external_id, ticket_name: e.ticket_name, email: e.erased_at ? null : e.email, erased_at: e.erased_at, quantity: e.quantity,
       state: e.status === 'offered' ? offerState(e, now) : e.status, place,
       joined_at: e.created_at, confirmed_at: e.confirmed_at, offered_at: e.offered_at,
       offer_until: e.status === 'offered' ? e.purchase_expires_at : null, purchase_id: e.purchase_id,

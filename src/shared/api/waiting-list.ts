@@ -35,13 +35,15 @@ export interface WaitingListConfirmResponse {
 /**
  * An entry as operators see it: `unconfirmed` (its e-mail's link not followed), `waiting` (`place` in its type's
  * line), `offered` (tickets held for it until `offer_until`), `claimed` (the offer was paid), `lapsed` (it ran out
- * or was called off; the tickets went on to the line).
+ * or was called off; the tickets went on to the line). `email` is null once the data-retention timer erased it
+ * (`erased_at`, WAITING_LIST_RETENTION_DAYS after the entry was over).
  */
 export interface AdminWaitingEntry {
   id: string;
   ticket_id: number;
   ticket_name: string;
-  email: string;
+  email: string | null;
+  erased_at: string | null;
   quantity: number;
   state: 'unconfirmed' | 'waiting' | 'offered' | 'claimed' | 'lapsed';
   place: number | null;

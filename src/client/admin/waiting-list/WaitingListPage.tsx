@@ -16,7 +16,8 @@ import { useAdmin } from '../useAdmin';
 
 /**
  * `/admin/waiting-lists`: an event's waiting list — per ticket type, every entry in line order with its state
- * (unconfirmed, waiting with its place, offered until when, claimed, lapsed) and its offer's purchase.
+ * (unconfirmed, waiting with its place, offered until when, claimed, lapsed) and its offer's purchase; an address
+ * erased past its retention reads "erased".
  */
 export function WaitingListPage() {
   const { t, i18n } = useTranslation('admin');
@@ -81,7 +82,9 @@ export function WaitingListPage() {
                 {entries.map((entry) => (
                   <TableRow key={entry.id}>
                     <TableCell>{entry.place ?? ''}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{entry.email}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>
+                      {entry.email ?? <Box component="span" sx={{ fontStyle: 'italic' }} title={when(entry.erased_at)}>{t('waitingList.erased')}</Box>}
+                    </TableCell>
                     <TableCell>{entry.quantity}</TableCell>
                     <TableCell>{t(`waitingList.states.${entry.state}`)}</TableCell>
                     <TableCell>{when(entry.confirmed_at)}</TableCell>

@@ -204,7 +204,7 @@ const waitingJoin = { enviado: R } as const satisfies Presence<Api.WaitingListJo
 const waitingConfirm = { url: R, evento: R, boleto: R, cantidad: R, estado: R, lugar: R } as const satisfies Presence<Api.WaitingListConfirmResponse>;
 const waitingList = { enabled: R, offer_hours: R, entries: R } as const satisfies Presence<Api.AdminWaitingListResponse>;
 const waitingEntry = {
-  id: R, ticket_id: R, ticket_name: R, email: R, quantity: R, state: R, place: R, joined_at: R, confirmed_at: R, offered_at: R, offer_until: R, purchase_id: R,
+  id: R, ticket_id: R, ticket_name: R, email: R, erased_at: R, quantity: R, state: R, place: R, joined_at: R, confirmed_at: R, offered_at: R, offer_until: R, purchase_id: R,
 } as const satisfies Presence<Api.AdminWaitingEntry>;
 
 const reloadSchema = prop(purchaseStatus, 'definitions', 'reload');
