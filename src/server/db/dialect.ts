@@ -22,6 +22,12 @@ export interface Dialect {
    */
   writeTransaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /**
+   * Runs `work`'s reads against one state of the database, so figures read by several queries agree with each
+   * other: a read-only REPEATABLE READ transaction on PostgreSQL; on SQLite the one connection, kept for `work`
+   * (no write transaction commits between its queries).
+   */
+  readSnapshot<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+  /**
    * Inside a write transaction: waits for, then keeps out, every other writer of the event's stock
    * (PostgreSQL `SELECT … FOR UPDATE` on the event row; SQLite already holds the database's write lock).
    */

@@ -45,6 +45,7 @@ function postgresDialect(kysely: Kysely<Database>): Dialect {
   return {
     name: 'postgres',
     writeTransaction: (work) => kysely.transaction().execute((trx: Transaction<Database>) => work(trx)),
+    readSnapshot: (work) => kysely.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute((trx: Transaction<Database>) => work(trx)),
     lockEvent: (trx, eventId) => lockEventRow(trx, eventId),
     lockEventByUrl: (trx, url) => findEventVersionByUrl(trx, url, true),
     lockPurchase: (trx, purchaseId) => lockPurchaseRow(trx, purchaseId),

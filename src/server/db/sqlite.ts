@@ -36,7 +36,7 @@ export function openSqlite(path: string, checkpointOptions?: CheckpointOptions):
     ? checkpointInBackground(sqlite, filename, { ...checkpointOptions, pauseQueries: () => dialect.pauseQueries() })
     : undefined;
   const kysely = new Kysely<Database>({ dialect });
-  return { kysely, dialect: sqliteDialect(new GroupCommit(kysely, () => sqlite.inTransaction)), describe: `sqlite:${filename}`, checkpoint };
+  return { kysely, dialect: sqliteDialect(kysely, new GroupCommit(kysely, () => sqlite.inTransaction)), describe: `sqlite:${filename}`, checkpoint };
 }
 
 /**
@@ -45,10 +45,11 @@ export function openSqlite(path: string, checkpointOptions?: CheckpointOptions):
  * left to lock, and a row is read as it is. Nothing to save in round trips either: a hold is
  * written statement by statement.
  */
-function sqliteDialect(groupCommit: GroupCommit): Dialect {
+function sqliteDialect(kysely: Kysely<Database>, groupCommit: GroupCommit): Dialect {
   return {
     name: 'sqlite',
     writeTransaction: (work) => groupCommit.run(work),
+    readSnapshot: (work) => kysely.connection().execute((connection) => work(connection)),
     lockEvent: async () => {},
     lockEventByUrl: (trx, url) => findEventVersionByUrl(trx, url, false),
     lockPurchase: async () => {},
