@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { AppContext } from '../../src/server/context';
 import { openDatabase } from '../../src/server/db/connection';
+import { keepDrawHold } from '../../src/server/repositories/waiting-room.repository';
+import { DRAW_GRACE_MS } from '../../src/server/waiting-room/draw-hold';
 import { JOINS_AT_ONCE } from '../../src/server/waiting-room/join-gate';
 import { joinRoom } from '../../src/server/waiting-room/queue';
 import { body, createTestApp, type TestApp } from '../support/test-app';
@@ -55,12 +57,17 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
 
   it('gives the arrivals before opening places by lottery (no edge for arriving early), then queues later ones in arrival order', async () => {
     const url = 'sorteo';
-    await t.importEvent(roomEvent(url, { mode: 'scheduled', opens_at: new Date(t.ctx.now().getTime() + 3_600_000).toISOString(), admit_per_minute: 1 }));
+    const opensAtMs = t.ctx.now().getTime() + 3_600_000;
+    await t.importEvent(roomEvent(url, { mode: 'scheduled', opens_at: new Date(opensAtMs).toISOString(), admit_per_minute: 1 }));
     const early = Array.from({ length: 120 }, browser);
     for (const b of early) expect(body(await join(url, b))).toMatchObject({ estado: 'sorteo', lugar: null });
-    t.advance(3_600_000);
+    // The test's clock runs on with the real one: to the opening itself, however long the joins took.
+    t.advance(opensAtMs - t.ctx.now().getTime());
+    // Arrivals in the draw's grace after the opening wait for it, then follow the lottery in their order.
     const late = Array.from({ length: 5 }, browser);
-    for (const b of late) expect(body(await join(url, b))).toMatchObject({ estado: 'esperando' });
+    for (const b of late.slice(0, 2)) expect(body(await join(url, b))).toMatchObject({ estado: 'sorteo', lugar: null });
+    t.advance(DRAW_GRACE_MS);
+    for (const b of late.slice(2)) expect(body(await join(url, b))).toMatchObject({ estado: 'esperando' });
     const places = [];
     for (const b of [...early, ...late]) places.push((await status(url, b)).lugar as number);
     const admitted = 120 + 5 - Math.max(...places);
@@ -82,11 +89,17 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
     expect((await status(url, c)).lugar).toBe(3);
     // Joining again (a reload, another tab) keeps the place and needs no new one.
     expect(body(await join(url, c))).toMatchObject({ estado: 'esperando', lugar: 3 });
-    const changed = await setRate(url, 60);
-    expect(body(changed)).toMatchObject({ mode: 'always', admit_per_minute: 60, places: 3 });
-    t.advance(2_100);
-    expect(await status(url, a)).toMatchObject({ estado: 'admitido', turno: expect.any(String) });
-    expect(await status(url, c)).toMatchObject({ estado: 'esperando', lugar: 1, espera_segundos: 1 });
+    // One a second from now: the clock stands still but for what the test gives it, however slow the machine.
+    t.freeze();
+    try {
+      const changed = await setRate(url, 60);
+      expect(body(changed)).toMatchObject({ mode: 'always', admit_per_minute: 60, places: 3 });
+      t.advance(2_100);
+      expect(await status(url, a)).toMatchObject({ estado: 'admitido', turno: expect.any(String) });
+      expect(await status(url, c)).toMatchObject({ estado: 'esperando', lugar: 1, espera_segundos: 1 });
+    } finally {
+      t.unfreeze();
+    }
   });
 
   it('new-purchase of a room event needs the browser\'s pass: refused without it, forged, of another browser, spent or expired', async () => {
@@ -184,6 +197,59 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
     expect(entry.lottery_key).not.toBeNull();
   });
 
+  /** A bot check that ends when the test says: the join stays in its process's line until then. */
+  function heldCheck() {
+    let release!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const done = new Promise<void>((resolve) => (release = resolve));
+    return { verify: async () => { started(); await done; }, running, release };
+  }
+  const seqOf = async (url: string, browserId: string) => {
+    const event = await t.ctx.db.kysely.selectFrom('events').select('id').where('url', '=', url).executeTakeFirstOrThrow();
+    const row = await t.ctx.db.kysely.selectFrom('waiting_room_entries').select('seq').where('event_id', '=', event.id).where('browser_id', '=', browserId).executeTakeFirstOrThrow();
+    return row.seq;
+  };
+
+  it('the lottery waits for an arrival of before the opening still in line, and draws it with the others', async () => {
+    const url = 'sorteo-espera';
+    await t.importEvent(roomEvent(url, { mode: 'scheduled', opens_at: new Date(t.ctx.now().getTime() + 3_600_000).toISOString(), admit_per_minute: 1 }));
+    const first = browser();
+    await join(url, first);
+    t.advance(3_600_000 - 1_000);
+    // A second early arrival whose join (its bot check, or its turn behind a burst) lasts past the opening.
+    const check = heldCheck();
+    const slow = joinRoom(t.ctx, url, { browserId: 'en-la-fila', clientKey: '10.7.0.1' }, check.verify);
+    await check.running;
+    t.advance(1_000 + DRAW_GRACE_MS + 1_000);
+    // Nothing is drawn while it is in line: a later arrival and a read both find the lottery still to come.
+    const late = browser();
+    expect(body(await join(url, late))).toMatchObject({ estado: 'sorteo' });
+    nextSecond();
+    expect(await status(url, first)).toMatchObject({ estado: 'sorteo' });
+    check.release();
+    await slow;
+    nextSecond();
+    await status(url, first);
+    // The two early arrivals hold the lottery's places 1 and 2 (in key order); the later one follows.
+    const early = [await seqOf(url, 'en-la-fila'), (await status(url, first)).lugar as number];
+    expect(early.sort()).toEqual([1, 2]);
+    expect((await status(url, late)).lugar).toBe(3);
+  });
+
+  it('a hold of a process that stopped keeps the lottery back only until it expires', async () => {
+    const url = 'sorteo-caido';
+    await t.importEvent(roomEvent(url, { mode: 'scheduled', opens_at: new Date(t.ctx.now().getTime() + 60_000).toISOString(), admit_per_minute: 1 }));
+    const b = browser();
+    await join(url, b);
+    const event = await t.ctx.db.kysely.selectFrom('events').select('id').where('url', '=', url).executeTakeFirstOrThrow();
+    await keepDrawHold(t.ctx.db.kysely, event.id, 'un-proceso-caido', new Date(t.ctx.now().getTime() + 60_000 + 15_000).toISOString());
+    t.advance(60_000 + DRAW_GRACE_MS);
+    expect(await status(url, b)).toMatchObject({ estado: 'sorteo' });
+    t.advance(15_000);
+    expect(await status(url, b)).toMatchObject({ estado: 'esperando', lugar: 1 });
+  });
+
   it('an event without a room, or with its room off, buys as before', async () => {
     const url = 'sin-sala';
     await t.importEvent(roomEvent(url, { mode: 'off' }));
@@ -208,6 +274,7 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
   describe('two app instances over one database', () => {
     let second: Awaited<ReturnType<typeof buildApp>>;
     let secondDb: ReturnType<typeof openDatabase>;
+    let secondCtx: AppContext;
 
     beforeAll(async () => {
       await t.botToken();
@@ -215,8 +282,8 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
       // The same signing secret (SIGNING_SECRET, set when running several processes); the bot check asks the first app's sandbox.
       const config = { ...t.ctx.config, recaptchaVerifyUrl: `http://127.0.0.1:${address.port}/sandbox/recaptcha/api/siteverify` };
       secondDb = openDatabase(config.databaseUrl);
-      const ctx: AppContext = { db: secondDb, config, now: t.ctx.now };
-      second = await buildApp(ctx, { logger: false });
+      secondCtx = { db: secondDb, config, now: t.ctx.now };
+      second = await buildApp(secondCtx, { logger: false });
       await second.ready();
     });
     afterAll(async () => {
@@ -239,6 +306,26 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
       const onSecond = await status(url, b, second);
       expect(onFirst).toMatchObject({ estado: 'admitido' });
       expect(onSecond).toMatchObject({ estado: 'admitido', turno_vence: onFirst.turno_vence });
+    });
+
+    it('one replica does not draw the lottery while the other still has an arrival of before the opening in line', async () => {
+      const url = 'replicas-sorteo';
+      await t.importEvent(roomEvent(url, { mode: 'scheduled', opens_at: new Date(t.ctx.now().getTime() + 3_000).toISOString(), admit_per_minute: 1 }));
+      const first = browser();
+      await join(url, first, t.app);
+      // On the second replica an early arrival is still being checked when the opening comes.
+      const check = heldCheck();
+      const slow = joinRoom(secondCtx, url, { browserId: 'fila-de-la-otra', clientKey: '10.7.1.1' }, check.verify);
+      await check.running;
+      t.advance(3_000 + DRAW_GRACE_MS + 1_000);
+      const late = browser();
+      expect(body(await join(url, late, t.app))).toMatchObject({ estado: 'sorteo' });
+      check.release();
+      await slow;
+      nextSecond();
+      const firstPlace = (await status(url, first, t.app)).lugar as number;
+      expect([firstPlace, await seqOf(url, 'fila-de-la-otra')].sort()).toEqual([1, 2]);
+      expect((await status(url, late, second)).lugar).toBe(3);
     });
   });
 });

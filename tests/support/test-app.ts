@@ -15,6 +15,9 @@ export interface TestApp {
   databaseUrl: string;
   /** Moves the server's clock forward (holds, tokens and discount windows read it). */
   advance: (ms: number) => void;
+  /** Stops the app's clock where it is (`advance` still moves it) until `unfreeze`: a rate then counts only the time a test gives it. */
+  freeze: () => void;
+  unfreeze: () => void;
   /**
    * A fresh bot-check token for `action` on the page `hostname` (PUBLIC_URL's, else the test requests' `localhost`), asked of the reCAPTCHA sandbox as its api.js asks
    * (the app listens on a loopback port from then on: the server's siteverify call reaches the sandbox through it).
@@ -37,7 +40,8 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   const db = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
   let offset = 0;
-  const ctx: AppContext = { db, config, now: () => new Date(Date.now() + offset) };
+  let frozenAt: number | undefined;
+  const ctx: AppContext = { db, config, now: () => new Date((frozenAt ?? Date.now()) + offset) };
   const app = await buildApp(ctx, { logger: false });
   const sandboxStore = await mount(app, ctx);
   await app.ready();
@@ -47,6 +51,13 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     databaseUrl: database.url,
     advance: (ms) => {
       offset += ms;
+    },
+    freeze: () => {
+      frozenAt ??= Date.now();
+    },
+    unfreeze: () => {
+      if (frozenAt !== undefined) offset -= Date.now() - frozenAt;
+      frozenAt = undefined;
     },
     botToken: async (action = 'new_purchase', hostname = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost') => {
       if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });

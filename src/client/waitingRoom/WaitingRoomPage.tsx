@@ -22,7 +22,10 @@ export function WaitingRoomPage({ status, failed }: { status: WaitingRoomStatusR
   const line = !status
     ? t('waitingRoom.checking')
     : status.estado === 'sorteo'
-      ? t('waitingRoom.lottery', { time: status.abre ? new Date(status.abre).toLocaleString(i18n.language) : '' })
+      ? status.abre && Date.parse(status.abre) > Date.now()
+        ? t('waitingRoom.lottery', { time: new Date(status.abre).toLocaleString(i18n.language) })
+        // Opened, the draw not made yet (it waits for the arrivals of before the opening still in line).
+        : t('waitingRoom.drawing')
       : t('waitingRoom.place', { place: status.lugar ?? 0 });
   // The live region changes at a calm rate: the first line at once, then at most once a minute.
   const [announced, setAnnounced] = useState('');

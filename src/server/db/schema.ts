@@ -46,6 +46,7 @@ export interface Database {
   audit_log: AuditLogTable;
   waiting_rooms: WaitingRoomTable;
   waiting_room_entries: WaitingRoomEntryTable;
+  waiting_room_draw_holds: WaitingRoomDrawHoldTable;
 }
 
 export interface EventTable {
@@ -730,13 +731,22 @@ export interface WaitingRoomEntryTable {
   event_id: number;
   browser_id: string;
   client_key: string;
-  /** Random, for an arrival before opening: the lottery gives places in its order. */
+  /** Random, for an arrival before opening: the lottery gives places in its order (null: arrival order, after the lottery's). */
   lottery_key: string | null;
   /** Its place; null until the lottery is drawn. */
   seq: number | null;
   /** When its admission began (the pass lasts `session_minutes` from it). */
   admitted_at: string | null;
+  /** When it arrived (a place taken again after its pass ran out: when it did so). */
   joined_at: string;
+}
+
+/** A process with arrivals of before the opening still in line holds the room's draw back while its row lives (migration 0057). */
+export interface WaitingRoomDrawHoldTable {
+  event_id: number;
+  /** The process (one random id per open database). */
+  holder: string;
+  expires_at: string;
 }
 
 /**

@@ -101,24 +101,49 @@ export async function takeNextSeq(trx: Kysely<Database>, eventId: number, now: s
 }
 
 /**
- * The lottery, once (compare-and-set on `drawn`): every entry still without a place gets the next
- * places in the order of its random `lottery_key`, in one statement. Answers how many it placed
- * (0 when another caller had drawn it). Admissions count from now.
+ * The lottery, once (compare-and-set on `drawn`), unless a process still holds it back
+ * (`waiting_room_draw_holds`: arrivals of before the opening still in its line): every entry still
+ * without a place gets the next places, first the lottery's in the order of their random
+ * `lottery_key`, then those that came after the opening in arrival order, in one statement. Answers
+ * how many it placed (0 when another caller had drawn it or a hold lives). Admissions count from now.
  */
 export async function drawLottery(trx: Kysely<Database>, eventId: number, now: string): Promise<number> {
-  const claimed = await trx.updateTable('waiting_rooms').set({ drawn: 1, admitted_clock: now }).where('event_id', '=', eventId).where('drawn', '=', 0).returning('next_seq').executeTakeFirst();
+  const claimed = await trx
+    .updateTable('waiting_rooms')
+    .set({ drawn: 1, admitted_clock: now })
+    .where('event_id', '=', eventId)
+    .where('drawn', '=', 0)
+    .where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom('waiting_room_draw_holds').select('holder').where('event_id', '=', eventId).where('expires_at', '>', now),
+    )))
+    .returning('next_seq')
+    .executeTakeFirst();
   if (!claimed) return 0;
   const base = claimed.next_seq;
   const ranked = await sql`
     update waiting_room_entries set seq = ranked.place
     from (
-      select browser_id, row_number() over (order by lottery_key, browser_id) + ${base} as place
+      select browser_id, row_number() over (order by (lottery_key is null), lottery_key, joined_at, browser_id) + ${base} as place
       from waiting_room_entries where event_id = ${eventId} and seq is null
     ) as ranked
     where waiting_room_entries.event_id = ${eventId} and waiting_room_entries.browser_id = ranked.browser_id`.execute(trx);
   const placed = Number(ranked.numAffectedRows ?? 0n);
   await trx.updateTable('waiting_rooms').set((eb) => ({ next_seq: eb('next_seq', '+', placed) })).where('event_id', '=', eventId).execute();
   return placed;
+}
+
+/** Holds the room's draw back until `expiresAt` for `holder` (a process with arrivals of before the opening in line). */
+export async function keepDrawHold(db: Kysely<Database>, eventId: number, holder: string, expiresAt: string): Promise<void> {
+  await db
+    .insertInto('waiting_room_draw_holds')
+    .values({ event_id: eventId, holder, expires_at: expiresAt })
+    .onConflict((oc) => oc.columns(['event_id', 'holder']).doUpdateSet({ expires_at: expiresAt }))
+    .execute();
+}
+
+/** Lets the room's draw go as far as `holder` is concerned. */
+export async function dropDrawHold(db: Kysely<Database>, eventId: number, holder: string): Promise<void> {
+  await db.deleteFrom('waiting_room_draw_holds').where('event_id', '=', eventId).where('holder', '=', holder).execute();
 }
 
 /** Gives an entry a place (a late lottery entrant, or an expired one joining again at the back). */

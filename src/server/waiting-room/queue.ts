@@ -3,6 +3,7 @@ import type { WaitingRoomStatusResponse } from '../../shared/api';
 import type { AppContext } from '../context';
 import { withWriteTransaction } from '../db/locked-transaction';
 import { errors } from '../http/app-error';
+import { drawDue, enterEarly } from './draw-hold';
 import { countClientEntries, drawLottery, findEntry, insertEntry, markAdmitted, passSpent, placeEntry, takeNextSeq, type WaitingRoomEntryRow } from '../repositories/waiting-room.repository';
 import { waitSeconds } from './admissions';
 import { inJoinTurn } from './join-gate';
@@ -55,14 +56,24 @@ async function placeLateEntrant(ctx: AppContext, entry: WaitingRoomEntryRow): Pr
  * A browser takes its place (one per browser: a browser already in the queue gets its place back,
  * without a bot check). A new place, or one after a pass ran out, needs a bot-check verdict
  * (`verify`; each verdict is good once) and is capped per client address. Before opening the place
- * is a random lottery key; after it, the next in arrival order. A few joins of a room at a time per
+ * is a random lottery key; after it, the next in arrival order (until the draw, a place after the
+ * lottery's, in arrival order). A few joins of a room at a time per
  * process (`join-gate.ts`): a burst waits in arrival order before its bot check.
  */
-export function joinRoom(ctx: AppContext, url: string, who: { browserId: string; clientKey: string }, verify: () => Promise<void>): Promise<WaitingRoomStatusResponse> {
+export async function joinRoom(ctx: AppContext, url: string, who: { browserId: string; clientKey: string }, verify: () => Promise<void>): Promise<WaitingRoomStatusResponse> {
   // Whether the browser came before the opening is when it arrived, not when its turn and its bot
-  // check were done: a burst at the opening must not push early arrivals out of the lottery.
+  // check were done: a burst at the opening must not push early arrivals out of the lottery, and
+  // the lottery waits for them (`draw-hold.ts`).
   const arrivedAt = ctx.now();
-  return inJoinTurn(ctx.db, url, () => joinNow(ctx, url, who, verify, arrivedAt));
+  const view = await roomOf(ctx, url);
+  const row = view?.on ? view.row : undefined;
+  const early = row?.mode === 'scheduled' && row.drawn === 0 && row.opens_at !== null && arrivedAt.getTime() < Date.parse(row.opens_at);
+  const leave = early ? await enterEarly(ctx, row) : undefined;
+  try {
+    return await inJoinTurn(ctx.db, url, () => joinNow(ctx, url, who, verify, arrivedAt));
+  } finally {
+    await leave?.();
+  }
 }
 
 async function joinNow(ctx: AppContext, url: string, who: { browserId: string; clientKey: string }, verify: () => Promise<void>, arrivedAt: Date): Promise<WaitingRoomStatusResponse> {
@@ -81,14 +92,15 @@ async function joinNow(ctx: AppContext, url: string, who: { browserId: string; c
   const now = nowDate.toISOString();
   const beforeOpening = row.mode === 'scheduled' && row.opens_at !== null && arrivedAt.getTime() < Date.parse(row.opens_at);
   await withWriteTransaction(ctx.db, async (trx) => {
-    if (!beforeOpening) await drawLottery(trx, row.event_id, now);
+    if (!beforeOpening && drawDue(ctx, row, nowDate.getTime())) await drawLottery(trx, row.event_id, now);
+    // Undefined before the draw: a later arrival then waits for it too, placed after the lottery's.
     const seq = beforeOpening ? undefined : await takeNextSeq(trx, row.event_id, now);
     if (entry) {
       if (seq !== undefined) await placeEntry(trx, row.event_id, who.browserId, seq, now);
     } else {
       await insertEntry(trx, {
         event_id: row.event_id, browser_id: who.browserId, client_key: who.clientKey,
-        lottery_key: seq === undefined ? randomBytes(12).toString('hex') : null, seq: seq ?? null, admitted_at: null, joined_at: now,
+        lottery_key: beforeOpening ? randomBytes(12).toString('hex') : null, seq: seq ?? null, admitted_at: null, joined_at: arrivedAt.toISOString(),
       });
     }
   });

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { withWriteTransaction } from '../db/locked-transaction';
 import { advanceAdmissions, drawLottery, findWaitingRoom, heldUnitsOf, type WaitingRoomRow } from '../repositories/waiting-room.repository';
 import { admissionsDue } from './admissions';
+import { drawDue } from './draw-hold';
 
 /** An event's room as this process last read it: the row (admissions moved up to that moment) and whether it is on. */
 export interface RoomView {
@@ -23,7 +24,7 @@ const kept = new WeakMap<object, Map<string, Kept>>();
 
 /**
  * The event's room, read at most once a second per process however many browsers ask (one read
- * in flight at a time); on each read the lottery is drawn once opening has come and the admissions
+ * in flight at a time); on each read the lottery is drawn once it is due (`draw-hold.ts`) and the admissions
  * due are written (compare-and-set: one replica writes, the others read its result). `fresh`: read now.
  */
 export async function roomOf(ctx: AppContext, url: string, { fresh = false } = {}): Promise<RoomView | undefined> {
@@ -48,7 +49,7 @@ async function readRoom(ctx: AppContext, url: string, nowMs: number): Promise<Ro
   let row = await findWaitingRoom(kysely, url);
   if (!row || row.mode === 'off') return row && { row, on: false };
   const now = new Date(nowMs).toISOString();
-  if (row.drawn === 0 && row.opens_at !== null && Date.parse(row.opens_at) <= nowMs) {
+  if (drawDue(ctx, row, nowMs)) {
     const eventId = row.event_id;
     await withWriteTransaction(ctx.db, (trx) => drawLottery(trx, eventId, now));
     row = (await findWaitingRoom(kysely, url))!;
