@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
-import { mailLang } from '../fulfilment/mail-texts';
-import { queueMail } from '../repositories/mail-outbox.repository';
 import { buyerRefundsOf, findInvoiceByKey, markInvoiceCancelled, type InvoiceRow } from '../repositories/invoice.repository';
 import { loadOrder, type Order } from '../repositories/order.repository';
 import { listPaymentsOfPurchase, type PaymentAttemptRow } from '../repositories/payment-attempt.repository';
 import { egresoBody, type customerOf } from './cfdi-body';
+import { queueInvoiceMail } from './invoice-mail';
 import { cancelAtProvider, issueOnce, newInvoiceId, orderInvoiceKey } from './issue';
 import { paymentFormOf, payingAttempt } from './payment-form';
 import { invoicingProviderOf } from './provider';
@@ -42,10 +40,7 @@ export async function invoiceAfterRefund(ctx: AppContext, purchaseId: string): P
     const { customer, body } = creditNote(order, invoice, refund.refund_cents, attempt);
     const issued = await issueOnce(ctx, claim, [], body);
     if (issued && customer.email) {
-      await queueMail(db, {
-        id: randomUUID(), dedupe_key: `invoice:${issued.id}`, purchase_id: purchaseId, kind: 'invoice', attempt_id: null, recipient: customer.email,
-        lang: mailLang(order.purchase.buyer?.lang), status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: ctx.now().toISOString(),
-      });
+      await queueInvoiceMail(ctx, order, issued.id, customer.email);
     }
   }
 }

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { InvoiceRequest, InvoiceStatusResponse } from '../../shared/api';
 import { centsToPesos } from '../../shared/money';
 import type { AppContext } from '../context';
 import { errors } from '../http/app-error';
-import { queueMail } from '../repositories/mail-outbox.repository';
 import { findFiscalProfile, findInvoiceByKey, findInvoiceCovering, paidAtOf, saveFiscalProfile, type InvoiceRow } from '../repositories/invoice.repository';
 import type { Order } from '../repositories/order.repository';
 import { listPaymentsOfPurchase } from '../repositories/payment-attempt.repository';
-import { mailLang } from '../fulfilment/mail-texts';
 import { customerOf, ingresoBody, orderTotalCents } from './cfdi-body';
 import { checkedReceiver } from './invoice-request';
 import { invoiceAfterRefund } from './after-refund';
+import { queueInvoiceMail } from './invoice-mail';
 import { issueOnce, newInvoiceId, orderInvoiceKey } from './issue';
 import { invoicePaymentOf, payingAttempt } from './payment-form';
 import { invoicingProviderOf } from './provider';
@@ -45,14 +43,6 @@ export async function invoiceStatus(ctx: AppContext, order: Order): Promise<Invo
   if (!until) return { ...base, estado: 'no_facturable' };
   if (ctx.now() > until) return { ...base, estado: 'plazo_vencido', solicitar_hasta: until.toISOString() };
   return { ...base, estado: 'disponible', solicitar_hasta: until.toISOString() };
-}
-
-/** Queues the e-mail with an issued invoice's PDF and XML (outbox kind `invoice`, once per invoice) to the address the buyer gave. */
-export async function queueInvoiceMail(ctx: AppContext, order: Order, invoiceId: string, recipient: string): Promise<void> {
-  await queueMail(ctx.db.kysely, {
-    id: randomUUID(), dedupe_key: `invoice:${invoiceId}`, purchase_id: order.purchase.id, kind: 'invoice', attempt_id: null, recipient,
-    lang: mailLang(order.purchase.buyer?.lang), status: 'queued', attempts: 0, claimed_at: null, sent_at: null, error: null, message_ref: null, created_at: ctx.now().toISOString(),
-  });
 }
 
 /**

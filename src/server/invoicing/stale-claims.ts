@@ -3,7 +3,7 @@ import { findInvoice, salesClaimedBy, staleClaims, takeStaleClaim, type InvoiceR
 import { loadOrder, type Order } from '../repositories/order.repository';
 import { listPaymentsOfPurchase } from '../repositories/payment-attempt.repository';
 import { creditNote } from './after-refund';
-import { queueInvoiceMail } from './buyer-invoice';
+import { queueInvoiceMail } from './invoice-mail';
 import { ingresoBody } from './cfdi-body';
 import { globalInvoiceBody } from './global-invoice';
 import type { Receiver } from './invoice-request';
