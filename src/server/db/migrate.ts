@@ -8,6 +8,7 @@ import { invoiceGapsMigration } from './migrations/20261205_0055_invoice_gaps';
 import { waitingListMigration } from './migrations/20261205_0053_waiting_list';
 import { waitingListErasureMigration } from './migrations/20261206_0056_waiting_list_erasure';
 import { waitingRoomDrawHoldsMigration } from './migrations/20261207_0057_waiting_room_draw_holds';
+import { retentionIndexesMigration } from './migrations/20261207_0058_retention_indexes';
 import { paymentsMigration } from './migrations/20261122_0002_payments';
 import { purchaseAccessKeysMigration } from './migrations/20261123_0004_purchase_access_keys';
 import { inventoryLimitsMigration } from './migrations/20261123_0005_inventory_limits';
@@ -74,6 +75,7 @@ export function migrationsFor(db: Db): Record<string, Migration> {
     '20261205_0053_waiting_list': waitingListMigration(db.dialect.name),
     '20261206_0056_waiting_list_erasure': waitingListErasureMigration(),
     '20261207_0057_waiting_room_draw_holds': waitingRoomDrawHoldsMigration(),
+    '20261207_0058_retention_indexes': retentionIndexesMigration(),
   };
 }
 

@@ -68,6 +68,34 @@ export async function eraseFiscalProfilesUnusedSince(db: Kysely<Database>, cutof
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Purchases whose client key (the buyer's network address, kept only to cap one client's live holds) is no longer
+ * needed, whatever their status: no hold, open voucher or activity on them or their attempts since `cutoff`.
+ */
+function clientKeyErasable(cutoff: string) {
+  return (eb: ExpressionBuilder<Database, 'purchases'>) =>
+    eb.and([
+      eb('purchases.client_key', 'is not', null),
+      eb('purchases.updated_at', '<', cutoff),
+      eb('purchases.expires_at', '<', cutoff),
+      eb.or([eb('purchases.stock_until', 'is', null), eb('purchases.stock_until', '<', cutoff)]),
+      eb.not(
+        eb.exists(
+          eb.selectFrom('payment_attempts').select('payment_attempts.id').whereRef('payment_attempts.purchase_id', '=', 'purchases.id')
+            .where((a) => a.or([a('payment_attempts.deadline', '>=', cutoff), a('payment_attempts.updated_at', '>=', cutoff)])),
+        ),
+      ),
+    ]);
+}
+
+/** Erases the client keys of up to `limit` purchases over since before `cutoff` (see `clientKeyErasable`), oldest first; returns how many. */
+export async function eraseClientKeysOfOverPurchases(db: Kysely<Database>, cutoff: string, limit: number): Promise<number> {
+  const rows = await db.selectFrom('purchases').select('id').where(clientKeyErasable(cutoff)).orderBy('updated_at').limit(limit).execute();
+  if (rows.length === 0) return 0;
+  const result = await db.updateTable('purchases').set({ client_key: null }).where('id', 'in', rows.map((r) => r.id)).where(clientKeyErasable(cutoff)).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** What a waiting-list entry holds once erased: an address no one can type (unique per entry), no client key, and no confirmation key. */
 const ERASED = sql<string>`'erased:' || id`;
 

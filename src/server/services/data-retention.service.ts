@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import { withWriteTransaction } from '../db/locked-transaction';
 import {
-  eraseFiscalProfilesUnusedSince, eraseUnpaidPurchaseData, eraseWaitingEntries, eventsWithUnerasedEntries, unpaidPurchasesToPurge, waitingEntriesToErase,
+  eraseClientKeysOfOverPurchases, eraseFiscalProfilesUnusedSince, eraseUnpaidPurchaseData, eraseWaitingEntries, eventsWithUnerasedEntries, unpaidPurchasesToPurge, waitingEntriesToErase,
 } from '../repositories/data-retention.repository';
 
 /**
@@ -24,6 +24,23 @@ export async function purgeUnpaidPurchaseData(ctx: AppContext, options: { batchS
     if (ids.length < batchSize) break;
   }
   return purged;
+}
+
+/**
+ * Erases the client key (the buyer's network address) of every purchase, paid or not, `UNPAID_DATA_RETENTION_HOURS`
+ * after it was over: it only serves the cap on one client's live holds. Bounded batches, safe from several processes
+ * at once (the UPDATE re-checks the conditions).
+ */
+export async function purgeClientKeys(ctx: AppContext, options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
+  const { batchSize = 200, maxBatches = 25 } = options;
+  const cutoff = new Date(ctx.now().getTime() - ctx.config.unpaidDataRetentionHours * 3_600_000).toISOString();
+  let erased = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const count = await eraseClientKeysOfOverPurchases(ctx.db.kysely, cutoff, batchSize);
+    erased += count;
+    if (count < batchSize) break;
+  }
+  return erased;
 }
 
 /**

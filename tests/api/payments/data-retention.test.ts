@@ -1,7 +1,7 @@
 import { tablesOf } from '../../../sandbox/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveSandboxObject, findSandboxObject } from '../../../sandbox/payments/objects.repository';
-import { purgeUnpaidPurchaseData } from '../../../src/server/services/data-retention.service';
+import { purgeClientKeys, purgeUnpaidPurchaseData } from '../../../src/server/services/data-retention.service';
 import { body } from '../../support/test-app';
 import { skipDatabase, testDialect } from '../../support/test-database';
 import { buyer, createPaymentsApp, type PaymentsTestApp } from './helpers';
@@ -51,6 +51,8 @@ describe.skipIf(skipDatabase)(`erasing the personal data of unpaid purchases on 
     expect((await purchaseRow(ids.voucher)).status).toBe('pending');
     t.advance(HOUR);
     expect(await purgeUnpaidPurchaseData(t.ctx)).toBe(0);
+    expect(await purgeClientKeys(t.ctx)).toBe(0);
+    expect((await purchaseRow(ids.paid)).client_key).not.toBeNull();
     expect((await purchaseRow(ids.abandoned)).buyer_info_json).toContain('ana@example.mx');
   });
 
@@ -58,6 +60,9 @@ describe.skipIf(skipDatabase)(`erasing the personal data of unpaid purchases on 
     const before = await purchaseRow(ids.abandoned);
     t.advance(72 * HOUR);
     expect(await purgeUnpaidPurchaseData(t.ctx, { batchSize: 2 })).toBe(4);
+    // The client addresses of the abandoned ones and the paid one go too; the voucher's stays to its deadline.
+    expect(await purgeClientKeys(t.ctx, { batchSize: 2 })).toBe(5);
+    expect((await purchaseRow(ids.voucher)).client_key).not.toBeNull();
     const after = await purchaseRow(ids.abandoned);
     expect(after).toMatchObject({ buyer_info_json: null, form_json: null, form_completed: 0, data_purged_at: expect.any(String) });
     for (const column of ['id', 'status', 'event_id', 'amount_cents', 'tickets_cents', 'products_cents', 'comission_cents', 'created_at', 'updated_at'] as const) {
@@ -82,6 +87,17 @@ describe.skipIf(skipDatabase)(`erasing the personal data of unpaid purchases on 
     t.advance(365 * 24 * HOUR);
     expect(await purgeUnpaidPurchaseData(t.ctx)).toBe(0);
     expect((await purchaseRow(ids.paid)).buyer_info_json).toContain('ana@example.mx');
+  });
+
+  it("erases every over purchase's client address after the retention, paid or not, and keeps a live one's", async () => {
+    const live = await t.purchase([{ ticket_id: 1, cantidad: 1 }]);
+    expect((await purchaseRow(live)).client_key).not.toBeNull();
+    expect((await purchaseRow(ids.paid)).client_key).toBeNull();
+    expect((await purchaseRow(ids.abandoned)).client_key).toBeNull();
+    // The voucher's, its deadline and the retention past now; the live purchase's stays.
+    expect(await purgeClientKeys(t.ctx)).toBe(1);
+    expect((await purchaseRow(ids.voucher)).client_key).toBeNull();
+    expect((await purchaseRow(live)).client_key).not.toBeNull();
   });
 
   it('keeps the data of a purchase paid by cash voucher, however old', async () => {
