@@ -1,0 +1,36 @@
+/** The module the entry imports dynamically so that it is evaluated in a task of its own (src/client/main.tsx). */
+const APP_MODULE = /[\\/]src[\\/]client[\\/]App\.tsx$/;
+
+/**
+ * index.html preloads the App's chunk and every chunk it imports, as Vite does for the entry's
+ * static imports. The entry imports the App with `import()` so that its evaluation is a second
+ * task; without these links the browser would start fetching the App only once the entry had run
+ * (a round trip on a phone). The build fails if the entry no longer imports the App dynamically.
+ */
+export function appPreloadPlugin() {
+  return {
+    name: 'app-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter((item) => item.type === 'chunk');
+        const app = chunks.find((chunk) => chunk.facadeModuleId && APP_MODULE.test(chunk.facadeModuleId));
+        if (!app || !context.chunk?.dynamicImports.includes(app.fileName)) {
+          throw new Error('app-preload: the entry does not import src/client/App.tsx dynamically (src/client/main.tsx).');
+        }
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files = new Set();
+        const visit = (fileName) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          byName.get(fileName)?.imports.forEach(visit);
+        };
+        visit(app.fileName);
+        return [...files]
+          .filter((fileName) => !html.includes(`/${fileName}"`))
+          .map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' }));
+      },
+    },
+  };
+}
