@@ -1,5 +1,5 @@
-/** The module the entry imports dynamically so that it is evaluated in a task of its own (src/client/main.tsx). */
-const APP_MODULE = /[\\/]src[\\/]client[\\/]App\.tsx$/;
+/** The modules the entry imports dynamically so that each is evaluated in a task of its own (src/client/main.tsx). */
+const BOOT_MODULES = [/[\\/]src[\\/]client[\\/]App\.tsx$/, /[\\/]react-dom[\\/]client\.js$/];
 
 /**
  * index.html preloads the App's chunk and every chunk it imports, as Vite does for the entry's
@@ -15,9 +15,9 @@ export function appPreloadPlugin() {
       order: 'post',
       handler(html, context) {
         const chunks = Object.values(context.bundle ?? {}).filter((item) => item.type === 'chunk');
-        const app = chunks.find((chunk) => chunk.facadeModuleId && APP_MODULE.test(chunk.facadeModuleId));
-        if (!app || !context.chunk?.dynamicImports.includes(app.fileName)) {
-          throw new Error('app-preload: the entry does not import src/client/App.tsx dynamically (src/client/main.tsx).');
+        const boot = BOOT_MODULES.map((module) => chunks.find((chunk) => chunk.facadeModuleId && module.test(chunk.facadeModuleId)));
+        if (boot.some((chunk) => !chunk || !context.chunk?.dynamicImports.includes(chunk.fileName))) {
+          throw new Error('app-preload: the entry does not import src/client/App.tsx and react-dom/client dynamically (src/client/main.tsx).');
         }
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const files = new Set();
@@ -26,7 +26,7 @@ export function appPreloadPlugin() {
           files.add(fileName);
           byName.get(fileName)?.imports.forEach(visit);
         };
-        visit(app.fileName);
+        boot.forEach((chunk) => visit(chunk.fileName));
         return [...files]
           .filter((fileName) => !html.includes(`/${fileName}"`))
           .map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' }));

@@ -1,6 +1,5 @@
 import { reaction } from 'mobx';
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createNotifier } from './toasts/createNotifier';
 import { createI18n, switchLanguage } from './i18n/createI18n';
 import { browserStorage } from './lib/browserStorage';
@@ -8,10 +7,10 @@ import { createStorefront } from './createStorefront';
 import { takeInlineEvent } from './lib/inlineEvent';
 import { toLanguage } from './stores/UiStore';
 
-// The App (MUI, emotion, the router, the pages) is evaluated in a task of its own, after this entry's
-// (React, the stores, i18next): two shorter tasks instead of one long one. The page's HTML preloads
-// its chunk (scripts/vite-plugin-app-preload.js), so asking for it here costs no round trip.
-const app = import('./App');
+// React DOM, then the App (MUI, emotion, the router, the pages), each evaluated in a task of its own
+// after this entry's (the stores, i18next): three shorter tasks instead of one long one. The page's
+// HTML preloads their chunks (scripts/vite-plugin-app-preload.js), so asking for them here costs no round trip.
+const app = import('react-dom/client').then(async ({ createRoot }) => ({ createRoot, App: (await import('./App')).App }));
 
 const i18nInstance = createI18n('es');
 const store = createStorefront({
@@ -44,7 +43,7 @@ void switchLanguage(i18nInstance, store.ui.language)
     document.documentElement.lang = i18nInstance.language;
     return app;
   })
-  .then(({ App }) => {
+  .then(({ createRoot, App }) => {
     // The server's static first view is already on screen: React renders in slices that yield
     // to the browser (a transition) instead of one long task, and replaces it when done.
     const root = createRoot(document.getElementById('root')!);
