@@ -2,8 +2,9 @@
  * Writes src/server/storefront/first-view-emotion.ts: the CSS rules emotion inserts for MUI's
  * styles while the storefront renders an event's first screen, with their names, read from a
  * running build in Chromium (the ticket page at phone and desktop widths, in Spanish and
- * English). The server puts them in the page's head as emotion's server-rendered styles (`<style data-emotion="css name…">`), so emotion marks them inserted when it starts and
- * does not compile them again in React's first commit.
+ * English). The server puts them in the page's head as emotion's server-rendered styles
+ * (`<style data-emotion="css name…">`), so emotion marks them inserted when it starts and does
+ * not compile them again in React's first commit. Run it again when those styles change.
  *   npm run build && (serve dist/client with DEMO_EVENTS=on) &&
  *   npx tsx scripts/capture-first-view-emotion.ts http://127.0.0.1:PORT/demo
  */
