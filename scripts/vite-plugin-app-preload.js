@@ -2,10 +2,11 @@
 const BOOT_MODULES = [/[\\/]src[\\/]client[\\/]App\.tsx$/, /[\\/]react-dom[\\/]client\.js$/];
 
 /**
- * index.html preloads the App's chunk and every chunk it imports, as Vite does for the entry's
- * static imports. The entry imports the App with `import()` so that its evaluation is a second
- * task; without these links the browser would start fetching the App only once the entry had run
- * (a round trip on a phone). The build fails if the entry no longer imports the App dynamically.
+ * index.html preloads the chunks of React DOM's client and of the App and every chunk they import,
+ * as Vite does for the entry's static imports. The entry imports them with `import()` so that each
+ * is evaluated in a task of its own; without these links the browser would start fetching them
+ * only once the entry had run (a round trip on a phone). The build fails if the entry no longer
+ * imports them dynamically.
  */
 export function appPreloadPlugin() {
   return {
