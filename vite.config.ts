@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { formValidatorsPlugin } from './scripts/vite-plugin-form-validators.js';
 import { formChunkPlugin } from './scripts/vite-plugin-form-chunk.js';
 import { formEngineTrimPlugin } from './scripts/vite-plugin-form-engine-trim.js';
+import { appPreloadPlugin } from './scripts/vite-plugin-app-preload.js';
 import { precompressPlugin } from './scripts/vite-plugin-precompress.js';
 import { themeTrimPlugin } from './scripts/vite-plugin-theme-trim.js';
 import { treeShakeHintsPlugin } from './scripts/vite-plugin-tree-shake-hints.js';
@@ -25,8 +26,9 @@ export default defineConfig({
   // never run, replaced by small stand-ins (docs/decisions/016-page-weight.md).
   // themeTrimPlugin: MUI's CSS-variables theme code, which our plain theme never runs, left out (same decision);
   // treeShakeHintsPlugin: react-router's unused components and an unused CommonJS helper made removable (same decision);
+  // appPreloadPlugin: index.html preloads the App's chunk, which the entry imports dynamically (src/client/main.tsx).
   // formChunkPlugin: the form engine, the terms line and the attendee module loader in one chunk (same decision).
-  plugins: [react(), formValidatorsPlugin(), formEngineTrimPlugin(), themeTrimPlugin(), treeShakeHintsPlugin(), formChunkPlugin(), precompressPlugin()],
+  plugins: [react(), formValidatorsPlugin(), formEngineTrimPlugin(), themeTrimPlugin(), treeShakeHintsPlugin(), formChunkPlugin(), appPreloadPlugin(), precompressPlugin()],
   build: {
     outDir: root('./dist/client'),
     emptyOutDir: true,

@@ -28,7 +28,7 @@ function fixture(change: (file: Record<string, any>) => void = () => {}): Record
   file.event.starts_at = '2027-03-13T20:00:00-06:00';
   file.event.ends_at = '2027-03-14T01:30:00-06:00';
   file.event.venue = { name: 'Foro Sol', address: 'Viaducto Río de la Piedad s/n, CDMX', latitude: 19.4055, longitude: -99.0927 };
-  file.tickets[3].price = 9999; // the hidden "Cortesía": its price must appear nowhere in the head
+  file.tickets[3].price = 8642; // the hidden "Cortesía": its price must appear nowhere in the head
   file.tickets[3].access_code = ACCESS;
   change(file);
   return file;
@@ -137,11 +137,11 @@ describe.skipIf(skipDatabase)('the first screen: the HTML of /{url} carries the 
     // Escaped inside the script element: no "</script>" or raw U+2028 can end or break it.
     const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1];
     expect(script).not.toMatch(/[<>\u2028]/);
-    expect(head(html)).not.toContain('9999');
+    expect(head(html)).not.toContain('8642');
     expect(head(html)).not.toContain('Cortesía');
     // Even opened with the hidden type's link, the head shows only the listed offers.
     const withAccess = await get(`/prueba-api?ticket=4&access=${encodeURIComponent('nope')}`);
-    expect(head(withAccess.body)).not.toContain('9999');
+    expect(head(withAccess.body)).not.toContain('8642');
   });
 
   it('the event is inlined for the first view, as GET /api/event/{url} answers it; on every step too', async () => {
@@ -169,12 +169,22 @@ describe.skipIf(skipDatabase)('the first screen: the HTML of /{url} carries the 
     expect(view).toContain('<div>Preventa</div><p>$300.00</p></div><p class="fv-out">Agotado</p>');
     // The hidden type is nowhere without its link; the operator's HTML is the sanitised one.
     expect(view).not.toContain('Cortesía');
-    expect(view).not.toContain('9999');
+    expect(view).not.toContain('8642');
     expect(view).toContain('Hola');
     expect(view).not.toMatch(/<b>|<script|onclick|onerror|javascript:/);
     // Its own markup has no link, button, heading or landmark (the operator's HTML is as written, inert like the rest).
     expect(view.replace(/<div class="fv-html">[\s\S]*?<\/div>/g, '')).not.toMatch(/<(a|button|input|h[1-6]|main|header|nav|section)[ >]/);
     expect(head(html)).toMatch(/<style>[^<]*\.fv\{/);
+  });
+
+  it('MUI\'s first-screen styles are in the head as emotion\'s server-rendered styles: each name listed has its rule there', async () => {
+    const match = /<style data-emotion="css ([^"]+)">([^<]+)<\/style>/.exec(head((await get('/prueba-api')).body));
+    expect(match).not.toBeNull();
+    const [, names, css] = match!;
+    expect(names.split(' ').length).toBeGreaterThan(10);
+    for (const name of names.split(' ')) expect(css).toMatch(new RegExp(`\\.css-${name}[^\\w-]`));
+    // An unknown event's page has no first view, and no styles for it.
+    expect((await get('/no-existe')).body).not.toContain('data-emotion');
   });
 
   it('an event with a waiting room: the first view is the room\'s heading, not the ticket rows (the browser may have no turn)', async () => {
@@ -197,7 +207,7 @@ describe.skipIf(skipDatabase)('the first screen: the HTML of /{url} carries the 
     expect(english).toContain('<div>VIP</div><p>$1,200.00</p>');
 
     const linked = root((await get(`/prueba-api?ticket=4&access=${ACCESS}`)).body);
-    expect(linked).toContain('<div>Cortesía</div><p>$9,999.00</p>');
+    expect(linked).toContain('<div>Cortesía</div><p>$8,642.00</p>');
     expect(root((await get('/prueba-api')).body)).not.toContain('Cortesía');
 
     const form = root((await get('/prueba-api/form')).body);

@@ -7,7 +7,7 @@
  * Two measurements, both from the existing build in dist/client (run `npm run build`
  * first; this script builds nothing):
  *  1. static: the entry's import graph from the Vite manifest (what index.html and
- *     its static imports pull in);
+ *     its static imports pull in, and the chunks index.html preloads);
  *  2. browser: Chromium opens /{url} on a throw-away server (fresh SQLite, demo events)
  *     and every JS/CSS response is recorded until the network is idle; then it picks one
  *     ticket, continues (past the products step when there is one) to the attendee form and
@@ -61,7 +61,7 @@ function weigh(entries: { name: string; body: Buffer }[]): Weight {
   return weight;
 }
 
-/** The entry's static import graph (JS + CSS) from dist/client/.vite/manifest.json. */
+/** The entry's static import graph and the preloaded chunks' (JS + CSS) from dist/client/.vite/manifest.json. */
 function staticWeight(): Weight {
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`No ${manifestPath}: run "npm run build" (build.manifest is on in vite.config.ts).`);
@@ -75,6 +75,10 @@ function staticWeight(): Weight {
     chunk.imports?.forEach(visit);
   };
   visit('index.html');
+  // And the chunks index.html preloads for the entry's dynamic imports of React DOM and the App
+  // (scripts/vite-plugin-app-preload.js), with their imports.
+  const preloaded = [...readFileSync(join(clientDir, 'index.html'), 'utf8').matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]);
+  for (const [key, chunk] of Object.entries(manifest)) if (preloaded.includes(chunk.file)) visit(key);
   return weigh([...files].map((file) => ({ name: file, body: readFileSync(join(clientDir, file)) })));
 }
 

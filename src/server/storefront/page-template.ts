@@ -1,5 +1,6 @@
 import { jsonInScript } from './event-head';
 import type { EventPage } from './event-page';
+import { FIRST_VIEW_EMOTION } from './first-view-emotion';
 import { FIRST_VIEW_STYLE } from './first-view-style';
 
 /** The element the storefront reads its first event from (`src/client/lib/inlineEvent.ts`). */
@@ -8,7 +9,13 @@ export const INLINE_EVENT_ID = 'event-data';
 const TITLE = /<title>[^<]*<\/title>/;
 const HTML_LANG = /<html lang="[a-z]+">/;
 const ROOT = '<div id="root"></div>';
-const STYLE = `<style>${FIRST_VIEW_STYLE}</style>`;
+/**
+ * The first view's own style, then MUI's styles of the storefront's first screen as emotion's
+ * server-rendered styles: emotion, starting, marks the names in `data-emotion` inserted and
+ * leaves them out of React's first commit instead of compiling them again (rules it has not
+ * got here it inserts as before).
+ */
+const STYLE = `<style>${FIRST_VIEW_STYLE}</style><style data-emotion="css ${FIRST_VIEW_EMOTION.names.join(' ')}">${FIRST_VIEW_EMOTION.css}</style>`;
 
 /**
  * The built index.html cut once where an event's page differs: the language, the head (its
