@@ -94,6 +94,10 @@ test('the first paint comes from the HTML: the event and its tickets before the 
   // Let late work (the config request, fonts, idle chunks) land before adding up the shifts.
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => window.__layoutShift)).toBeLessThanOrEqual(0.02);
+  // The first screen's MUI styles come with the page's head (src/server/storefront/first-view-emotion.ts):
+  // emotion compiled none of them in the browser (its own sheets, `data-emotion="css"`, stay empty).
+  const compiled = await page.evaluate(() => [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]')].reduce((n, style) => n + (style.sheet?.cssRules.length ?? 0), 0));
+  expect(compiled, 'MUI rules the head lacks: run scripts/capture-first-view-emotion.ts again (see its comment)').toBe(0);
 
   // Opened afresh with a held purchase (as after a refresh): restoring it moves nothing on the
   // phone's screen, where buyers arrive. (On the desktop the footer still shows under the short
