@@ -279,7 +279,9 @@ export default async function benchWaitingRoom(): Promise<void> {
     for (const r of burstRun.results) if (r.estado) states.set(r.estado, (states.get(r.estado) ?? 0) + 1);
     const refusals = new Map<string, number>();
     for (const r of burstRun.results) if (r.refused) refusals.set(r.refused, (refusals.get(r.refused) ?? 0) + 1);
-    // The lottery is drawn by the first read after opening: read once more so late lottery entrants are placed too.
+    // The lottery is drawn by a read once it is due (2 s after the opening, no arrival of before it still in line):
+    // read once more, past the second a process keeps the room, so it is drawn if no answer drew it yet.
+    await new Promise((r) => setTimeout(r, 1_100));
     await fetch(`${servers[0].baseUrl}/api/waiting-room/estreno`);
     const places = await checkPlaces(db, 'estreno');
     lines.push(`burst: ${BURST} joins in ${burstRun.seconds.toFixed(1)} s, ${errorsSeen} errors (statuses ${JSON.stringify(Object.fromEntries(statuses))}), join p99 ${burstRun.p99} ms, answers ${JSON.stringify(Object.fromEntries(states))} (load ${load()})`);

@@ -44,6 +44,16 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The port in the server's start line (`serve.ts`: "Checkout ready at … (listening on port N, database: …)"), once
+ * the whole number has arrived: the output comes in chunks, and a chunk may end inside the number (a test that
+ * took "354" of "35493" called a port nobody listened on: ECONNREFUSED).
+ */
+export function listeningPort(output: string): number | undefined {
+  const match = /Checkout ready at \S+ +\(listening on port (\d+),/.exec(output);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** Starts the server (`src/server/cli/serve.ts`, built) as a separate OS process, as production would run it, and waits for its URL. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const entry = await builtServer();
@@ -70,12 +80,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Checkout ready at \S+ +\(listening on port (\d+)/.exec(output);
-      if (match) {
+      const port = listeningPort(output);
+      if (port) {
         started = true;
         clearTimeout(timer);
         resolve({
-          baseUrl: `http://127.0.0.1:${match[1]}`,
+          baseUrl: `http://127.0.0.1:${port}`,
           stop: () => new Promise((done) => {
             ending = true;
             if (child.exitCode !== null || child.signalCode !== null) return done();
