@@ -4,9 +4,16 @@ import { unpackPass, verifyPassSignature } from '../support/pkpass';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { openHeldPaymentStep, openMethod, pdfPageCount, savedPdf } from './payments-helpers';
 
+/** The unfolded properties of the one VEVENT of a calendar file. */
+function veventOf(ics: string): Record<string, string> {
+  const lines = ics.replace(/\r\n[ \t]/g, '').split(/\r\n/);
+  const inside = lines.slice(lines.indexOf('BEGIN:VEVENT') + 1, lines.indexOf('END:VEVENT'));
+  return Object.fromEntries(inside.map((line) => [line.slice(0, line.indexOf(':')).split(';')[0], line.slice(line.indexOf(':') + 1)]));
+}
+
 test.describe('online wallet (PayPal, sandbox)', () => {
   test.describe.configure({ timeout: 60_000 });
-  test('approve: the loader captures it once per load, then the thank-you page with the PDF and the wallet dialog', async ({ page, context, t }) => {
+  test('approve: the loader captures it once per load, then the thank-you page with the PDF, the wallet dialog and the calendar file', async ({ page, context, t }) => {
     // The loader's countdown runs on the page's clock, driven by the test: no real seconds waited.
     await page.clock.install();
     let loaderCalls = 0;
@@ -58,6 +65,24 @@ test.describe('online wallet (PayPal, sandbox)', () => {
     await pass.close();
     await dialog.getByRole('button', { name: t('payments:wallet.close') }).click();
     await expect(dialog).toBeHidden();
+
+    // "Add to calendar" on the same thank-you page downloads the event's calendar file.
+    const calendar = page.getByRole('link', { name: t('payments:status.calendar') });
+    await expect(calendar).toBeVisible();
+    const downloadingIcs = page.waitForEvent('download');
+    await calendar.click();
+    const ics = await downloadingIcs;
+    expect(ics.suggestedFilename()).toBe('demo.ics');
+    const icsText = readFileSync((await ics.path())!, 'utf8');
+    expect(icsText.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(icsText).toContain('\r\nMETHOD:PUBLISH\r\n');
+    const event = veventOf(icsText);
+    expect(event.SUMMARY).toBe('Festival Marea Sonora 2027 · Parque Bicentenario\\, CDMX');
+    // The demo starts 2027-03-13 at 13:00, Mexico City (-06:00).
+    expect(event.DTSTART).toBe('20270313T190000Z');
+    expect(event.LOCATION).toMatch(/^Parque Bicentenario\\, /);
+    expect(event.URL).toMatch(/\/demo$/);
+    await expectAccessible(page, 'thank-you page with the calendar link');
   });
 
   test('cancel: declined, stable on reload, and a way back to the methods (the order is still held)', async ({ page, t }) => {

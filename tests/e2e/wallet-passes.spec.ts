@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { fillBuyer, openFreePaymentStep, openMethod, uniqueBuyer, type T } from './payments-helpers';
+import { fillBuyer, openFreePaymentStep, openMethod, savedPdf, uniqueBuyer, type T } from './payments-helpers';
+import { pdfHasQrOf } from './support/pdf-qr';
 import { recomputedManifest, unpackPass, verifyPassSignature } from '../support/pkpass';
 
 // Whole purchases, then a new tab and a download: more than the default on a busy machine.
@@ -24,8 +25,11 @@ async function claimFreeTickets(page: Page, t: T, tag: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: t('payments:status.successTitle') })).toBeVisible();
 }
 
-test('free claim → the wallet dialog lists each ticket → its pass page opens in a new tab → the Apple Wallet pass verifies', async ({ page, context, t }) => {
+test('free claim → the wallet dialog lists each ticket → its pass page opens in a new tab → the Apple Wallet pass verifies → "Add to Google Wallet" shows the pass with the QR secret of the PDF', async ({ page, context, t }) => {
   await claimFreeTickets(page, t, 'wallet');
+  const downloadingPdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: t('payments:status.download') }).click();
+  const { path: pdf } = await savedPdf(await downloadingPdf, /^compra_[0-9a-f-]+\.pdf$/);
 
   await page.getByRole('button', { name: t('payments:status.wallet') }).click();
   const dialog = page.getByRole('dialog', { name: t('payments:wallet.title') });
@@ -52,7 +56,8 @@ test('free claim → the wallet dialog lists each ticket → its pass page opens
   await expect(ticket.getByText('Centro Cultural Universitario Tlatelolco', { exact: false })).toBeVisible();
   await expect(ticket.getByRole('img', { name: `Código QR del boleto ${folios[1]}: preséntalo en el acceso` })).toBeVisible();
   await expect(pass.getByRole('note')).toContainText('no se abrirá en un iPhone real');
-  await expectAccessible(pass, 'pass page');
+  await expect(pass.getByRole('note')).toContainText('nada llega a Google');
+  await expectAccessible(pass, 'pass page with both wallet buttons');
 
   const downloading = pass.waitForEvent('download');
   await pass.getByRole('region', { name: 'Guárdalo en tu teléfono' }).getByRole('link', { name: 'Agregar a Apple Wallet' }).click();
@@ -65,6 +70,28 @@ test('free claim → the wallet dialog lists each ticket → its pass page opens
   const manifest = files.get('manifest.json')!;
   expect(JSON.parse(manifest.toString('utf8'))).toEqual(recomputedManifest(files));
   expect(verifyPassSignature(files.get('signature')!, manifest, sandboxRoot()).ok).toBe(true);
+
+  // The same pass page's Google Wallet link: the sandbox save page shows this ticket.
+  await pass.getByRole('region', { name: 'Guárdalo en tu teléfono' }).getByRole('link', { name: 'Agregar a Google Wallet' }).click();
+  await expect(pass).toHaveURL(/\/sandbox\/google-wallet\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
+  await expect(pass.getByRole('heading', { level: 1, name: 'Guardar en Google Wallet' })).toBeVisible();
+  const shown = pass.getByRole('region', { name: 'Conversatorio: Música y comunidad · Centro Cultural, CDMX' });
+  await expect(shown.getByText(folios[1], { exact: true })).toBeVisible();
+  await expect(shown.getByRole('img', { name: 'Código QR del boleto' })).toBeVisible();
+  await expectAccessible(pass, 'Google Wallet sandbox save page');
+
+  // The QR the pass would carry is the one printed on the PDF: one format at the gate.
+  const secret = (await shown.locator('dt', { hasText: 'Código del QR' }).locator('xpath=following-sibling::dd[1]').textContent())!;
+  expect(secret).toMatch(/^[\w-]{20,}$/);
+  expect(pdfHasQrOf(pdf, secret)).toBe(true);
+
+  // A link whose payload was changed is refused.
+  const url = new URL(pass.url());
+  const [header, , signature] = url.pathname.split('/').pop()!.split('.');
+  const forged = Buffer.from(JSON.stringify({ iss: 'x', aud: 'google', typ: 'savetowallet', payload: {} })).toString('base64url');
+  const refused = await pass.goto(`/sandbox/google-wallet/save/${header}.${forged}.${signature}`);
+  expect(refused?.status()).toBe(400);
+  await expect(pass.getByRole('heading', { level: 1, name: 'No se puede guardar este pase' })).toBeVisible();
   await pass.close();
 });
 
