@@ -6,12 +6,12 @@ const ROOT = join(__dirname, '../../..');
 
 /**
  * Packages a server may never use, or uses long after it starts (an export, a wallet pass, a seated
- * event, an event file's patterns, the invoicing sandbox's PDF), taken together ≈ 40 MB of every
+ * event, an event file's patterns, the invoicing sandbox's PDF, a Redis for the rate limits), taken together ≈ 40 MB of every
  * process's memory when loaded at start: each is imported where it is first used (`await import`),
  * never at a module's top (`import … from`), so a server holds it only once it needs it.
  * `import type` costs nothing at run time and is allowed.
  */
-const AT_FIRST_USE = ['exceljs', 'recheck', 'passkit-generator', 'seatsio', 'pdfkit'];
+const AT_FIRST_USE = ['exceljs', 'recheck', 'passkit-generator', 'seatsio', 'pdfkit', 'ioredis'];
 
 /** The server's run-time sources: `src/server` (worker threads' entries excepted: they load in their own thread), `src/shared`, `sandbox`. */
 function sources(dir: string): string[] {
