@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { attribute, type CfdiElement } from './cfdi-document';
 import { TEST_STAMP_NOTICE } from './stamp';
@@ -29,6 +28,8 @@ function breakable(text: string): string {
  * covers Spanish text; anything else prints as `?`.
  */
 export async function invoicePdf(document: CfdiElement, stamp: PrintedStamp): Promise<Buffer> {
+  // pdfkit is loaded at the first invoice drawn: a sandbox that never prints one never holds it.
+  const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({ size: 'LETTER', margin: 40, info: { Title: `CFDI ${stamp.uuid}`, Producer: 'facturapi sandbox' } });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -251,8 +251,8 @@ describe.skipIf(skipDatabase)('seated events', () => {
     return retryPendingWork({ ctx: t.ctx, providers, log: t.app.log, selfUrl: () => t.baseUrl, sendMail: createMailer(t.ctx.config) });
   };
   /** The seat provider's client calls fail once as an unreachable host does (no HTTP status). */
-  const unreachableOnce = (call: 'book' | 'release') =>
-    vi.spyOn(seatsProviderOf(t.ctx).client('sandbox').events, call).mockRejectedValueOnce(new TypeError('fetch failed'));
+  const unreachableOnce = async (call: 'book' | 'release') =>
+    vi.spyOn((await seatsProviderOf(t.ctx).client('sandbox')).events, call).mockRejectedValueOnce(new TypeError('fetch failed'));
 
   it('books a paid purchase\'s places later when the seat provider could not be reached at payment', async () => {
     const token = await chartHolds(['B-1']);
@@ -261,7 +261,7 @@ describe.skipIf(skipDatabase)('seated events', () => {
     const headers = { 'x-purchase-key': body(res).access_key as string };
     const { widget_url } = body(await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/create-session', payload: { purchase_id: id, buyer_info: buyer() }, headers }));
     // The bank's approval reaches the server (its webhook confirms the payment) while the seat provider is down.
-    const book = unreachableOnce('book');
+    const book = await unreachableOnce('book');
     await t.app.inject({ method: 'POST', url: `${widget_url}/approve` });
     await t.app.inject({ method: 'POST', url: '/api/payments/fintoc/loader-process', payload: { purchase_id: id }, headers });
     expect(book).toHaveBeenCalledTimes(1);
@@ -277,7 +277,7 @@ describe.skipIf(skipDatabase)('seated events', () => {
     // buyer. Two processes' loops at once: one of them books (a second booking would be refused).
     t.advance(20 * 60_000);
     expect((await statuses())['B-1'].status).toBe('free');
-    const booking = vi.spyOn(seatsProviderOf(t.ctx).client('sandbox').events, 'book');
+    const booking = vi.spyOn((await seatsProviderOf(t.ctx).client('sandbox')).events, 'book');
     await Promise.all([retryPendingWorkNow(), retryPendingWorkNow()]);
     expect(booking).toHaveBeenCalledTimes(2); // with the expired token, refused; then as free places
     booking.mockRestore();
@@ -289,7 +289,7 @@ describe.skipIf(skipDatabase)('seated events', () => {
     const id = await voucherFor(['B-2', 'B-3']);
     // Past the voucher's deadline the next purchase gives its stock back, but the release does not get through.
     t.advance(75 * 60 * 60_000);
-    const release = unreachableOnce('release');
+    const release = await unreachableOnce('release');
     const next = await chartHolds(['A-3']);
     expect((await newPurchase({ seats: { holdToken: next, objects: [{ label: 'A-3' }] } })).statusCode).toBe(200);
     expect(release).toHaveBeenCalledTimes(1);

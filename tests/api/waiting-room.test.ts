@@ -102,6 +102,29 @@ describe.skipIf(skipDatabase)('the waiting room', () => {
     }
   });
 
+  it('a waiting browser\'s stream sends its place as server-sent events, with the security headers of every response', async () => {
+    const url = 'en-directo';
+    await t.importEvent(roomEvent(url, { mode: 'always', admit_per_minute: 1 }));
+    const [a, b] = [browser(), browser()];
+    for (const x of [a, b]) await join(url, x);
+    const { port } = t.app.server.address() as { port: number };
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/api/waiting-room/${url}/stream`, { headers: { cookie: `sala_espera=${b.cookie}` }, signal: controller.signal });
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const page = await t.app.inject(`/api/waiting-room/${url}`);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(res.headers.get(name)).toBe(page.headers[name]);
+    }
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('event: status\ndata: ')) text += decoder.decode((await reader.read()).value, { stream: true });
+    expect(text).toContain('retry: 10000');
+    expect(JSON.parse(text.split('event: status\ndata: ')[1].split('\n')[0])).toMatchObject({ estado: 'esperando', lugar: 2 });
+    controller.abort();
+  });
+
   it('new-purchase of a room event needs the browser\'s pass: refused without it, forged, of another browser, spent or expired', async () => {
     const url = 'con-turno';
     await t.importEvent(roomEvent(url, { mode: 'always', admit_per_minute: 100_000, session_minutes: 5 }));

@@ -235,7 +235,7 @@ export default async function benchWaitingRoom(): Promise<void> {
       servers.push(await startServerProcess({
         DATABASE_URL: database.url, SIGNING_SECRET: SECRET, LOG_LEVEL: 'error', TRUST_PROXY: '127.0.0.1',
         RATE_LIMIT_MAX: '100000000', RATE_LIMIT_READ_MAX: '100000000', HOLD_MAX_UNITS_PER_CLIENT: '100000000', MAX_CONNECTIONS_PER_CLIENT: '0', WAITING_ROOM_MAX_PER_CLIENT: '100000000',
-      }));
+      }, { sourceMaps: false }));
     }
     const rssIdle = servers.map((server) => rssMb(server.pid));
     // A first, shorter run warms the server up (its code compiled, its caches filled), so both figures are of a warm one.

@@ -54,10 +54,14 @@ export function listeningPort(output: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** Starts the server (`src/server/cli/serve.ts`, built) as a separate OS process, as production would run it, and waits for its URL. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server (`src/server/cli/serve.ts`, built) as a separate OS process, as production would run it, and waits for its URL.
+ * Its stack traces point into the sources (`--enable-source-maps`, ≈ 20 MB of the process's memory) unless `sourceMaps` is
+ * false: the bench measures the server's memory without them.
+ */
+export async function startServerProcess(env: Record<string, string>, { sourceMaps = true }: { sourceMaps?: boolean } = {}): Promise<ServerProcess> {
   const entry = await builtServer();
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child: ChildProcess = spawn(process.execPath, [...(sourceMaps ? ['--enable-source-maps'] : []), entry], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_EVENTS: 'off', CLIENT_DIR: '/nonexistent', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

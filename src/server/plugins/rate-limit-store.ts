@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ServerConfig } from '../config';
 import { sharedByReplicas } from '../db/connection';
 
@@ -22,7 +22,8 @@ const NAMESPACE = 'checkout-rate-limit:';
  * URL stops the start, where an operator sees it). Afterwards a Redis outage fails open: a
  * request is served without being counted (`skipOnError`) rather than refused or kept waiting
  * (`enableOfflineQueue: false`, one try per command), because the limits protect the checkout
- * and must not take it down; the outage and the recovery are logged once each.
+ * and must not take it down; the outage and the recovery are logged once each. ioredis is loaded
+ * only then: a process without REDIS_URL never holds it.
  */
 export async function openRateLimitStore(config: ServerConfig, log: FastifyBaseLogger): Promise<RateLimitStore> {
   if (!config.redisUrl) {
@@ -31,6 +32,7 @@ export async function openRateLimitStore(config: ServerConfig, log: FastifyBaseL
     }
     return { options: {}, close: async () => {} };
   }
+  const { Redis } = await import('ioredis');
   const redis = new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
   try {
     await redis.connect();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -50,14 +51,19 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Se
     });
   // Built once: @fastify/helmet called `helmet(options)` anew on every request, re-parsing the whole
   // policy each time (3 % of a purchase's CPU in the profile, docs/decisions/012-on-sale-holds.md).
-  const securityHeaders = headersWith(["'self'", ...recaptcha, ...providers.script]);
+  // Its headers depend on the options alone (no per-request nonce), so they are taken once too.
+  const securityHeaders = headerSet(headersWith(["'self'", ...recaptcha, ...providers.script]));
   // The door scanner's page compiles its QR decoder (zxing, WebAssembly served from our origin) where the
   // phone has no BarcodeDetector: WebAssembly only, still no `eval`, and on that page alone.
-  const scannerHeaders = headersWith(["'self'", "'wasm-unsafe-eval'", ...recaptcha, ...providers.script]);
+  const scannerHeaders = headerSet(headersWith(["'self'", "'wasm-unsafe-eval'", ...recaptcha, ...providers.script]));
+  app.decorateRequest('securityHeaders', function securityHeadersOfRequest(this: FastifyRequest) {
+    const path = this.url.split('?')[0];
+    return path === SCANNER_PAGE || path === `${SCANNER_PAGE}/` ? scannerHeaders : securityHeaders;
+  });
   app.addHook('onRequest', (request, reply, done) => {
-    const path = request.url.split('?')[0];
-    const headers = path === SCANNER_PAGE || path === `${SCANNER_PAGE}/` ? scannerHeaders : securityHeaders;
-    headers(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    if (request.routeOptions.config.ownSecurityHeaders) return done();
+    for (const [name, value] of Object.entries(request.securityHeaders())) reply.raw.setHeader(name, value);
+    done();
   });
   const store = await openRateLimitStore(opts.config, app.log);
   app.addHook('onClose', store.close);
@@ -75,6 +81,33 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Se
     }),
   });
 });
+
+/** The headers a helmet middleware sets, by name (it sets the same ones on every response). */
+function headerSet(middleware: ReturnType<typeof helmet>): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: string) => void (headers[name] = value),
+    removeHeader: (name: string) => void delete headers[name],
+  };
+  middleware({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return Object.freeze(headers);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The security headers of this request's response (the door scanner's page has its own policy). */
+    securityHeaders(): Readonly<Record<string, string>>;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route sends the security headers itself, in its own `writeHead` (`request.securityHeaders()`), and
+     * none are set on its response beforehand: a long-lived stream's response then keeps no table of them.
+     */
+    ownSecurityHeaders?: boolean;
+  }
+}
 
 /** Route option that puts a route under the general per-client limit (RATE_LIMIT_MAX per minute). */
 export const rateLimited = { rateLimit: {} } as const;

@@ -68,7 +68,7 @@ export async function planPurchaseSeats(ctx: AppContext, event: EventRow, reques
     return null;
   }
   const provider = seatsProviderOf(ctx);
-  const client = provider.client(config.region);
+  const client = await provider.client(config.region);
   const choices = request.seats?.objects ?? [];
   const holdToken = request.seats?.holdToken ?? '';
   const seen = new Set<string>();
@@ -163,7 +163,7 @@ export async function releasePurchaseSeats(ctx: AppContext, purchaseIds: string[
   for (const row of await liveSeatsOf(ctx.db.kysely, purchaseIds)) {
     try {
       // Held places go with their token; a voucher's custom-status ones (the token may be long gone) by the purchase as order id.
-      const events = seatsProviderOf(ctx).client(row.region).events;
+      const events = (await seatsProviderOf(ctx).client(row.region)).events;
       if (row.status === 'held') await events.release(row.event_key, objectsOf(row), row.hold_token);
       else await events.release(row.event_key, objectsOf(row), null, row.purchase_id);
     } catch (error) {
@@ -207,7 +207,7 @@ export async function keepSeatsForVoucher(ctx: AppContext, purchaseId: string): 
   const row = await findPurchaseSeats(ctx.db.kysely, purchaseId);
   if (!row || row.status !== 'held') return;
   try {
-    await seatsProviderOf(ctx).client(row.region).events.changeObjectStatus(row.event_key, objectsOf(row), VOUCHER_STATUS, row.hold_token, purchaseId);
+    await (await seatsProviderOf(ctx).client(row.region)).events.changeObjectStatus(row.event_key, objectsOf(row), VOUCHER_STATUS, row.hold_token, purchaseId);
     await movePurchaseSeats(ctx.db.kysely, purchaseId, ['held'], 'kept', ctx.now().toISOString());
   } catch {
     // The token still holds them until the purchase's own hold ends; the voucher's later stock is not theirs.
@@ -228,7 +228,7 @@ export async function bookPurchaseSeats(ctx: AppContext, purchaseId: string): Pr
   const status = (await findPurchase(ctx.db.kysely, purchaseId))?.status;
   if (status === 'cancelled' || status === 'refunded') return releasePurchaseSeats(ctx, [purchaseId]);
   if (status !== 'paid') return;
-  const events = seatsProviderOf(ctx).client(row.region).events;
+  const events = (await seatsProviderOf(ctx).client(row.region)).events;
   const now = ctx.now().toISOString();
   try {
     await events.book(row.event_key, objectsOf(row), row.hold_token, purchaseId);
@@ -258,7 +258,7 @@ export async function releaseCalledOffSeats(ctx: AppContext, purchaseId: string)
   const status = (await findPurchase(ctx.db.kysely, purchaseId))?.status;
   if (status !== 'cancelled' && status !== 'refunded') return;
   try {
-    await seatsProviderOf(ctx).client(row.region).events.release(row.event_key, objectsOf(row));
+    await (await seatsProviderOf(ctx).client(row.region)).events.release(row.event_key, objectsOf(row));
   } catch (error) {
     if (!refusedByProvider(error)) return;
   }
@@ -294,7 +294,7 @@ export async function releaseCancelledSeats(ctx: AppContext, purchaseId: string,
   const { freed } = seatsLeft(row.seats, labels);
   if (freed.length === 0) return;
   try {
-    await seatsProviderOf(ctx).client(row.region).events.release(row.event_key, objectsOf({ ...row, seats: freed }));
+    await (await seatsProviderOf(ctx).client(row.region)).events.release(row.event_key, objectsOf({ ...row, seats: freed }));
   } catch (error) {
     if (!refusedByProvider(error)) return;
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Region, SeatsioClient } from 'seatsio';
+import type { SeatsioClient } from 'seatsio';
 import type { ServerConfig } from '../config';
 import type { AppContext } from '../context';
 import { partMode, type PartMode } from '../sandbox-parts';
@@ -11,8 +11,11 @@ import { absoluteUrl, selfUrlOf } from '../http/self-url';
  */
 export interface SeatsProvider {
   mode: PartMode;
-  /** The official client for an event's region (`https://api-{region}.seatsio.net`, or SEATSIO_API_URL for every region). */
-  client: (region: string) => SeatsioClient;
+  /**
+   * The official client for an event's region (`https://api-{region}.seatsio.net`, or SEATSIO_API_URL for every region).
+   * The seatsio package is loaded at the first client asked for: a server whose events have no seats never holds it.
+   */
+  client: (region: string) => Promise<SeatsioClient>;
 }
 
 const providers = new WeakMap<AppContext, SeatsProvider>();
@@ -31,8 +34,9 @@ export function registerSeatsProvider(ctx: AppContext, app: FastifyInstance): Se
   const clients = new Map<string, SeatsioClient>();
   const mode = seatsMode(ctx.config);
   const selfUrl = selfUrlOf(app, internalUrl);
-  const client = (region: string) => {
+  const client = async (region: string) => {
     if (mode === 'off' || !seatsio.secretKey) throw new Error('seats.io has no key (SEATSIO_SECRET_KEY) and the seat sandbox is off');
+    const { Region, SeatsioClient } = await import('seatsio');
     const base = seatsio.apiUrl ? absoluteUrl(seatsio.apiUrl, selfUrl) : Region.urlForId(region);
     if (!clients.has(base)) clients.set(base, new SeatsioClient(new Region(base), seatsio.secretKey).setMaxRetries(mode === 'sandbox' ? 0 : 5));
     return clients.get(base)!;

@@ -1,4 +1,3 @@
-import { PKPass } from 'passkit-generator';
 import { eventWhen } from '../fulfilment/event-when';
 import type { AppleSigning } from './apple-signing';
 import { passImages } from './pass-images';
@@ -59,7 +58,8 @@ export function applePassSemantics(pass: TicketPass) {
  * venue, the ticket type, attendee and folio, the QR of the ticket's secret (the PDF's own), the
  * date and place that bring it to the lock screen, its expiry and semantic tags, `voided` once the
  * ticket no longer admits anyone, signed with `signing`'s chain. With `service`, the phone registers
- * for its updates there (`webServiceURL`, `authenticationToken`).
+ * for its updates there (`webServiceURL`, `authenticationToken`). passkit-generator is loaded at the first
+ * pass built (a server that never builds one never holds it).
  */
 export async function buildApplePass(pass: TicketPass, signing: AppleSigning, service?: PassWebService): Promise<Buffer> {
   const words = passWords(pass.lang);
@@ -100,6 +100,7 @@ export async function buildApplePass(pass: TicketPass, signing: AppleSigning, se
     },
   };
   const files = { 'pass.json': Buffer.from(JSON.stringify(passJson)), ...passImages(pass.colours) };
+  const { PKPass } = await import('passkit-generator');
   const pkpass = new PKPass(files, signing.certificates);
   pkpass.setBarcodes({ format: 'PKBarcodeFormatQR', message: pass.qrSecret, messageEncoding: 'iso-8859-1', altText: pass.folio });
   const dates = applePassDates(pass);

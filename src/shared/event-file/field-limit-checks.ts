@@ -1,4 +1,4 @@
-import { check, type Diagnostics } from 'recheck';
+import type { Diagnostics } from 'recheck';
 import { IMAGE_ANSWER_MAX_BYTES, TEXT_ANSWER_MAX_LENGTH } from '../attendee-form/answer-limits';
 import { regexError, RULES_BY_TYPE } from '../attendee-form/attendee-field-problems';
 import type { AttendeeFieldType } from './event-file.types';
@@ -47,11 +47,13 @@ function judge(diagnostics: Diagnostics): FieldLimitProblem | null {
 /**
  * Asks recheck about one pattern, waiting at most `ms` (its own timeout, and a cancel a little
  * later should it overrun). recheck's asynchronous `check` works in its agent (the native binary,
- * else the JVM one, else its own worker thread), so the event loop stays free meanwhile.
+ * else the JVM one, else its own worker thread), so the event loop stays free meanwhile. recheck is
+ * loaded here, at the first pattern judged (a server that never checks an event file never holds it).
  * Undefined: cut short by `ms` before an answer (not a verdict on the pattern).
  */
 async function diagnose(pattern: string, ms: number): Promise<Diagnostics | Error | undefined> {
   try {
+    const { check } = await import('recheck');
     const diagnostics = await check(pattern, 'u', { timeout: ms, signal: AbortSignal.timeout(ms + 1_000) });
     const cut = diagnostics.status === 'unknown' && (diagnostics.error.kind === 'cancel' || (diagnostics.error.kind === 'timeout' && ms < CHECK_TIMEOUT_MS));
     return cut ? undefined : diagnostics;
