@@ -5,8 +5,13 @@ import { findEntry, type WaitingRoomEntryRow } from '../repositories/waiting-roo
 import { roomStatus } from './queue';
 import { roomOf } from './room-state';
 
-/** Each stream is visited once per this many ticks of a second: at most one message per 10 s per browser. */
-const BUCKETS = 10;
+/**
+ * Each stream is visited once per BUCKETS ticks of TICK_MS (10 s: at most one message per 10 s per browser). The
+ * visits of a tick run together on the event loop, so the smaller the tick's share, the shorter the wait it puts on
+ * the checkout's requests: a tenth of 16,700 streams each second held them up to tens of milliseconds at once.
+ */
+const BUCKETS = 100;
+const TICK_MS = 100;
 
 interface Stream {
   url: string;
@@ -21,7 +26,7 @@ interface Stream {
 const FINAL = new Set<WaitingRoomStatusResponse['estado']>(['sin_sala', 'fuera', 'admitido', 'vencido']);
 
 /**
- * The waiting browsers' server-sent events in one process: every second a tenth of the streams is
+ * The waiting browsers' server-sent events in one process: every 100 ms a hundredth of the streams is
  * visited (spread, not 50,000 writes at once), each against the room this process keeps (read at
  * most once a second per event), its place worked out in memory from the entry read when it
  * opened; a message goes out only when the answer changed. A stream ends after its final answer
@@ -48,7 +53,7 @@ export function createWaitingRoomHub(ctx: AppContext, log: FastifyBaseLogger) {
   const timer = setInterval(() => {
     const bucket = buckets[tick++ % BUCKETS];
     for (const stream of bucket) void visit(stream).catch((error: unknown) => log.warn({ err: error, event: stream.url }, 'waiting-room stream not updated'));
-  }, 1_000);
+  }, TICK_MS);
   timer.unref();
 
   return {
