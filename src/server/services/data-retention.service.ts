@@ -11,19 +11,14 @@ import {
  * batches so one run never holds the database long; several processes may run it at once —
  * each UPDATE re-checks the conditions, so the same row is erased once or twice, identically.
  */
-export async function purgeUnpaidPurchaseData(ctx: AppContext, options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
-  const { batchSize = 200, maxBatches = 25 } = options;
+export async function purgeUnpaidPurchaseData(ctx: AppContext, options: BatchOptions = {}): Promise<number> {
   const db = ctx.db.kysely;
   const now = ctx.now();
   const cutoff = new Date(now.getTime() - ctx.config.unpaidDataRetentionHours * 3_600_000).toISOString();
-  let purged = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const ids = await unpaidPurchasesToPurge(db, cutoff, batchSize);
-    if (ids.length === 0) break;
-    purged += await eraseUnpaidPurchaseData(db, ids, cutoff, now.toISOString());
-    if (ids.length < batchSize) break;
-  }
-  return purged;
+  return inBatches(options, async (size) => {
+    const ids = await unpaidPurchasesToPurge(db, cutoff, size);
+    return { taken: ids.length, erased: ids.length === 0 ? 0 : await eraseUnpaidPurchaseData(db, ids, cutoff, now.toISOString()) };
+  });
 }
 
 /**
@@ -31,16 +26,12 @@ export async function purgeUnpaidPurchaseData(ctx: AppContext, options: { batchS
  * after it was over: it only serves the cap on one client's live holds. Bounded batches, safe from several processes
  * at once (the UPDATE re-checks the conditions).
  */
-export async function purgeClientKeys(ctx: AppContext, options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
-  const { batchSize = 200, maxBatches = 25 } = options;
+export async function purgeClientKeys(ctx: AppContext, options: BatchOptions = {}): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - ctx.config.unpaidDataRetentionHours * 3_600_000).toISOString();
-  let erased = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const count = await eraseClientKeysOfOverPurchases(ctx.db.kysely, cutoff, batchSize);
-    erased += count;
-    if (count < batchSize) break;
-  }
-  return erased;
+  return inBatches(options, async (size) => {
+    const count = await eraseClientKeysOfOverPurchases(ctx.db.kysely, cutoff, size);
+    return { taken: count, erased: count };
+  });
 }
 
 /**
@@ -49,18 +40,14 @@ export async function purgeClientKeys(ctx: AppContext, options: { batchSize?: nu
  * so a buyer who invoices every year keeps them. The invoices themselves (the CFDI and its receiver)
  * are accounting records and stay. Bounded batches, safe from several processes at once.
  */
-export async function purgeStaleFiscalProfiles(ctx: AppContext, options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
-  const { batchSize = 200, maxBatches = 25 } = options;
+export async function purgeStaleFiscalProfiles(ctx: AppContext, options: BatchOptions = {}): Promise<number> {
   const cutoffDate = ctx.now();
   cutoffDate.setUTCMonth(cutoffDate.getUTCMonth() - ctx.config.fiscalDataRetentionMonths);
   const cutoff = cutoffDate.toISOString();
-  let erased = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const count = await eraseFiscalProfilesUnusedSince(ctx.db.kysely, cutoff, batchSize);
-    erased += count;
-    if (count < batchSize) break;
-  }
-  return erased;
+  return inBatches(options, async (size) => {
+    const count = await eraseFiscalProfilesUnusedSince(ctx.db.kysely, cutoff, size);
+    return { taken: count, erased: count };
+  });
 }
 
 /**
@@ -71,8 +58,7 @@ export async function purgeStaleFiscalProfiles(ctx: AppContext, options: { batch
  * status, quantity and times, for the operator's figures; `erased_at` says when. Bounded batches, safe from several
  * processes at once (each entry is erased by one of them).
  */
-export async function purgeOverWaitingEntries(ctx: AppContext, options: { batchSize?: number; maxBatches?: number } = {}): Promise<number> {
-  const { batchSize = 200, maxBatches = 25 } = options;
+export async function purgeOverWaitingEntries(ctx: AppContext, options: BatchOptions = {}): Promise<number> {
   const now = ctx.now();
   const cutoffMs = now.getTime() - ctx.config.waitingListRetentionDays * 86_400_000;
   const cutoff = new Date(cutoffMs).toISOString();
@@ -80,12 +66,25 @@ export async function purgeOverWaitingEntries(ctx: AppContext, options: { batchS
   const endedEvents = (await eventsWithUnerasedEntries(ctx.db.kysely))
     .filter((event) => Date.parse(event.ends_at ?? event.starts_at ?? '') < cutoffMs)
     .map((event) => event.id);
+  return inBatches(options, async (size) => {
+    const ids = await waitingEntriesToErase(ctx.db.kysely, cutoff, endedEvents, size);
+    const erased = ids.length === 0 ? 0 : await withWriteTransaction(ctx.db, (trx) => eraseWaitingEntries(trx, ids, cutoff, endedEvents, now.toISOString()));
+    return { taken: ids.length, erased };
+  });
+}
+
+type BatchOptions = { batchSize?: number; maxBatches?: number };
+
+/**
+ * A purge in bounded batches (200, at most 25 a run by default): `batch` takes up to `size` rows and answers how many
+ * it took and erased; a batch that took fewer than `size` was the last. Answers the sum erased.
+ */
+async function inBatches({ batchSize = 200, maxBatches = 25 }: BatchOptions, batch: (size: number) => Promise<{ taken: number; erased: number }>): Promise<number> {
   let erased = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const ids = await waitingEntriesToErase(ctx.db.kysely, cutoff, endedEvents, batchSize);
-    if (ids.length === 0) break;
-    erased += await withWriteTransaction(ctx.db, (trx) => eraseWaitingEntries(trx, ids, cutoff, endedEvents, now.toISOString()));
-    if (ids.length < batchSize) break;
+  for (let n = 0; n < maxBatches; n++) {
+    const done = await batch(batchSize);
+    erased += done.erased;
+    if (done.taken < batchSize) break;
   }
   return erased;
 }
