@@ -67,13 +67,17 @@ export async function joinRoom(ctx: AppContext, url: string, who: { browserId: s
   const arrivedAt = ctx.now();
   const view = await roomOf(ctx, url);
   const row = view?.on ? view.row : undefined;
-  const early = row?.mode === 'scheduled' && row.drawn === 0 && row.opens_at !== null && arrivedAt.getTime() < Date.parse(row.opens_at);
-  const leave = early ? await enterEarly(ctx, row) : undefined;
+  const leave = row && row.drawn === 0 && arrivedBeforeOpening(row, arrivedAt) ? await enterEarly(ctx, row) : undefined;
   try {
     return await inJoinTurn(ctx.db, url, () => joinNow(ctx, url, who, verify, arrivedAt));
   } finally {
     await leave?.();
   }
+}
+
+/** Whether a browser that arrived at `arrivedAt` came before a scheduled room's opening (a lottery entrant). */
+function arrivedBeforeOpening(row: RoomView['row'], arrivedAt: Date): boolean {
+  return row.mode === 'scheduled' && row.opens_at !== null && arrivedAt.getTime() < Date.parse(row.opens_at);
 }
 
 async function joinNow(ctx: AppContext, url: string, who: { browserId: string; clientKey: string }, verify: () => Promise<void>, arrivedAt: Date): Promise<WaitingRoomStatusResponse> {
@@ -90,7 +94,7 @@ async function joinNow(ctx: AppContext, url: string, who: { browserId: string; c
   if (!entry && (await countClientEntries(ctx.db.kysely, row.event_id, who.clientKey, max)) >= max) throw errors.waitingRoomClientCap(max);
   const nowDate = ctx.now();
   const now = nowDate.toISOString();
-  const beforeOpening = row.mode === 'scheduled' && row.opens_at !== null && arrivedAt.getTime() < Date.parse(row.opens_at);
+  const beforeOpening = arrivedBeforeOpening(row, arrivedAt);
   await withWriteTransaction(ctx.db, async (trx) => {
     if (!beforeOpening && drawDue(ctx, row, nowDate.getTime())) await drawLottery(trx, row.event_id, now);
     // Undefined before the draw: a later arrival then waits for it too, placed after the lottery's.
